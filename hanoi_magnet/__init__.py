@@ -1,0 +1,91 @@
+"""hanoi_magnet: the Tower of Hanoi and its Magnetic variants, solved optimally.
+
+Example:
+    >>> import hanoi_magnet as hm
+    >>> solution = hm.solve("NNN", 3)
+    >>> solution.length
+    11
+    >>> print(solution.unrank(5))
+    S: - | I: 2b 1b | D: 3b
+    >>> hm.validate(solution, "NNN", 3).solved
+    True
+"""
+
+from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
+from hanoi_magnet.errors import (
+    HanoiError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    MoveIndexError,
+    NotOnPathError,
+    NotSolvedError,
+    PlanError,
+    Rule,
+    SearchLimitError,
+    UnknownVariantError,
+    UnreachableError,
+    UnsolvableError,
+)
+from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
+from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan
+from hanoi_magnet.registry import (
+    ENTRY_POINT_GROUP,
+    PluginWarning,
+    Registry,
+    Solver,
+    default_registry,
+    labels,
+    register,
+    solve,
+)
+from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.solution import Solution
+from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
+from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
+
+del _solvers
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "MAX_DISKS",
+    "SID_LABELS",
+    "ClassicRules",
+    "Color",
+    "HanoiError",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "MagneticRules",
+    "Move",
+    "MoveIndexError",
+    "MoveLike",
+    "MoveStep",
+    "NotOnPathError",
+    "NotSolvedError",
+    "PlanError",
+    "PlanSolver",
+    "PluginWarning",
+    "Registry",
+    "Rule",
+    "Rules",
+    "SearchLimitError",
+    "Solution",
+    "Solver",
+    "State",
+    "Step",
+    "SubStep",
+    "UnknownVariantError",
+    "UnreachableError",
+    "UnsolvableError",
+    "UnsolvablePlan",
+    "ValidationReport",
+    "Variant",
+    "check",
+    "default_registry",
+    "labels",
+    "normalize_label",
+    "parse_moves",
+    "post_name",
+    "register",
+    "solve",
+    "validate",
+]

@@ -1,0 +1,394 @@
+"""Immutable values of the puzzle: disk colours, moves and positions.
+
+Disks are named by size: 1 is the smallest, n the largest. Posts are numbered from 0; for three
+posts, 0, 1 and 2 are the source S, the intermediate I and the destination D.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import operator
+from collections.abc import Iterable
+
+import attrs
+from typing_extensions import Self
+
+from hanoi_magnet.errors import InvalidArgumentError
+
+__all__ = ["MAX_DISKS", "Color", "Move", "State", "post_name"]
+
+#: The largest number of disks a position may hold (solution lengths are exact beyond it,
+#: but a position with more disks than this is refused as a likely mistake).
+MAX_DISKS = 1_000_000
+
+_LETTERS = "SID"
+
+
+def post_name(post: int, posts: int = 3) -> str:
+    """The display name of a post: ``S``, ``I``, ``D`` for three posts, else its number.
+
+    Example:
+        >>> from hanoi_magnet import post_name
+        >>> post_name(2), post_name(2, posts=4)
+        ('D', '2')
+    """
+    return _LETTERS[post] if posts == 3 and 0 <= post < 3 else str(post)
+
+
+def _integer(value: object, name: str, *, minimum: int = 0) -> int:
+    """``value`` as an int >= minimum, refusing bools, floats and strings."""
+    if isinstance(value, bool):
+        raise InvalidArgumentError(f"{name} must be an integer, got the bool {value!r}")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidArgumentError(
+            f"{name} must be an integer, got {type(value).__name__} {value!r}"
+        ) from None
+    if number < minimum:
+        raise InvalidArgumentError(f"{name} must be an integer >= {minimum}, got {number}")
+    return number
+
+
+def _disk_count(n: object) -> int:
+    """``n`` checked as a number of disks: an int from 0 to :data:`MAX_DISKS`."""
+    if isinstance(n, bool) or not _is_index(n):
+        raise InvalidArgumentError(
+            f"n must be an integer >= 0 (the number of disks), got {type(n).__name__} {n!r}"
+        )
+    number = operator.index(n)  # type: ignore[arg-type]
+    if number < 0:
+        raise InvalidArgumentError(f"n must be an integer >= 0 (the number of disks), got {n!r}")
+    if number > MAX_DISKS:
+        raise InvalidArgumentError(
+            f"n must be at most {MAX_DISKS:,} disks, got {number:,}; "
+            "exact counts for larger n are available from hanoi_magnet.count"
+        )
+    return number
+
+
+def _is_index(value: object) -> bool:
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
+
+
+def _disk_number(value: object) -> int:
+    return _integer(value, "a disk", minimum=1)
+
+
+def _post_number(value: object) -> int:
+    return _integer(value, "a post")
+
+
+class Color(enum.Enum):
+    """The colour of a disk face (magnetic rules).
+
+    Example:
+        >>> from hanoi_magnet import Color
+        >>> Color.RED.flipped
+        <Color.BLUE: 'B'>
+        >>> Color("R") is Color.RED
+        True
+    """
+
+    RED = "R"
+    BLUE = "B"
+
+    @property
+    def flipped(self) -> Color:
+        """The other colour (the face a disk shows after it is turned over)."""
+        return Color.BLUE if self is Color.RED else Color.RED
+
+    @property
+    def bit(self) -> int:
+        """The colour as a bit, 0 for red and 1 for blue (used in compact state codes)."""
+        return 0 if self is Color.RED else 1
+
+    @classmethod
+    def parse(cls, value: object) -> Color:
+        """A colour from a :class:`Color` or a letter/word such as ``"r"``, ``"Blue"``.
+
+        Example:
+            >>> from hanoi_magnet import Color
+            >>> Color.parse("blue")
+            <Color.BLUE: 'B'>
+        """
+        if isinstance(value, Color):
+            return value
+        if isinstance(value, str):
+            text = value.strip().upper()
+            for color in cls:
+                if text in (color.value, color.name):
+                    return color
+        raise InvalidArgumentError(f"a colour must be 'R' (red) or 'B' (blue), got {value!r}")
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_COLORS = (Color.RED, Color.BLUE)
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Move:
+    """One move: the top disk ``disk`` goes from post ``source`` to post ``target``.
+
+    ``disk`` is a size (1 is the smallest). A move may name posts the puzzle lacks or the same
+    post twice; the rules, not the move, decide whether it is legal.
+
+    Example:
+        >>> from hanoi_magnet import Move
+        >>> move = Move(1, 0, 2)
+        >>> print(move)
+        1: S -> D
+        >>> move.reversed()
+        Move(disk=1, source=2, target=0)
+    """
+
+    disk: int = attrs.field(converter=_disk_number)
+    source: int = attrs.field(converter=_post_number)
+    target: int = attrs.field(converter=_post_number)
+
+    def reversed(self) -> Move:
+        """The move that undoes this one (same disk, posts swapped)."""
+        return Move(self.disk, self.target, self.source)
+
+    def format(self, posts: int = 3) -> str:
+        """The move as text, posts named as in a puzzle with ``posts`` posts.
+
+        Example:
+            >>> from hanoi_magnet import Move
+            >>> Move(2, 0, 3).format(posts=4)
+            '2: 0 -> 3'
+        """
+        return f"{self.disk}: {post_name(self.source, posts)} -> {post_name(self.target, posts)}"
+
+    def __str__(self) -> str:
+        posts = 3 if max(self.source, self.target) < 3 else max(self.source, self.target) + 1
+        return self.format(posts)
+
+
+def _convert_posts(value: object) -> tuple[tuple[int, ...], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidArgumentError(
+            f"State.posts must be a sequence of posts, each a sequence of disk sizes, "
+            f"got {type(value).__name__} {value!r}"
+        )
+    posts = []
+    for index, post in enumerate(value):
+        if isinstance(post, (str, bytes)) or not isinstance(post, Iterable):
+            raise InvalidArgumentError(
+                f"post {index} must be a sequence of disk sizes (bottom to top), got {post!r}"
+            )
+        posts.append(tuple(_integer(d, f"a disk on post {index}", minimum=1) for d in post))
+    return tuple(posts)
+
+
+def _convert_faces(value: object) -> tuple[Color, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return tuple(Color.parse(ch) for ch in value)
+    if not isinstance(value, Iterable):
+        raise InvalidArgumentError(
+            f"State.faces must be None or a sequence of colours, got {type(value).__name__}"
+        )
+    return tuple(Color.parse(face) for face in value)
+
+
+@attrs.frozen(slots=True, repr=False)
+class State:
+    """A position: which disks lie on which post, and (magnetic rules) which face is up.
+
+    Attributes:
+        posts: one tuple per post, the sizes of its disks from bottom to top.
+        faces: ``None`` under classic rules; else the up colour of each disk, indexed by
+            ``size - 1``.
+
+    Example:
+        >>> from hanoi_magnet import Color, State
+        >>> state = State.tower(3, face=Color.RED)
+        >>> print(state)
+        S: 3r 2r 1r | I: - | D: -
+        >>> state.face_up(1)
+        <Color.RED: 'R'>
+        >>> State.from_code(state.code, disks=3, magnetic=True) == state
+        True
+    """
+
+    posts: tuple[tuple[int, ...], ...] = attrs.field(converter=_convert_posts)
+    faces: tuple[Color, ...] | None = attrs.field(default=None, converter=_convert_faces)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.posts:
+            raise InvalidArgumentError("a state needs at least one post, got none")
+        seen: list[int] = []
+        for index, post in enumerate(self.posts):
+            for below, above in itertools.pairwise(post):
+                if above >= below:
+                    raise InvalidArgumentError(
+                        f"post {index} has disk {above} on disk {below}; "
+                        "disks are listed bottom to top and each must be smaller than the one "
+                        "below it"
+                    )
+            seen.extend(post)
+        n = len(seen)
+        if n > MAX_DISKS:
+            raise InvalidArgumentError(f"a state may hold at most {MAX_DISKS:,} disks, got {n:,}")
+        if sorted(seen) != list(range(1, n + 1)):
+            raise InvalidArgumentError(
+                f"a state with {n} disks must hold each size 1..{n} exactly once, "
+                f"got sizes {sorted(seen)}"
+            )
+        if self.faces is not None and len(self.faces) != n:
+            raise InvalidArgumentError(
+                f"faces must give one colour per disk ({n}), got {len(self.faces)}"
+            )
+
+    @classmethod
+    def _trusted(cls, posts: tuple[tuple[int, ...], ...], faces: tuple[Color, ...] | None) -> Self:
+        """Build without checks, for values the library itself constructed correctly."""
+        state = object.__new__(cls)
+        object.__setattr__(state, "posts", posts)
+        object.__setattr__(state, "faces", faces)
+        return state
+
+    @classmethod
+    def tower(cls, n: int, post: int = 0, *, posts: int = 3, face: Color | None = None) -> Self:
+        """All ``n`` disks stacked on ``post``; ``face`` is their up colour (``None``: classic).
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> State.tower(2, post=2).posts
+            ((), (), (2, 1))
+        """
+        n = _disk_count(n)
+        count = _integer(posts, "posts", minimum=1)
+        where = _integer(post, "post")
+        if where >= count:
+            raise InvalidArgumentError(f"post must be in 0..{count - 1}, got {where}")
+        stack = tuple(range(n, 0, -1))
+        faces = None if face is None else (Color.parse(face),) * n
+        return cls._trusted(tuple(stack if p == where else () for p in range(count)), faces)
+
+    @property
+    def n(self) -> int:
+        """The number of disks."""
+        return sum(len(post) for post in self.posts)
+
+    @property
+    def magnetic(self) -> bool:
+        """Whether the state records faces (magnetic rules)."""
+        return self.faces is not None
+
+    def face_up(self, disk: int) -> Color | None:
+        """The up colour of ``disk`` (``None`` under classic rules).
+
+        Example:
+            >>> from hanoi_magnet import Color, State
+            >>> State.tower(2, face=Color.BLUE).face_up(2)
+            <Color.BLUE: 'B'>
+        """
+        disk = _integer(disk, "disk", minimum=1)
+        if disk > self.n:
+            raise InvalidArgumentError(f"disk must be in 1..{self.n}, got {disk}")
+        return None if self.faces is None else self.faces[disk - 1]
+
+    def post_of(self, disk: int) -> int:
+        """The post that holds ``disk``.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> State(((2,), (), (1,))).post_of(1)
+            2
+        """
+        disk = _integer(disk, "disk", minimum=1)
+        for index, post in enumerate(self.posts):
+            if disk in post:
+                return index
+        raise InvalidArgumentError(f"disk must be in 1..{self.n}, got {disk}")
+
+    def top(self, post: int) -> int | None:
+        """The size of the top disk of ``post``, or ``None`` if it is empty.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> State.tower(3).top(0), State.tower(3).top(1)
+            (1, None)
+        """
+        post = _integer(post, "post")
+        if post >= len(self.posts):
+            raise InvalidArgumentError(f"post must be in 0..{len(self.posts) - 1}, got {post}")
+        stack = self.posts[post]
+        return stack[-1] if stack else None
+
+    @property
+    def code(self) -> int:
+        """A compact integer for this state (a key for searches), see :meth:`from_code`.
+
+        Disk ``d`` contributes the digit ``post`` (classic) or ``post + posts * face`` with
+        face 0 for red and 1 for blue (magnetic) at place ``d - 1``, in base ``posts`` or
+        ``2 * posts``.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> State(((2,), (), (1,))).code  # disk 1 on post 2, disk 2 on post 0
+            2
+        """
+        count = len(self.posts)
+        where = [0] * self.n
+        for index, post in enumerate(self.posts):
+            for disk in post:
+                where[disk - 1] = index
+        if self.faces is not None:
+            where = [p + count * f.bit for p, f in zip(where, self.faces, strict=True)]
+            count *= 2
+        code = 0
+        for digit in reversed(where):
+            code = code * count + digit
+        return code
+
+    @classmethod
+    def from_code(cls, code: int, *, disks: int, posts: int = 3, magnetic: bool = False) -> Self:
+        """The state with the given :attr:`code`.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> print(State.from_code(2, disks=2))
+            S: 2 | I: - | D: 1
+        """
+        code = _integer(code, "code")
+        n = _disk_count(disks)
+        count = _integer(posts, "posts", minimum=1)
+        base = 2 * count if magnetic else count
+        if code >= base**n:
+            raise InvalidArgumentError(
+                f"code must be below {base}**{n} for {n} disks on {count} posts, got {code}"
+            )
+        stacks: list[list[int]] = [[] for _ in range(count)]
+        faces: list[Color] = []
+        for _ in range(n):
+            code, digit = divmod(code, base)
+            stacks[digit % count].append(len(faces) + 1)
+            faces.append(_COLORS[digit // count])
+        return cls._trusted(
+            tuple(tuple(reversed(s)) for s in stacks), tuple(faces) if magnetic else None
+        )
+
+    def __str__(self) -> str:
+        count = len(self.posts)
+        parts = []
+        for index, post in enumerate(self.posts):
+            disks = " ".join(
+                f"{d}{'' if self.faces is None else self.faces[d - 1].value.lower()}" for d in post
+            )
+            parts.append(f"{post_name(index, count)}: {disks or '-'}")
+        return " | ".join(parts)
+
+    def __repr__(self) -> str:
+        faces = "" if self.faces is None else f", faces={''.join(f.value for f in self.faces)!r}"
+        return f"State({self.posts!r}{faces})"

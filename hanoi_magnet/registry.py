@@ -1,0 +1,398 @@
+"""The solver registry: variant labels mapped to solver classes.
+
+Built-in solvers register here with :func:`register`, exactly as third-party ones may; packages
+can also declare solvers in the entry-point group ``hanoi_magnet.solvers`` (name = label,
+value = ``module:SolverClass``), which is read on the first lookup and each entry loaded when
+its label is first asked for. A plugin that fails to load is reported with a warning and
+skipped; ``import hanoi_magnet`` never fails because of one.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import warnings
+from collections.abc import Callable, Iterable, Iterator
+from importlib import metadata
+from typing import Any, Protocol, TypeVar, overload, runtime_checkable
+
+from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
+from hanoi_magnet.model import Move
+from hanoi_magnet.plans import _PLAN_FAMILIES, PlanSolver
+from hanoi_magnet.solution import Solution
+from hanoi_magnet.variants import Variant, normalize_label
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "PluginWarning",
+    "Registry",
+    "Solver",
+    "default_registry",
+    "labels",
+    "register",
+    "solve",
+]
+
+#: The entry-point group third-party packages use to offer solvers.
+ENTRY_POINT_GROUP = "hanoi_magnet.solvers"
+
+S = TypeVar("S", bound=type[Any])
+
+
+@runtime_checkable
+class Solver(Protocol):
+    """What a solver must offer: the variant it solves and the moves for n disks.
+
+    A registered solver is a class; the registry makes an instance with no arguments. Its
+    :meth:`solve` may return a :class:`~hanoi_magnet.Solution` or any iterable of
+    :class:`~hanoi_magnet.Move`; in the second case the registry wraps the moves so that
+    indexing, :meth:`~hanoi_magnet.Solution.unrank` and :meth:`~hanoi_magnet.Solution.rank` work
+    by replay — or through the solver's own ``unrank(n, k)`` and ``rank(n, state)`` methods
+    when it defines them.
+
+    Example:
+        >>> from hanoi_magnet import Move, Registry, Variant
+        >>> registry = Registry()
+        >>> @registry.register("classic")
+        ... class TwoDisks:
+        ...     variant = Variant.from_label("classic")
+        ...     def solve(self, n):
+        ...         return [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2)][: 3 if n else 0]
+        >>> registry.solve("classic", 2).unrank(1)
+        State(((2,), (1,), ()))
+    """
+
+    @property
+    def variant(self) -> Variant:
+        """The puzzle this solver solves."""
+        ...
+
+    def solve(self, n: int) -> Iterable[Move]:
+        """The moves of a solution with ``n`` disks."""
+        ...
+
+
+class PluginWarning(UserWarning):
+    """A solver plugin (entry point) could not be loaded; the registry goes on without it.
+
+    Example:
+        >>> from hanoi_magnet import PluginWarning
+        >>> issubclass(PluginWarning, UserWarning)
+        True
+    """
+
+
+class Registry:
+    """Labels mapped to solver classes.
+
+    Lookups are case-insensitive (``"nnn"`` finds ``"NNN"``). The module-level
+    :data:`default_registry` holds the built-in solvers and the installed plugins; create a
+    ``Registry()`` (empty) or :meth:`Registry.copy` the default for a custom set.
+
+    Example:
+        >>> from hanoi_magnet import default_registry
+        >>> "NNN" in default_registry, "nnn" in default_registry
+        (True, True)
+        >>> default_registry.get("nnn").label
+        'NNN'
+    """
+
+    def __init__(self, *, entry_point_group: str | None = None) -> None:
+        self._solvers: dict[str, type[Any]] = {}
+        self._families: list[tuple[re.Pattern[str], Callable[[str], type[Any]]]] = []
+        self._group = entry_point_group
+        self._entry_points: dict[str, metadata.EntryPoint] | None = None
+        self._lock = threading.RLock()
+
+    # -- registration ---------------------------------------------------------------------------
+
+    @overload
+    def register(self, label: str, *, replace: bool = False) -> Callable[[S], S]: ...
+    @overload
+    def register(self, label: str, solver: S, *, replace: bool = False) -> S: ...
+    def register(
+        self, label: str, solver: S | None = None, *, replace: bool = False
+    ) -> S | Callable[[S], S]:
+        """Register a solver class under ``label``; usable as a decorator.
+
+        Raises:
+            ValueError: the label is taken and ``replace`` is false
+                (:class:`~hanoi_magnet.InvalidArgumentError`).
+
+        Example:
+            >>> from hanoi_magnet import Registry, default_registry
+            >>> registry = Registry()
+            >>> registry.register("NNN", default_registry.get("NNN"))
+            <class 'hanoi_magnet.solvers.magnetic.NNN'>
+            >>> registry.register("NNN", default_registry.get("RNN"))
+            Traceback (most recent call last):
+            ...
+            hanoi_magnet.errors.InvalidArgumentError: label 'NNN' is already registered to ...
+        """
+        key = normalize_label(label)
+        if not key:
+            raise InvalidArgumentError("a label must not be empty")
+
+        def add(cls: S) -> S:
+            if not isinstance(cls, type):
+                raise InvalidArgumentError(
+                    f"register expects a solver class, got {type(cls).__name__} {cls!r}"
+                )
+            with self._lock:
+                existing = self._solvers.get(key)
+                if existing is not None and existing is not cls and not replace:
+                    raise InvalidArgumentError(
+                        f"label {key!r} is already registered to {existing.__qualname__}; "
+                        "pass replace=True to replace it"
+                    )
+                if issubclass(cls, PlanSolver):
+                    cls._bind(key)
+                self._solvers[key] = cls
+            return cls
+
+        return add if solver is None else add(solver)
+
+    def register_family(self, pattern: str, factory: Callable[[str], type[Any]]) -> None:
+        """Answer every label that matches the regular expression ``pattern``.
+
+        The answer is ``factory(label)``, called once per label; the class is then registered.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> default_registry.get("classic:6").label  # made on demand
+            'classic:6'
+        """
+        self._families.append((re.compile(pattern), factory))
+
+    def unregister(self, label: str) -> None:
+        """Remove ``label``.
+
+        Example:
+            >>> from hanoi_magnet import Registry, default_registry
+            >>> registry = default_registry.copy()
+            >>> registry.unregister("NNN")
+            >>> "NNN" in registry
+            False
+        """
+        key = normalize_label(label)
+        with self._lock:
+            if self._solvers.pop(key, None) is None:
+                raise UnknownVariantError(label, self.labels())
+
+    def copy(self) -> Registry:
+        """A new registry with the same solvers, families and plugin group.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> len(default_registry.copy().labels()) == len(default_registry.labels())
+            True
+        """
+        new = Registry(entry_point_group=self._group)
+        new._solvers = dict(self._solvers)
+        new._families = list(self._families)
+        return new
+
+    # -- lookup ---------------------------------------------------------------------------------
+
+    def get(self, label: str) -> type[Any]:
+        """The solver class registered under ``label``.
+
+        Raises:
+            UnknownVariantError: no solver answers to ``label``; the message lists the close
+                matches.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> default_registry.get("classic:4").__name__
+            'FrameStewart4'
+        """
+        key = normalize_label(label)
+        with self._lock:
+            found = self._solvers.get(key)
+            if found is not None:
+                return found
+            for pattern, factory in self._families:
+                if pattern.fullmatch(key):
+                    return self.register(key, factory(key))
+            entry = self._plugins().get(key)
+            if entry is not None:
+                loaded = self._load(key, entry)
+                if loaded is not None:
+                    return loaded
+        raise UnknownVariantError(label, self.labels())
+
+    def solver(self, label: str) -> Solver:
+        """An instance of the solver registered under ``label``.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> default_registry.solver("RRB").variant.label
+            'RRB'
+        """
+        cls = self.get(label)
+        try:
+            return cls()  # type: ignore[no-any-return]
+        except Exception as error:
+            raise InvalidArgumentError(
+                f"solver class {cls.__qualname__} for {label!r} cannot be created without "
+                f"arguments: {error}"
+            ) from error
+
+    def variant(self, label: str) -> Variant:
+        """The variant that the solver for ``label`` solves.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> default_registry.variant("NBR").goal_face
+            <Color.RED: 'R'>
+        """
+        variant = getattr(self.get(label), "variant", None)
+        if not isinstance(variant, Variant):
+            raise InvalidArgumentError(f"the solver for {label!r} has no Variant in .variant")
+        return variant
+
+    def solve(self, label: str, n: int) -> Solution:
+        """The optimal solution of ``label`` with ``n`` disks.
+
+        Raises:
+            UnknownVariantError: no solver for ``label``.
+            UnsolvableError: the variant has no solution (for n >= 1).
+            InvalidArgumentError: ``n`` is not an integer from 0 to
+                :data:`~hanoi_magnet.MAX_DISKS`.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> default_registry.solve("linear", 3).length
+            26
+        """
+        from hanoi_magnet.model import _disk_count  # noqa: PLC0415
+
+        n = _disk_count(n)
+        solver = self.solver(label)
+        result = solver.solve(n)
+        if isinstance(result, Solution):
+            return result
+        return Solution.from_moves(self.variant(label), n, result, solver=solver)
+
+    def labels(self) -> tuple[str, ...]:
+        """Every registered label and every installed plugin's label, sorted.
+
+        Example:
+            >>> from hanoi_magnet import default_registry
+            >>> labels = default_registry.labels()
+            >>> "NNN" in labels and "classic" in labels
+            True
+        """
+        with self._lock:
+            return tuple(sorted(set(self._solvers) | set(self._plugins())))
+
+    def __contains__(self, label: object) -> bool:
+        if not isinstance(label, str):
+            return False
+        try:
+            self.get(label)
+        except UnknownVariantError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.labels())
+
+    def __len__(self) -> int:
+        return len(self.labels())
+
+    def __repr__(self) -> str:
+        return f"<Registry of {len(self._solvers)} solvers>"
+
+    # -- plugins --------------------------------------------------------------------------------
+
+    def _plugins(self) -> dict[str, metadata.EntryPoint]:
+        """The plugin entry points, read once (metadata only; nothing is imported)."""
+        if self._entry_points is None:
+            self._entry_points = {}
+            if self._group is not None:
+                for entry in metadata.entry_points(group=self._group):
+                    key = normalize_label(entry.name)
+                    if key in self._solvers:
+                        warnings.warn(
+                            f"plugin {entry.value!r} offers label {key!r}, which is built in; "
+                            "the built-in solver is kept",
+                            PluginWarning,
+                            stacklevel=3,
+                        )
+                        continue
+                    self._entry_points[key] = entry
+        return self._entry_points
+
+    def _load(self, key: str, entry: metadata.EntryPoint) -> type[Any] | None:
+        try:
+            loaded = entry.load()
+            if not isinstance(loaded, type):
+                raise TypeError(f"it is a {type(loaded).__name__}, not a solver class")
+            self.register(key, loaded)
+        except Exception as error:
+            assert self._entry_points is not None
+            self._entry_points.pop(key, None)
+            warnings.warn(
+                f"could not load solver plugin {entry.name!r} ({entry.value}): "
+                f"{type(error).__name__}: {error}",
+                PluginWarning,
+                stacklevel=4,
+            )
+            return None
+        return loaded
+
+
+#: The registry of the built-in solvers and installed plugins.
+default_registry = Registry(entry_point_group=ENTRY_POINT_GROUP)
+
+
+def register(label: str, *, replace: bool = False) -> Callable[[S], S]:
+    """Decorator: register a solver class in the :data:`default_registry` under ``label``.
+
+    Example:
+        >>> from hanoi_magnet import PlanSolver, SubStep, default_registry, register, solve
+        >>> @register("my-rrb")
+        ... class MyRRB(PlanSolver):
+        ...     '''RRB under another name: a whole-puzzle sub-solve of the built-in table.'''
+        ...     variant = default_registry.variant("RRB")
+        ...     plan = (SubStep("RRB", "SID", disks=0),)
+        >>> solve("my-rrb", 5).length
+        121
+        >>> default_registry.unregister("my-rrb")
+    """
+    return default_registry.register(label, replace=replace)
+
+
+def solve(label: str, n: int) -> Solution:
+    """The optimal solution of the variant ``label`` with ``n`` disks (see :class:`Solution`).
+
+    Example:
+        >>> from hanoi_magnet import solve
+        >>> [str(move) for move in solve("NNN", 2)]
+        ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D']
+    """
+    return default_registry.solve(label, n)
+
+
+def labels() -> tuple[str, ...]:
+    """Every label the default registry answers to (``classic:P`` works for any P >= 3).
+
+    Example:
+        >>> from hanoi_magnet import labels
+        >>> len([label for label in labels() if len(label) == 3 and label.isupper()])
+        27
+    """
+    return default_registry.labels()
+
+
+def _plan_family(label: str) -> type[PlanSolver] | None:
+    """Let plan tables name family members (``classic:7``) the default registry makes."""
+    for pattern, _factory in default_registry._families:
+        if pattern.fullmatch(label):
+            made = default_registry.get(label)
+            return made if issubclass(made, PlanSolver) else None
+    return None
+
+
+_PLAN_FAMILIES.append(_plan_family)

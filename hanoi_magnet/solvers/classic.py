@@ -1,0 +1,144 @@
+"""Plan tables for the classic puzzle: 3 pegs, Frame–Stewart for more, and restricted moves."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import ClassVar
+
+from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep
+from hanoi_magnet.registry import default_registry, register
+from hanoi_magnet.variants import Variant
+
+
+@register("classic")
+class Classic(PlanSolver):
+    """n-1 disks to the spare peg, the largest across, n-1 on top: 2^n - 1 moves."""
+
+    plan = (SubStep("classic", "SDI"), MoveStep("S", "D"), SubStep("classic", "ISD"))
+
+
+@register("linear")
+class Linear(PlanSolver):
+    """Moves only between adjacent pegs: the largest disk stops in the middle. 3^n - 1 moves."""
+
+    plan = (
+        SubStep("linear", "SID"),
+        MoveStep("S", "I"),
+        SubStep("linear", "DIS"),
+        MoveStep("I", "D"),
+        SubStep("linear", "SID"),
+    )
+
+
+@register("cyclic")
+class Cyclic(PlanSolver):
+    """Clockwise moves only, tower one step clockwise (0 to 1).
+
+    Q(n) = 2 R(n-1) + 1 (OEIS A005665).
+
+    The smaller tower goes two steps clockwise twice, which is the counter-clockwise table
+    with its pegs 1 and 2 exchanged.
+    """
+
+    plan = (SubStep("cyclic:ccw", "SDI"), MoveStep("S", "I"), SubStep("cyclic:ccw", "DIS"))
+
+
+@register("cyclic:ccw")
+class CyclicCounterClockwise(PlanSolver):
+    """Counter-clockwise moves only, tower from 0 to 1 (two steps).
+
+    R(n) = 2 R(n-1) + Q(n-1) + 2 (OEIS A005666).
+    """
+
+    plan = (
+        SubStep("cyclic:ccw", "SID"),
+        MoveStep("S", "D"),
+        SubStep("cyclic", "ISD"),
+        MoveStep("D", "I"),
+        SubStep("cyclic:ccw", "SID"),
+    )
+
+
+class FrameStewart(PlanSolver):
+    """Frame–Stewart on P >= 4 pegs: k disks aside, the other n - k across, the k back.
+
+    The k smallest disks move aside with all P pegs, the n - k largest go across with P - 1
+    pegs, and the k come back on top; k is chosen exactly to minimise the total.
+
+    Optimal for 4 pegs (Bousch, 2014); for more pegs its optimality is the Frame–Stewart
+    conjecture. The tests confirm it by breadth-first search for small n.
+    """
+
+    pegs: ClassVar[int] = 4
+
+    @classmethod
+    def steps(cls, n: int) -> Sequence[Step]:  # noqa: D102 (documented on the class)
+        last = cls.pegs - 1
+        if n == 1:
+            return (MoveStep(0, last),)
+        k = _best_split(n, cls.pegs)
+        smaller = "classic" if cls.pegs == 4 else f"classic:{cls.pegs - 1}"
+        # Our pegs with peg 1 taken out, for the P-1 peg middle solve: its peg j is ours ...
+        middle = (0, *range(2, cls.pegs))
+        # The k smallest go from 0 to 1: their last peg is our 1, their 1 is our last.
+        aside = (0, last, *range(2, last), 1)
+        back = (1, 0, *range(2, last), last)
+        return (
+            SubStep(cls.label, aside, disks=k - n),
+            SubStep(smaller, middle, disks=-k, largest=True),
+            SubStep(cls.label, back, disks=k - n),
+        )
+
+
+@functools.cache
+def _frame_stewart_length(n: int, pegs: int) -> int:
+    """The Frame–Stewart number of moves for n disks on ``pegs`` pegs."""
+    if n == 0:
+        return 0
+    if pegs == 3:
+        classic: int = 2**n - 1
+        return classic
+    if n == 1:
+        return 1
+    # Ascending n so the cache is filled without deep recursion.
+    for m in range(1, n):
+        _frame_stewart_length(m, pegs)
+        _frame_stewart_length(m, pegs - 1)
+    best: int = min(
+        2 * _frame_stewart_length(k, pegs) + _frame_stewart_length(n - k, pegs - 1)
+        for k in range(1, n)
+    )
+    return best
+
+
+@functools.cache
+def _best_split(n: int, pegs: int) -> int:
+    """The largest k that minimises 2 FS(k, P) + FS(n - k, P - 1)."""
+    best = _frame_stewart_length(n, pegs)
+    return max(
+        k
+        for k in range(1, n)
+        if 2 * _frame_stewart_length(k, pegs) + _frame_stewart_length(n - k, pegs - 1) == best
+    )
+
+
+@functools.cache
+def _frame_stewart_class(label: str) -> type[PlanSolver]:
+    pegs = int(label.split(":")[1])
+    return type(
+        f"FrameStewart{pegs}",
+        (FrameStewart,),
+        {
+            "pegs": pegs,
+            "label": label,
+            "variant": Variant.from_label(label),
+            "__doc__": f"Frame–Stewart on {pegs} pegs.",
+            "__module__": __name__,
+        },
+    )
+
+
+default_registry.register_family(r"classic:([4-9]|[1-9]\d+)", _frame_stewart_class)
+default_registry.get("classic:4")
+default_registry.get("classic:5")

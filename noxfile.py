@@ -1,0 +1,62 @@
+"""Developer sessions: ``nox`` runs tests on every Python found, type checks, lint and docs.
+
+``nox -s bench`` (not run by default) runs the benchmarks.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nox
+import tomllib
+
+ROOT = Path(__file__).parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PYTHONS = [
+    match.group(1)
+    for classifier in PYPROJECT["project"]["classifiers"]
+    if (match := re.fullmatch(r"Programming Language :: Python :: (3\.\d+)", classifier))
+]
+
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.error_on_missing_interpreters = False
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """Run the test suite (doctests included) on each supported Python."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+
+
+@nox.session(python=PYTHONS[0])
+def typecheck(session: nox.Session) -> None:
+    """Type-check the package with mypy --strict (on the oldest supported Python)."""
+    session.install("-e", ".[typecheck]")
+    session.run("mypy", "--strict", "hanoi_magnet")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint with ruff check and ruff format --check."""
+    session.install("-e", ".[lint]")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python="3.11")
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs with -W -n and run the doctest builder."""
+    session.install("-e", ".[docs]")
+    session.run(
+        "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"
+    )
+    session.run("sphinx-build", "-W", "-n", "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session(python="3.11", default=False)
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks (ratios against baselines in the same process)."""
+    session.install("-e", ".[bench]")
+    session.run("python", "benchmarks/run.py", *session.posargs)

@@ -1,0 +1,10 @@
+"""A well-behaved plugin solver (used through a fake entry point)."""
+
+from hanoi_magnet import PlanSolver, SubStep, Variant
+
+
+class RelabelledClassic(PlanSolver):
+    """The classic puzzle, under a plugin's own label."""
+
+    variant = Variant.from_label("classic")
+    plan = (SubStep("classic", "SID", disks=0),)

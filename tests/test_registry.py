@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import sys
+import warnings
+from importlib import metadata
+
+import pytest
+
+from hanoi_magnet import (
+    ENTRY_POINT_GROUP,
+    InvalidArgumentError,
+    PlanSolver,
+    PluginWarning,
+    Registry,
+    SubStep,
+    UnknownVariantError,
+    Variant,
+    default_registry,
+    labels,
+    register,
+    solve,
+)
+from hanoi_magnet import registry as registry_module
+
+
+def test_builtin_labels():
+    known = labels()
+    assert len([label for label in known if label.isupper()]) == 27
+    for label in ("classic", "classic:4", "classic:5", "linear", "cyclic", "cyclic:ccw"):
+        assert label in known
+
+
+def test_lookup_is_case_insensitive_and_families_are_made_on_demand():
+    assert default_registry.get("nNn") is default_registry.get("NNN")
+    made = default_registry.get("classic:12")
+    assert made.label == "classic:12"
+    assert made is default_registry.get("CLASSIC:12")
+    assert solve("classic:12", 3).length == 5
+
+
+def test_unknown_label_lists_close_matches():
+    with pytest.raises(UnknownVariantError) as caught:
+        solve("NNQ", 2)
+    assert "NNN" in caught.value.suggestions
+    with pytest.raises(UnknownVariantError) as caught:
+        default_registry.get("linaer")
+    assert caught.value.suggestions[0] == "linear"
+    assert "unknown variant label 'linaer'; did you mean 'linear'" in str(caught.value)
+
+
+def test_duplicates_are_rejected_unless_replaced():
+    registry = default_registry.copy()
+    nnn = registry.get("NNN")
+    with pytest.raises(ValueError, match="already registered"):
+        registry.register("NNN", registry.get("RNN"))
+    registry.register("NNN", nnn)  # the same class again is fine
+    registry.register("nnn", registry.get("RNN"), replace=True)
+    assert registry.get("NNN") is registry.get("RNN")
+    assert default_registry.get("NNN") is nnn  # copies are independent
+
+
+def test_register_requires_a_class_and_a_label():
+    registry = Registry()
+    with pytest.raises(InvalidArgumentError, match="expects a solver class"):
+        registry.register("x", object())  # type: ignore[call-overload]
+    with pytest.raises(InvalidArgumentError, match="must not be empty"):
+        registry.register("  ", PlanSolver)
+
+
+def test_unregister_and_container_protocol():
+    registry = default_registry.copy()
+    registry.unregister("NNN")
+    assert "NNN" not in registry
+    assert 3 not in registry
+    with pytest.raises(UnknownVariantError):
+        registry.unregister("NNN")
+    assert len(registry) == len(list(registry))
+    assert "Registry of" in repr(registry)
+
+
+def test_solver_classes_needing_arguments_are_reported():
+    registry = Registry()
+
+    @registry.register("classic")
+    class NeedsArguments:
+        variant = Variant.from_label("classic")
+
+        def __init__(self, speed):
+            self.speed = speed
+
+    with pytest.raises(InvalidArgumentError, match="cannot be created without arguments"):
+        registry.solve("classic", 3)
+
+
+def test_register_decorator_on_the_default_registry():
+    @register("test-rrb")
+    class Alias(PlanSolver):
+        variant = default_registry.variant("RRB")
+        plan = (SubStep("RRB", "SID", disks=0),)
+
+    try:
+        assert solve("test-rrb", 4).length == 40
+        assert Alias.label == "test-rrb"
+    finally:
+        default_registry.unregister("test-rrb")
+
+
+def _with_entry_points(monkeypatch, *entries):
+    points = [metadata.EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in entries]
+
+    def fake(*, group):
+        assert group == ENTRY_POINT_GROUP
+        return points
+
+    monkeypatch.setattr(registry_module.metadata, "entry_points", fake)
+    return Registry(entry_point_group=ENTRY_POINT_GROUP)
+
+
+def test_plugins_are_listed_then_loaded_on_first_lookup(monkeypatch):
+    registry = _with_entry_points(
+        monkeypatch, ("Relabelled", "tests.plugins.good:RelabelledClassic")
+    )
+    registry.register("classic", default_registry.get("classic"))
+    monkeypatch.delitem(sys.modules, "tests.plugins.good", raising=False)
+    assert "relabelled" in registry.labels()
+    assert "tests.plugins.good" not in sys.modules  # listed, not imported
+    assert registry.solve("relabelled", 4).length == 15
+    assert "tests.plugins.good" in sys.modules
+
+
+def test_a_broken_plugin_warns_and_the_registry_goes_on(monkeypatch):
+    registry = _with_entry_points(
+        monkeypatch,
+        ("broken", "tests.plugins.broken:Nothing"),
+        ("not-a-class", "tests.plugins.good:__doc__"),
+    )
+    registry.register("classic", default_registry.get("classic"))
+    with pytest.warns(PluginWarning, match="could not load solver plugin 'broken'.*RuntimeError"):
+        with pytest.raises(UnknownVariantError):
+            registry.get("broken")
+    with pytest.warns(PluginWarning, match="not a solver class"):
+        assert "not-a-class" not in registry
+    assert registry.solve("classic", 3).length == 7
+    assert "broken" not in registry.labels()
+
+
+def test_a_plugin_cannot_shadow_a_builtin(monkeypatch):
+    registry = _with_entry_points(monkeypatch, ("NNN", "tests.plugins.good:RelabelledClassic"))
+    registry.register("NNN", default_registry.get("NNN"))
+    with pytest.warns(PluginWarning, match="built in"):
+        registry.labels()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert registry.get("NNN") is default_registry.get("NNN")
