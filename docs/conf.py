@@ -46,7 +46,6 @@ nitpick_ignore_regex = [
 
 templates_path: list[str] = []
 exclude_patterns = ["_build"]
-html_static_path = ["_static"]
 html_title = f"hanoi_magnet {release}"
 try:
     import furo  # noqa: F401
