@@ -1,0 +1,55 @@
+"""Measure callables the same way everywhere: the median of several runs, and ratios.
+
+Benchmarks on shared machines are noisy: every number a benchmark prints is a median of
+``repeat`` runs, and every claim is a ratio against a baseline measured in the same process.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The median and spread of several runs of one callable."""
+
+    name: str
+    median: float  # seconds
+    low: float
+    high: float
+
+    def per(self, count: int) -> float:
+        """Seconds per item, for a run that handles ``count`` items."""
+        return self.median / count
+
+
+def measure(name: str, func: Callable[[], object], *, repeat: int = 7, warmup: int = 1) -> Timing:
+    """Run ``func`` ``warmup + repeat`` times (garbage collection paused) and keep the median."""
+    for _ in range(warmup):
+        func()
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            func()
+            times.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return Timing(name, statistics.median(times), min(times), max(times))
+
+
+def table(title: str, rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
+    """A plain-text table (also valid reStructuredText "simple table")."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+    rule = "  ".join("=" * w for w in widths)
+    lines = [title, "", rule, "  ".join(h.ljust(w) for h, w in zip(headers, widths)), rule]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in cells]
+    lines.append(rule)
+    return "\n".join(lines)
