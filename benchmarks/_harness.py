@@ -49,7 +49,8 @@ def table(title: str, rows: Sequence[Sequence[object]], headers: Sequence[str]) 
     cells = [[str(c) for c in row] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
     rule = "  ".join("=" * w for w in widths)
-    lines = [title, "", rule, "  ".join(h.ljust(w) for h, w in zip(headers, widths)), rule]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in cells]
+    lines = [title, "", rule, "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))]
+    lines.append(rule)
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
     lines.append(rule)
     return "\n".join(lines)

@@ -12,7 +12,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, overload
 
-from hanoi_magnet import plans
+from hanoi_magnet._engine import counts, moves, positions, table
 from hanoi_magnet.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -40,27 +40,27 @@ class _Backend(Protocol):
 class _PlanBackend:
     __slots__ = ("n", "table")
 
-    def __init__(self, table: plans._Table, n: int) -> None:
-        self.table = table
+    def __init__(self, plan: table.Table, n: int) -> None:
+        self.table = plan
         self.n = n
 
     def length(self) -> int:
         return self.table.length(self.n)
 
     def per_disk(self) -> tuple[int, ...]:
-        return plans.per_disk(self.table, self.n)
+        return counts.per_disk(self.table, self.n)
 
     def iterate(self, start: int | None, backwards: bool) -> Iterator[Move]:
-        return plans.iterate(self.table, self.n, start, backwards=backwards)
+        return moves.iterate(self.table, self.n, start, backwards=backwards)
 
     def move_at(self, k: int) -> Move:
-        return plans.move_at(self.table, self.n, k)
+        return moves.move_at(self.table, self.n, k)
 
     def unrank(self, k: int) -> State:
-        return plans.unrank(self.table, self.n, k)
+        return positions.unrank(self.table, self.n, k)
 
     def rank(self, state: State) -> int:
-        return plans.rank(self.table, self.n, state)
+        return positions.rank(self.table, self.n, state)
 
 
 class _ListBackend:
@@ -175,9 +175,9 @@ class Solution(Sequence[Move]):
         n = _disk_count(n)
         if n and not solver.solvable:
             solver.steps(n)  # raises UnsolvableError with the reason
-        table = plans._table(solver)
-        plans.check_tables(table, n)
-        return cls(solver.variant, n, _PlanBackend(table, n), (solver, n))
+        plan = table.table_of(solver)
+        table.check_tables(plan, n)
+        return cls(solver.variant, n, _PlanBackend(plan, n), (solver, n))
 
     @classmethod
     def from_moves(

@@ -236,45 +236,72 @@ def check(
     return report
 
 
-def _items(moves: Iterable[MoveLike]) -> Iterator[object]:
-    """Flatten the input: text items may hold several moves."""
-    for item in moves:
-        if isinstance(item, str):
-            for token in _tokens(item):
-                try:
-                    yield _parse_token(token)
-                except IllegalMoveError as error:
-                    yield error
-        else:
-            yield item
-
-
 class _Replay:
-    """The replay loop, on plain lists: a disk's post, its face bit, and each post's stack."""
+    """The replay loop, on plain lists: each post's stack and each disk's face bit.
+
+    Move objects go through :meth:`_run`, the one tight loop that checks legality; every other
+    input (pairs, text) is turned into Move objects against the current position and sent
+    through the same loop. When a check fails, the rules object names the broken rule.
+    """
 
     def __init__(self, rules: Rules, start: State, goal: State | None) -> None:
         self.rules = rules
         self.n = start.n
         self.stacks = [list(stack) for stack in start.posts]
-        self.where = [0] * (self.n + 1)
-        for post, stack in enumerate(start.posts):
-            for disk in stack:
-                self.where[disk] = post
         self.faces = [0] * (self.n + 1)
         if start.faces is not None:
             for disk, face in enumerate(start.faces, 1):
                 self.faces[disk] = face.bit
-        self.goal_where: list[int] | None = None
-        self.goal_faces: list[int] | None = None
+        self.goal = goal
+        self.index = 0  # moves replayed so far
+        self.goal_index: int | None = None
+        # A goal that is one tower is seen in O(1) per move: its post holds every disk.
+        self.goal_post = -1
+        self.goal_face = 0
+        # For other goals: how many disks are not yet where the goal wants them.
+        self.missing = -1
+        self.goal_where: list[int] = []
+        self.goal_faces: list[int] = []
+        self.where: list[int] = []
         if goal is not None:
-            self.goal_where = [0] * (self.n + 1)
-            for post, stack in enumerate(goal.posts):
-                for disk in stack:
-                    self.goal_where[disk] = post
-            self.goal_faces = [0] * (self.n + 1)
-            if goal.faces is not None:
-                for disk, face in enumerate(goal.faces, 1):
-                    self.goal_faces[disk] = face.bit
+            towers = [p for p, stack in enumerate(goal.posts) if len(stack) == self.n]
+            if towers and (goal.faces is None or len(set(goal.faces)) <= 1):
+                self.goal_post = towers[0]
+                self.goal_face = goal.faces[0].bit if goal.faces else 0
+            else:
+                self._track(goal)
+            if self._at_goal():
+                self.goal_index = 0
+
+    def _track(self, goal: State) -> None:
+        self.goal_where = [0] * (self.n + 1)
+        self.goal_faces = [0] * (self.n + 1)
+        self.where = [0] * (self.n + 1)
+        for post, stack in enumerate(goal.posts):
+            for disk in stack:
+                self.goal_where[disk] = post
+        if goal.faces is not None:
+            for disk, face in enumerate(goal.faces, 1):
+                self.goal_faces[disk] = face.bit
+        for post, held in enumerate(self.stacks):
+            for disk in held:
+                self.where[disk] = post
+        self.missing = sum(1 for d in range(1, self.n + 1) if not self._placed(d))
+
+    def _placed(self, disk: int) -> bool:
+        return self.where[disk] == self.goal_where[disk] and (
+            not self.rules.magnetic or self.faces[disk] == self.goal_faces[disk]
+        )
+
+    def _at_goal(self) -> bool:
+        if self.goal is None:
+            return False
+        if self.goal_post >= 0:
+            stack = self.stacks[self.goal_post]
+            return len(stack) == self.n and (
+                not self.rules.magnetic or all(self.faces[d] == self.goal_face for d in stack)
+            )
+        return self.missing == 0
 
     def state(self) -> State:
         faces = None
@@ -282,121 +309,160 @@ class _Replay:
             faces = tuple(Color.BLUE if f else Color.RED for f in self.faces[1:])
         return State._trusted(tuple(tuple(s) for s in self.stacks), faces)
 
-    def run(self, moves: Iterable[MoveLike]) -> ValidationReport:
+    def run(self, moves: Iterable[object]) -> ValidationReport:
+        iterator = iter(moves)
+        while True:
+            leftover = self._run(iterator)
+            if leftover is _DONE:
+                return self._report(None)
+            if isinstance(leftover, ValidationReport):
+                return leftover
+            failed = self._slow(leftover)
+            if failed is not None:
+                return failed
+
+    def _run(self, moves: Iterator[object]) -> object:
+        """Replay Move objects until something else comes.
+
+        Returns ``_DONE`` when the input ends, the report of the first illegal move, or the
+        first item that is not a Move (for :meth:`_slow`).
+        """
+        stacks, faces, n = self.stacks, self.faces, self.n
         rules = self.rules
-        stacks, where, faces = self.stacks, self.where, self.faces
-        goal_where, goal_faces = self.goal_where, self.goal_faces
-        posts = len(stacks)
         allowed = rules.allowed if isinstance(rules, ClassicRules) else None
         colors = None
         if isinstance(rules, MagneticRules):
-            colors = [None if c is None else c.bit for c in rules.post_colors]
-        # Disks not yet where the goal wants them; the goal is reached when this is 0.
-        missing = -1
-        if goal_where is not None and goal_faces is not None:
-            missing = sum(
-                1
-                for d in range(1, self.n + 1)
-                if where[d] != goal_where[d] or (colors is not None and faces[d] != goal_faces[d])
-            )
-        goal_index = 0 if missing == 0 else None
-        index = 0
-        for item in _items(moves):
-            if type(item) is Move:
-                disk: int | None = item.disk
-                source, target = item.source, item.target
-            elif isinstance(item, tuple) and len(item) == 2:
-                source, target = item
-                disk = None
-                if not (_is_post_number(source) and _is_post_number(target)):
-                    return self._fail(index, item, Rule.MALFORMED, "posts must be integers")
-            elif isinstance(item, IllegalMoveError):
-                return self._report(index, goal_index, missing, item.at(index))
-            else:
-                return self._fail(
-                    index,
-                    item,
-                    Rule.MALFORMED,
-                    f"expected a Move, a (source, target) pair or text, got {type(item).__name__}",
-                )
-            if not (0 <= source < posts and 0 <= target < posts) or source == target:
-                return self._fail_rules(index, item, disk, source, target)
-            stack = stacks[source]
-            if not stack:
-                return self._fail_rules(index, item, disk, source, target)
-            top = stack[-1]
-            if disk is not None and disk != top:
-                return self._fail_rules(index, item, disk, source, target)
-            below = stacks[target]
-            if below and below[-1] < top:
-                return self._fail_rules(index, item, top, source, target)
-            if allowed is not None and (source, target) not in allowed:
-                return self._fail_rules(index, item, top, source, target)
-            if colors is not None:
-                face = 1 - faces[top]
-                if below:
-                    if faces[below[-1]] != face:
-                        return self._fail_rules(index, item, top, source, target)
-                elif colors[target] is not None and colors[target] != face:
-                    return self._fail_rules(index, item, top, source, target)
-            else:
-                face = 0
-            if missing >= 0:
-                assert goal_where is not None
-                assert goal_faces is not None
-                was = where[top] == goal_where[top] and faces[top] == goal_faces[top]
-                now = target == goal_where[top] and (colors is None or face == goal_faces[top])
-                missing += was - now
-            stack.pop()
+            colors = [-1 if c is None else c.bit for c in rules.post_colors]
+        goal_post, tracking = self.goal_post, self.missing >= 0
+        extra = allowed is not None or colors is not None  # direction or colour rules
+        index = self.index - 1
+        for index, item in enumerate(moves, self.index):
+            if type(item) is not Move:
+                self.index = index
+                return item
+            source = item.source
+            target = item.target
+            try:
+                below = stacks[target]
+                stack = stacks[source]
+                top = stack.pop()
+            except IndexError:  # no such post, or nothing on the source
+                return self._fail_rules(index, item)
+            if source == target or top != item.disk or (below and below[-1] < top):
+                stack.append(top)  # atomic: put it back before reporting
+                return self._fail_rules(index, item)
+            if extra:
+                if allowed is not None and (source, target) not in allowed:
+                    stack.append(top)
+                    return self._fail_rules(index, item)
+                if colors is not None:
+                    face = faces[top] ^ 1
+                    if (faces[below[-1]] != face) if below else (colors[target] not in (-1, face)):
+                        stack.append(top)
+                        return self._fail_rules(index, item)
+                    faces[top] = face
             below.append(top)
-            where[top] = target
-            faces[top] = face
-            index += 1
-            if missing == 0 and goal_index is None:
-                goal_index = index
-        return self._report(index, goal_index, missing, None)
+            if tracking:
+                self._moved(top, source, target, index + 1)
+            elif target == goal_post and len(below) == n and self.goal_index is None:
+                self.index = index + 1
+                if self._at_goal():
+                    self.goal_index = index + 1
+        index += 1
+        self.index = index
+        return _DONE
 
-    def _report(
-        self, index: int, goal_index: int | None, missing: int, error: IllegalMoveError | None
-    ) -> ValidationReport:
-        return ValidationReport(
-            ok=error is None,
-            solved=error is None and missing == 0,
-            length=index,
-            error=error,
-            state=self.state(),
-            goal_index=goal_index,
+    def _moved(self, disk: int, source: int, target: int, index: int) -> None:
+        """Update the count of misplaced disks (goals that are not one tower)."""
+        magnetic = self.rules.magnetic
+        before = source == self.goal_where[disk] and (
+            not magnetic or self.faces[disk] ^ 1 == self.goal_faces[disk]
+        )
+        self.where[disk] = target
+        self.missing += before - self._placed(disk)
+        if self.missing == 0 and self.goal_index is None:
+            self.goal_index = index
+
+    def _slow(self, item: object) -> ValidationReport | None:
+        """One item that is not a Move: text (maybe several moves), a pair, or garbage."""
+        if isinstance(item, str):
+            for token in _tokens(item):
+                try:
+                    parsed = _parse_token(token)
+                except IllegalMoveError as error:
+                    return self._report(error.at(self.index))
+                failed = self._one(parsed, token.strip())
+                if failed is not None:
+                    return failed
+            return None
+        if isinstance(item, tuple) and len(item) == 2:
+            if not (_is_post_number(item[0]) and _is_post_number(item[1])):
+                return self._fail(item, Rule.MALFORMED, "posts must be integers")
+            return self._one(item, item)
+        return self._fail(
+            item,
+            Rule.MALFORMED,
+            f"expected a Move, a (source, target) pair or text, got {type(item).__name__}",
         )
 
-    def _fail(self, index: int, item: object, rule: Rule, detail: str) -> ValidationReport:
-        error = IllegalMoveError(rule, detail, state=self.state(), index=index, item=item)
-        return self._report(index, None, -1, error)
+    def _one(self, move: Move | tuple[int, int], item: object) -> ValidationReport | None:
+        """Replay one move given as a Move or a pair (the disk is the source's top)."""
+        if not isinstance(move, Move):
+            source, target = move
+            stack = self.stacks[source] if 0 <= source < len(self.stacks) else []
+            if not stack or target < 0:
+                return self._fail_pair(item, source, target)
+            move = Move(stack[-1], source, target)
+        result = self._run(iter((move,)))
+        if isinstance(result, ValidationReport):
+            error = result.error
+            assert error is not None
+            error.item = item  # the input as it was given
+            return result
+        return None
 
-    def _fail_rules(
-        self, index: int, item: object, disk: int | None, source: int, target: int
-    ) -> ValidationReport:
-        """Let the rules object name the broken rule and explain it."""
+    def _report(self, error: IllegalMoveError | None) -> ValidationReport:
+        return ValidationReport(
+            ok=error is None,
+            solved=error is None and self._at_goal(),
+            length=self.index,
+            error=error,
+            state=self.state(),
+            goal_index=self.goal_index,
+        )
+
+    def _fail(self, item: object, rule: Rule, detail: str) -> ValidationReport:
+        return self._report(
+            IllegalMoveError(rule, detail, state=self.state(), index=self.index, item=item)
+        )
+
+    def _fail_rules(self, index: int, move: Move) -> ValidationReport:
+        """Let the rules object name the rule ``move`` breaks, and explain it."""
+        self.index = index
         state = self.state()
-        if disk is None:
-            if 0 <= source < len(state.posts) and state.posts[source]:
-                disk = state.posts[source][-1]
-            else:
-                disk = 1
-        move = Move(disk, source, target) if source >= 0 and target >= 0 else None
-        if move is None:
-            bad = min(source, target)
-            error = IllegalMoveError(
-                Rule.NO_SUCH_POST, f"post {bad} does not exist", state=state, index=index, item=item
-            )
+        found = self.rules._violation(state, move)
+        assert found is not None, f"replay and rules disagree on {move} in {state}"
+        return self._report(
+            IllegalMoveError(found[0], found[1], move=move, state=state, index=index, item=move)
+        )
+
+    def _fail_pair(self, item: object, source: int, target: int) -> ValidationReport:
+        """A (source, target) pair with no disk to move: a bad post or an empty source."""
+        state = self.state()
+        if min(source, target) < 0:
+            rule, detail = Rule.NO_SUCH_POST, f"post {min(source, target)} does not exist"
         else:
-            found = self.rules._violation(state, move)
-            assert found is not None, f"replay and rules disagree on {move} in {state}"
-            error = IllegalMoveError(found[0], found[1], move=move, state=state, index=index)
-            if not isinstance(item, Move):
-                error = IllegalMoveError(
-                    found[0], found[1], move=move, state=state, index=index, item=item
-                )
-        return self._report(index, None, -1, error)
+            # disk 1 stands for "the top disk": the rules then name the post problem
+            found = self.rules._violation(state, Move(1, source, target))
+            assert found is not None
+            rule, detail = found
+        return self._report(
+            IllegalMoveError(rule, detail, state=state, index=self.index, item=item)
+        )
+
+
+#: Returned by the replay loop when the input is used up.
+_DONE = object()
 
 
 def _is_post_number(value: object) -> bool:

@@ -121,6 +121,20 @@ def test_custom_start_and_goal():
     assert report.solved
 
 
+def test_goals_that_are_not_one_tower():
+    goal = State(((2,), (), (1,)))
+    report = validate(["S->I", "I->D"], "classic", 2, goal=goal)
+    assert report.solved
+    assert report.goal_index == 2
+    report = validate(["S->D", "D->I", "I->D"], "classic", 2, goal=goal)
+    assert report.solved
+    assert report.goal_index == 1  # reached, left, reached again
+    magnetic_goal = State(((2,), (1,), ()), faces="BR")  # disk 1 blue up on I, disk 2 red on S
+    assert validate(["S->I"], "NNN", 2, goal=magnetic_goal).solved
+    assert not validate(["S->D", "D->I"], "NNN", 2, goal=magnetic_goal).solved  # disk 1 red up
+    assert validate([], "NNN", 2, goal=magnetic_goal).goal_index is None
+
+
 def test_argument_errors():
     with pytest.raises(InvalidArgumentError, match="give n"):
         validate([], "classic")

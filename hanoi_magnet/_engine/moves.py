@@ -1,0 +1,167 @@
+"""Move generation: walk a plan with an explicit stack; small sub-solves come from cached blocks.
+
+A *node* is one sub-solve in place: a table at a size, its lowest disk, where its posts go,
+and two flags — ``back`` walks its steps in reverse order, ``flip`` turns each move around. A
+time-reversed sub-solve toggles both; reading a sequence backwards toggles only ``back``.
+
+Each node's *expansion* — its steps in walk order, moves as 1-tuples, small sub-solves as whole
+blocks (tuples of moves), big ones as child nodes — is computed once and cached, so walking a
+solution is mostly C-level iteration over tuples of interned Move objects.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+from collections.abc import Iterator
+from typing import NamedTuple, TypeAlias
+
+from hanoi_magnet._engine.table import Table
+from hanoi_magnet.model import Move
+
+
+class Node(NamedTuple):
+    table: Table
+    size: int
+    low: int
+    posts: tuple[int, ...]
+    back: bool
+    flip: bool
+
+
+Item: TypeAlias = "tuple[Move, ...] | Node"
+
+_MOVES: dict[tuple[int, int, int], Move] = {}
+_COMPOSED: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def interned_move(disk: int, source: int, target: int) -> Move:
+    """The one Move object for (disk, source, target)."""
+    key = (disk, source, target)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(disk, source, target)
+    return move
+
+
+def compose(mapping: tuple[int, ...], posts: tuple[int, ...]) -> tuple[int, ...]:
+    """Post map of a sub-solve in place: its post i lands on ``mapping[posts[i]]``."""
+    key = (mapping, posts)
+    found = _COMPOSED.get(key)
+    if found is None:
+        found = _COMPOSED[key] = tuple(mapping[p] for p in posts)
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def expand(node: Node) -> tuple[Item, ...]:
+    """The node's steps in walk order: 1-tuples for moves, blocks or child nodes for sub-solves."""
+    table, size, low, posts, back, flip = node
+    steps = table.resolve(size)
+    items: list[Item] = []
+    for step in reversed(steps) if back else steps:
+        child_table = step.table
+        if child_table is None:
+            source, target = posts[step.posts[0]], posts[step.posts[1]]
+            if flip:
+                source, target = target, source
+            items.append((interned_move(low + step.low + 1, source, target),))
+            continue
+        child = Node(
+            child_table,
+            step.disks,
+            low + step.low,
+            compose(posts, step.posts),
+            back ^ step.reverse,
+            flip ^ step.reverse,
+        )
+        items.append(block(child) if step.disks <= child_table.block_level else child)
+    return tuple(items)
+
+
+@functools.lru_cache(maxsize=4096)
+def block(node: Node) -> tuple[Move, ...]:
+    """All moves of a small node, as one tuple (in walk order)."""
+    out: list[Move] = []
+    for item in expand(node):
+        out.extend(block(item) if isinstance(item, Node) else item)
+    return tuple(out)
+
+
+def _walk(stack: list[Iterator[Item]]) -> Iterator[tuple[Move, ...]]:
+    """Yield blocks from a stack of item iterators (innermost last)."""
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, Node):
+                stack.append(iter(expand(item)))
+                break
+            yield item
+        else:
+            stack.pop()
+
+
+def _item_length(item: Item) -> int:
+    if isinstance(item, Node):
+        return item.table.length(item.size)
+    return len(item)
+
+
+def iterate(
+    table: Table, n: int, start: int | None = None, *, backwards: bool = False
+) -> Iterator[Move]:
+    """The moves from index ``start`` on (``backwards``: from ``start`` down to index 0).
+
+    Without ``start``, all of them (no length is computed). With it, the walk to ``start``
+    descends the expansions (O(n) steps) and leaves the stack of what remains at each level,
+    so no prefix is replayed.
+    """
+    if n == 0:
+        return iter(())
+    root = Node(table, n, 0, tuple(range(table.posts)), backwards, False)
+    if start is None:
+        return itertools.chain.from_iterable(_walk([iter(expand(root))]))
+    length = table.length(n)
+    if not 0 <= start < length:
+        return iter(())
+    k = length - 1 - start if backwards else start  # index in walk order
+    stack: list[Iterator[Item]] = []
+    node = root
+    while True:
+        items = expand(node)
+        bounds = list(itertools.accumulate(map(_item_length, items), initial=0))
+        i = bisect.bisect_right(bounds, k) - 1
+        stack.append(iter(items[i + 1 :]))
+        item, k = items[i], k - bounds[i]
+        if not isinstance(item, Node):
+            head = item[k:]
+            break
+        node = item
+    stack.reverse()  # innermost last
+    return itertools.chain(head, itertools.chain.from_iterable(_walk(stack)))
+
+
+def move_at(table: Table, n: int, k: int) -> Move:
+    """The move at index k (0 <= k < length), by descending the level records: O(n) steps."""
+    node, size, base, mapping, flip = table, n, 0, tuple(range(table.posts)), False
+    while True:
+        level = node.level(size)
+        prefix = level.prefix
+        i = bisect.bisect_right(prefix, k) - 1
+        child, disks, low, posts, reverse, _ = level.steps[i]
+        if child is None:
+            source, target = mapping[posts[0]], mapping[posts[1]]
+            if flip:
+                source, target = target, source
+            return interned_move(base + low + 1, source, target)
+        k -= prefix[i]
+        if reverse:
+            k = prefix[i + 1] - prefix[i] - 1 - k
+            flip = not flip
+        node, size, base, mapping = child, disks, base + low, compose(mapping, posts)
+
+
+def clear_caches() -> None:
+    """Forget the cached expansions and blocks."""
+    expand.cache_clear()
+    block.cache_clear()
