@@ -1,4 +1,4 @@
-"""Helpers of the command line: argument types, colour choice, big numbers, a progress line."""
+"""What the subcommands share: Command, argument types, colour choice, big numbers, progress."""
 
 from __future__ import annotations
 
@@ -7,13 +7,16 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
+import attrs
+
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
-from hanoi_magnet.model import MAX_DISKS
+from hanoi_magnet.model import MAX_DISKS, Color
 from hanoi_magnet.registry import default_registry
-from hanoi_magnet.variants import normalize_label
+from hanoi_magnet.rules import MagneticRules
+from hanoi_magnet.variants import Variant, normalize_label
 
 
 @contextlib.contextmanager
@@ -139,6 +142,42 @@ class Progress:
             self.stream.write("\r\x1b[2K")
             self.stream.flush()
             self.shown = False
+
+
+@attrs.frozen
+class Command:
+    """One subcommand: ``hanoi-magnet NAME ...``.
+
+    Attributes:
+        name: the word after ``hanoi-magnet``.
+        help: one line for ``hanoi-magnet --help``.
+        add_arguments: declares the subcommand's arguments on its parser.
+        run: does the work with the parsed arguments; returns the exit status.
+    """
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def puzzle_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the LABEL and N arguments every puzzle command takes."""
+    parser.add_argument(
+        "label",
+        metavar="LABEL",
+        type=variant_label,
+        help="a variant label, e.g. NNN, RBB, classic, classic:4 (list them: variants)",
+    )
+    parser.add_argument(
+        "n", metavar="N", type=disk_count, help="the number of disks (0 to 1,000,000)"
+    )
+
+
+def post_colors(variant: Variant) -> tuple[Color | None, ...] | None:
+    """The colours of the posts of a magnetic variant, for pictures (None: classic)."""
+    rules = variant.rules
+    return rules.post_colors if isinstance(rules, MagneticRules) else None
 
 
 class CommandError(Exception):

@@ -1,72 +1,29 @@
-"""The subcommands of ``hanoi-magnet`` (see :mod:`hanoi_magnet.cli`, which runs them).
+"""The text subcommands of ``hanoi-magnet`` (see :mod:`hanoi_magnet.cli`, which runs them).
 
-Each subcommand is a :class:`Command`: its name, a help line, a function that declares its
-arguments and a function that runs it and returns the exit status. Output goes to
-``sys.stdout`` (looked up at call time, so tests can capture it); pictures come from
-:mod:`hanoi_magnet.draw`.
+Each subcommand is a :class:`~hanoi_magnet._cliutil.Command`: its name, a help line, a function
+that declares its arguments and a function that runs it and returns the exit status. Output goes
+to ``sys.stdout``, looked up at call time, so tests can capture it.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import shutil
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-import attrs
-
 from hanoi_magnet import _cliutil
-from hanoi_magnet._cliutil import CommandError, decimal, disks, integer
-from hanoi_magnet.draw import render_strip, render_svg, render_text
+from hanoi_magnet._cliutil import Command, CommandError, decimal, integer, puzzle_arguments
 from hanoi_magnet.errors import HanoiError
-from hanoi_magnet.model import Color, Move
+from hanoi_magnet.model import Move
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import MagneticRules
-from hanoi_magnet.solution import Solution
 from hanoi_magnet.validate import validate
-from hanoi_magnet.variants import Variant
 
-#: The most moves ``draw --strip`` draws (one panel per position).
-STRIP_MAX_MOVES = 64
 #: The disk counts ``variants`` shows move counts for.
 VARIANT_TABLE_DISKS = range(1, 7)
-
-
-@attrs.frozen
-class Command:
-    """One subcommand: ``hanoi-magnet NAME ...``.
-
-    Attributes:
-        name: the word after ``hanoi-magnet``.
-        help: one line for ``hanoi-magnet --help``.
-        add_arguments: declares the subcommand's arguments on its parser.
-        run: does the work with the parsed arguments; returns the exit status.
-    """
-
-    name: str
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
-
-def _puzzle_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "label",
-        metavar="LABEL",
-        type=_cliutil.variant_label,
-        help="a variant label, e.g. NNN, RBB, classic, classic:4 (list them: variants)",
-    )
-    parser.add_argument(
-        "n", metavar="N", type=_cliutil.disk_count, help="the number of disks (0 to 1,000,000)"
-    )
-
-
-def _post_colors(variant: Variant) -> tuple[Color | None, ...] | None:
-    rules = variant.rules
-    return rules.post_colors if isinstance(rules, MagneticRules) else None
 
 
 # -- variants -----------------------------------------------------------------------------------
@@ -121,7 +78,7 @@ VARIANTS = Command(
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    _puzzle_arguments(parser)
+    puzzle_arguments(parser)
     parser.add_argument(
         "--format",
         choices=("text", "json", "csv"),
@@ -176,118 +133,11 @@ def _run_solve(args: argparse.Namespace) -> int:
 SOLVE = Command("solve", "print the moves of the optimal solution", _solve_arguments, _run_solve)
 
 
-# -- show and draw ------------------------------------------------------------------------------
-
-
-def _position_argument(parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup) -> None:
-    parser.add_argument(
-        "--at",
-        type=integer,
-        default=0,
-        metavar="K",
-        help="the position after K moves of the optimal solution (default 0, the start; "
-        "negative counts from the end: -1 is the goal)",
-    )
-
-
-def _position(solution: Solution, at: int) -> tuple[int, str]:
-    """The non-negative move count for ``--at`` and a one-line title for that position."""
-    solution.unrank(at)  # raises MoveIndexError for a K out of range
-    k = at if at >= 0 else at + solution.length + 1
-    title = (
-        f"{solution.variant.label}, {disks(solution.n)}: "
-        f"the position after {decimal(k)} of {decimal(solution.length)} moves"
-    )
-    return k, title
-
-
-def _show_arguments(parser: argparse.ArgumentParser) -> None:
-    _puzzle_arguments(parser)
-    _position_argument(parser)
-    parser.add_argument(
-        "--color",
-        action=argparse.BooleanOptionalAction,
-        help="colour the faces red and blue with ANSI escapes (default: only when standard "
-        "output is a terminal and NO_COLOR is not set; without colour, faces are the letters "
-        "r and b)",
-    )
-
-
-def _run_show(args: argparse.Namespace) -> int:
-    solution = solve(args.label, args.n)
-    k, title = _position(solution, args.at)
-    picture = render_text(
-        solution.unrank(k),
-        color=_cliutil.use_color(args.color, sys.stdout),
-        post_colors=_post_colors(solution.variant),
-        max_width=shutil.get_terminal_size().columns,
-    )
-    print(title)
-    print(picture)
-    if k < solution.length:
-        print(f"next move: {solution[k].format(solution.variant.posts)}")
-    else:
-        print("the goal: solved")
-    return 0
-
-
-SHOW = Command(
-    "show", "draw the position after K moves in the terminal", _show_arguments, _run_show
-)
-
-
-def _draw_arguments(parser: argparse.ArgumentParser) -> None:
-    _puzzle_arguments(parser)
-    which = parser.add_mutually_exclusive_group()
-    _position_argument(which)
-    which.add_argument(
-        "--strip",
-        action="store_true",
-        help=f"draw every position of the solution in one row (at most {STRIP_MAX_MOVES} moves)",
-    )
-    parser.add_argument(
-        "-o",
-        "--output",
-        metavar="FILE.svg",
-        default="-",
-        help="the SVG file to write (default: - for standard output)",
-    )
-
-
-def _run_draw(args: argparse.Namespace) -> int:
-    solution = solve(args.label, args.n)
-    colors = _post_colors(solution.variant)
-    if args.strip:
-        if solution.length > STRIP_MAX_MOVES:
-            raise CommandError(
-                f"--strip draws solutions of at most {STRIP_MAX_MOVES} moves, but "
-                f"{solution.variant.label} with {disks(solution.n)} takes "
-                f"{decimal(solution.length)}: use fewer disks, or --at K",
-                status=2,
-            )
-        posts = solution.variant.posts
-        states = [solution.unrank(k) for k in range(solution.length + 1)]
-        captions = ["start", *(f"{k}. disk {m.format(posts)}" for k, m in enumerate(solution, 1))]
-        svg = render_strip(states, post_colors=colors, captions=captions)
-    else:
-        k, title = _position(solution, args.at)
-        svg = render_svg(solution.unrank(k), post_colors=colors, title=title)
-    if args.output == "-":
-        sys.stdout.write(svg)
-    else:
-        Path(args.output).write_text(svg, encoding="utf-8")
-        print(f"wrote {args.output}")
-    return 0
-
-
-DRAW = Command("draw", "draw a position, or a short solution, as SVG", _draw_arguments, _run_draw)
-
-
 # -- count --------------------------------------------------------------------------------------
 
 
 def _count_arguments(parser: argparse.ArgumentParser) -> None:
-    _puzzle_arguments(parser)
+    puzzle_arguments(parser)
     parser.add_argument(
         "--per-disk",
         action="store_true",
@@ -314,7 +164,7 @@ COUNT = Command("count", "the exact number of moves (any N)", _count_arguments, 
 
 
 def _validate_arguments(parser: argparse.ArgumentParser) -> None:
-    _puzzle_arguments(parser)
+    puzzle_arguments(parser)
     parser.add_argument(
         "file",
         metavar="FILE",

@@ -10,7 +10,7 @@ Errors are one line on standard error, never a traceback; the exit status is 2 f
 
 Adding a subcommand (the place for ``graph``, once search lands): write its
 ``add_arguments(parser)`` and ``run(args) -> int`` functions in a module of their own, wrap them
-in a :class:`hanoi_magnet._commands.Command`, and append it to :data:`COMMANDS`. Library errors
+in a :class:`hanoi_magnet._cliutil.Command`, and append it to :data:`COMMANDS`. Library errors
 raised by ``run`` are reported by :func:`main` as described above; raise
 :class:`hanoi_magnet._cliutil.CommandError` for any other one-line failure.
 """
@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from importlib import metadata
 from typing import NoReturn
 
-from hanoi_magnet._cliutil import CommandError
-from hanoi_magnet._commands import COUNT, DRAW, SHOW, SOLVE, VALIDATE, VARIANTS, Command
+from hanoi_magnet._cliutil import Command, CommandError
+from hanoi_magnet._commands import COUNT, SOLVE, VALIDATE, VARIANTS
+from hanoi_magnet._picture_commands import DRAW, SHOW
 from hanoi_magnet.errors import (
     HanoiError,
     InvalidArgumentError,
