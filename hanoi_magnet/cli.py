@@ -108,8 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         >>> main(["count", "NNN", "3"])
         11
         0
-        >>> main(["count", "NNN", "-1"])
-        2
+        >>> main(["solve", "RBB", "1"])
+        1: S -> D
+        0
     """
     parser = build_parser()
     try:
