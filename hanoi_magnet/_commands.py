@@ -157,7 +157,7 @@ def _run_count(args: argparse.Namespace) -> int:
     return 0
 
 
-COUNT = Command("count", "the exact number of moves (any N)", _count_arguments, _run_count)
+COUNT = Command("count", "the exact number of moves, every digit", _count_arguments, _run_count)
 
 
 # -- validate -----------------------------------------------------------------------------------
