@@ -12,6 +12,7 @@ Example:
 """
 
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
+from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
 from hanoi_magnet.errors import (
     HanoiError,
     IllegalMoveError,
@@ -64,6 +65,7 @@ __all__ = [
     "PlanError",
     "PlanSolver",
     "PluginWarning",
+    "PostColors",
     "Registry",
     "Rule",
     "Rules",
@@ -86,6 +88,9 @@ __all__ = [
     "parse_moves",
     "post_name",
     "register",
+    "render_strip",
+    "render_svg",
+    "render_text",
     "solve",
     "validate",
 ]

@@ -1,0 +1,8 @@
+"""``python -m hanoi_magnet``: the same as the ``hanoi-magnet`` command."""
+
+import sys
+
+from hanoi_magnet.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
