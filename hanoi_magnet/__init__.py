@@ -40,7 +40,7 @@ from hanoi_magnet.registry import (
     solve,
 )
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
-from hanoi_magnet.solution import Solution
+from hanoi_magnet.solution import Solution, clear_caches
 from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
 from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
 
@@ -82,6 +82,7 @@ __all__ = [
     "ValidationReport",
     "Variant",
     "check",
+    "clear_caches",
     "default_registry",
     "labels",
     "normalize_label",

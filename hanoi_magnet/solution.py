@@ -25,7 +25,24 @@ from hanoi_magnet.variants import Variant
 if TYPE_CHECKING:
     from hanoi_magnet.plans import PlanSolver
 
-__all__ = ["Solution"]
+__all__ = ["Solution", "clear_caches"]
+
+
+def clear_caches() -> None:
+    """Release the memory the solution engine keeps between calls.
+
+    Exact lengths are memoised per plan table and size, and descents keep per-level records,
+    so that repeated questions are fast; for solutions with many thousands of disks this can
+    reach hundreds of megabytes. Everything is recomputed on demand afterwards.
+
+    Example:
+        >>> from hanoi_magnet import clear_caches, solve
+        >>> position = solve("NNN", 2000).unrank(10**900)  # memoises 2000 levels of lengths
+        >>> clear_caches()
+        >>> solve("NNN", 2000).unrank(10**900) == position  # recomputed
+        True
+    """
+    table.clear_caches()
 
 
 class _Backend(Protocol):
