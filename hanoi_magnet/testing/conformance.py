@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any, overload
 
 import attrs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from hanoi_magnet.errors import (
@@ -41,11 +41,11 @@ from hanoi_magnet.testing._reference import (
     same_puzzle,
 )
 from hanoi_magnet.validate import validate
-from hanoi_magnet.variants import Variant
+from hanoi_magnet.variants import Variant, normalize_label
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_solver"]
 
-#: A solution longer than this is not read to the end.
+#: A solution longer than this is not read to the end (nor one 4 * optimum + 10,000 long).
 MOVE_LIMIT = 1_000_000
 
 
@@ -140,7 +140,7 @@ class ConformanceReport:
 def _resolve(solver: object, registry: Registry) -> tuple[str, Any]:
     """The label to report and a solver instance, from a label, a class or an instance."""
     if isinstance(solver, str):
-        return registry.variant(solver).label, registry.solver(solver)
+        return normalize_label(solver), registry.solver(solver)
     if isinstance(solver, type):
         try:
             instance = solver()
@@ -210,7 +210,8 @@ class _Run:
             raise self.fail("solve", f"solve raised {type(error).__name__}: {error}", n) from error
         self.ran("solve")
         best = self.optimum(n) if self.optimal else None
-        limit = MOVE_LIMIT if best is None else best + 1
+        # Enough to count any honest attempt exactly, and to stop one that never ends.
+        limit = MOVE_LIMIT if best is None else min(MOVE_LIMIT, 4 * best + 10_000)
         listed = self._read(result, n, limit)
         report = validate(listed, self.variant, n)
         self.ran("legal")
@@ -224,8 +225,8 @@ class _Run:
                 move=illegal.move,
                 rule=illegal.rule,
             )
-        if len(listed) >= limit:
-            more = f"more than {limit - 1:,} moves"
+        if len(listed) > limit:
+            more = f"more than {limit:,} moves"
             if best is None:
                 raise self.fail("moves", f"{more}: the solution does not end", n)
             raise self.fail("optimal", f"{more}, but the optimum is {best}", n)
@@ -246,7 +247,7 @@ class _Run:
                     detail = f"item {index} is {type(item).__name__} {item!r}, not a Move"
                     raise self.fail("moves", detail, n, index=index)
                 listed.append(item)
-                if len(listed) >= limit:
+                if len(listed) > limit:
                     break
         except ConformanceError:
             raise
@@ -319,11 +320,14 @@ class _Run:
 
     def check_large(self, low: int, high: int, lazy: bool, options: settings | None) -> None:
         """Sample n in low..high and a position k; Hypothesis shrinks failures."""
-
-        @settings(
-            options
-            or settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+        base = options or settings(
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+            database=None,
+            phases=[phase for phase in Phase if phase is not Phase.explain],
         )
+
+        @settings(base, report_multiple_bugs=False)  # one ConformanceError, the smallest
         @given(n=st.integers(low, high), data=st.data())
         def sampled(n: int, data: st.DataObject) -> None:
             unrank: Callable[[int], State]
@@ -422,7 +426,7 @@ def check_solver(
             skipped unless ``1 <= max_n < max_sampled_n`` and the variant has solutions).
         max_states: the breadth-first search gives up beyond this many positions.
         settings: Hypothesis settings for the sampled phase (default: the current profile,
-            without deadline or example database).
+            without deadline, example database or explain phase).
         registry: where labels are looked up (default: :data:`~hanoi_magnet.default_registry`).
 
     Raises:

@@ -264,7 +264,7 @@ def legal_move_sequences(
     return _walks(rules, start, _integer(max_length, "max_length"))
 
 
-def _solve(label: str, n: int) -> Solution:
+def _solve(n: int, label: str) -> Solution:
     return default_registry.solve(label, n)
 
 
@@ -276,8 +276,8 @@ def solutions(
 ) -> st.SearchStrategy[Solution]:
     """Optimal solutions (:class:`~hanoi_magnet.Solution`) of solvable variants.
 
-    Shrinks towards the simplest label and the fewest disks. Solutions are lazy, so a large
-    ``max_n`` costs nothing until moves are asked for.
+    Shrinks towards the fewest disks first, then the simplest label. Solutions are lazy, so a
+    large ``max_n`` costs nothing until moves are asked for.
 
     Args:
         variant: ``None`` (any solvable built-in label, see :func:`labels`), a registered
@@ -290,7 +290,7 @@ def solutions(
         >>> from hypothesis import find
         >>> from hanoi_magnet.testing import solutions
         >>> find(solutions(), lambda solution: solution.length > 10)
-        Solution('classic', n=4, length=15)
+        Solution('NNN', n=3, length=11)
         >>> find(solutions("RBB", max_n=1000), lambda solution: solution.length > 10**9)
         Solution('RBB', n=20, length=1743392200)
     """
@@ -317,4 +317,5 @@ def solutions(
         raise InvalidArgumentError(
             f"need 0 <= min_n <= max_n <= {MAX_DISKS:,}, got {low} and {high}"
         )
-    return st.builds(_solve, chosen, st.integers(low, high))
+    # n is drawn first, so that shrinking prefers fewer disks to a simpler label
+    return st.builds(_solve, st.integers(low, high), chosen)
