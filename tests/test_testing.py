@@ -624,3 +624,26 @@ def test_without_hypothesis_the_import_error_names_the_extra():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert "install the extra: python -m pip install 'hanoi-magnet[testing]'" in result.stdout
+
+
+# -- the tutorial --------------------------------------------------------------------------------
+
+
+def test_the_tutorial_runs_as_a_doctest():
+    """docs/testing.rst also runs under the Sphinx doctest builder; this keeps pytest honest."""
+    import doctest
+    from pathlib import Path
+
+    import hanoi_magnet
+
+    page = Path(__file__).parent.parent / "docs" / "testing.rst"
+    try:
+        result = doctest.testfile(
+            str(page), module_relative=False, globs={"hm": hanoi_magnet}, optionflags=0
+        )
+    finally:
+        for label in ("my-classic", "my-plan"):  # left behind if the page failed half-way
+            if label in default_registry._solvers:
+                default_registry.unregister(label)
+    assert result.attempted > 40
+    assert result.failed == 0
