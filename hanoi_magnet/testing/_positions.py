@@ -10,7 +10,7 @@ from hanoi_magnet.model import Move, State
 from hanoi_magnet.solution import Solution, _ListBackend
 
 if TYPE_CHECKING:
-    from hanoi_magnet.testing.conformance import _Run
+    from hanoi_magnet.testing._run import Run
 
 T = TypeVar("T")
 
@@ -18,7 +18,7 @@ T = TypeVar("T")
 OFF_PATH_LIMIT = 2000
 
 
-def _call(run: _Run, check: str, n: int, function: Callable[[Any], T], argument: Any) -> T:
+def _call(run: Run, check: str, n: int, function: Callable[[Any], T], argument: Any) -> T:
     """``function(argument)``, any exception turned into a ConformanceError."""
     try:
         return function(argument)
@@ -46,7 +46,7 @@ def position_methods(
     )
 
 
-def check_positions(run: _Run, result: object, listed: list[Move], n: int) -> None:
+def check_positions(run: Run, result: object, listed: list[Move], n: int) -> None:
     """Compare ``unrank`` and ``rank`` with replaying ``listed`` (legal moves), at every k."""
     unrank, rank = position_methods(run.solver, result, n)
     if unrank is None and rank is None:
@@ -76,7 +76,7 @@ def check_positions(run: _Run, result: object, listed: list[Move], n: int) -> No
 
 
 def _check_off_path(
-    run: _Run, rank: Callable[[State], int], states: list[State], on_path: dict[State, int], n: int
+    run: Run, rank: Callable[[State], int], states: list[State], on_path: dict[State, int], n: int
 ) -> None:
     """Positions one move off the path have no rank: ``rank`` must raise NotOnPathError."""
     rules = run.variant.rules
@@ -104,7 +104,7 @@ def _check_off_path(
 
 
 def check_step(
-    run: _Run,
+    run: Run,
     n: int,
     k: int,
     length: int,
