@@ -220,7 +220,7 @@ def legal_move_sequences(
     start: State | None = None,
     max_length: int = 50,
 ) -> st.SearchStrategy[list[Move]]:
-    """Lists of moves that are legal one after the other, from the start (or ``start``).
+    """Lists of moves, each legal after the ones before it, from the start or from ``start``.
 
     Each move is drawn from the legal moves of the position the previous ones lead to; a
     sequence stops early at a position without legal moves (the start of an unsolvable
