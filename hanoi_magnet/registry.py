@@ -47,8 +47,8 @@ class Solver(Protocol):
     :meth:`solve` may return a :class:`~hanoi_magnet.Solution` or any iterable of
     :class:`~hanoi_magnet.Move`; in the second case the registry wraps the moves so that
     indexing, :meth:`~hanoi_magnet.Solution.unrank` and :meth:`~hanoi_magnet.Solution.rank` work
-    by replay — or through the solver's own ``unrank(n, k)`` and ``rank(n, state)`` methods
-    when it defines them.
+    by replay — or through the solver's own ``length(n)``, ``per_disk(n)``, ``unrank(n, k)``
+    and ``rank(n, state)`` methods when it defines them.
 
     Example:
         >>> from hanoi_magnet import Move, Registry, Variant
@@ -190,6 +190,9 @@ class Registry:
         new = Registry(entry_point_group=self._group)
         new._solvers = dict(self._solvers)
         new._families = list(self._families)
+        # Which labels came from plugins (loaded or not): a copy must not read them afresh and
+        # mistake a loaded plugin for a built-in.
+        new._entry_points = None if self._entry_points is None else dict(self._entry_points)
         return new
 
     # -- lookup ---------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ class _PlanBackend:
 class _ListBackend:
     """Moves from a solver that gives nothing else: stored once, replayed for positions."""
 
-    __slots__ = ("_moves", "_source", "n", "ranker", "unranker", "variant")
+    __slots__ = ("_moves", "_source", "counter", "lengther", "n", "ranker", "unranker", "variant")
 
     def __init__(
         self, variant: Variant, n: int, moves: Iterable[Move], solver: object = None
@@ -94,6 +94,8 @@ class _ListBackend:
         self._moves: tuple[Move, ...] | None = None
         self.unranker = getattr(solver, "unrank", None)
         self.ranker = getattr(solver, "rank", None)
+        self.lengther = getattr(solver, "length", None)
+        self.counter = getattr(solver, "per_disk", None)
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -110,9 +112,13 @@ class _ListBackend:
         return self._moves
 
     def length(self) -> int:
+        if self.lengther is not None and self._moves is None:
+            return int(self.lengther(self.n))
         return len(self.moves)
 
     def per_disk(self) -> tuple[int, ...]:
+        if self.counter is not None and self._moves is None:
+            return tuple(self.counter(self.n))
         counts = [0] * self.n
         for move in self.moves:
             if 1 <= move.disk <= self.n:
@@ -203,8 +209,9 @@ class Solution(Sequence[Move]):
         """A solution given by its moves (for solvers that produce only moves).
 
         The moves are read once, when first needed, and kept. If ``solver`` has methods
-        ``unrank(n, k)`` or ``rank(n, state)``, they are used; otherwise positions come from
-        replaying the moves.
+        ``length(n)``, ``per_disk(n)``, ``unrank(n, k)`` or ``rank(n, state)``, they are used
+        (so positions deep in a long solution need not list its moves); otherwise everything
+        comes from the moves.
 
         Example:
             >>> from hanoi_magnet import Move, Solution, Variant

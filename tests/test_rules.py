@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from hanoi_magnet import (
     ClassicRules,
@@ -13,9 +14,26 @@ from hanoi_magnet import (
     Rule,
     State,
 )
-from tests.strategies import walks
+from hanoi_magnet.testing import disk_counts, legal_move_sequences, states, variants
 
 RED, BLUE = Color.RED, Color.BLUE
+
+
+@st.composite
+def walks(draw):
+    """Rules, the positions along a legal walk from a reachable position, and its moves.
+
+    Every built-in variant, solvable or not: classic on 3 to 5 pegs, the restricted families,
+    the 27 magnetic colourings.
+    """
+    variant = draw(variants(solvable=None))
+    n = draw(disk_counts(max_value=5))
+    start = draw(states(variant, n))
+    moves = draw(legal_move_sequences(variant, start=start, max_length=40))
+    positions = [start]
+    for move in moves:
+        positions.append(variant.rules.apply(positions[-1], move))
+    return variant.rules, positions, moves
 
 
 def test_classic_legal_moves_and_apply():

@@ -114,6 +114,32 @@ def test_third_party_solver_with_only_moves():
     assert solution.unrank(20) == solve("classic", 5).unrank(20)
 
 
+def test_third_party_length_lets_positions_skip_the_moves():
+    registry = Registry()
+
+    @registry.register("classic")
+    class Lazy:
+        variant = Variant.from_label("classic")
+
+        def solve(self, n):
+            yield from ()  # a generator: nothing runs until the moves are read
+            raise AssertionError("the moves should not be needed")
+
+        def length(self, n):
+            return 2**n - 1
+
+        def per_disk(self, n):
+            return tuple(2 ** (n - size) for size in range(1, n + 1))
+
+        def unrank(self, n, k):
+            return solve("classic", n).unrank(k)
+
+    solution = registry.solve("classic", 80)
+    assert solution.length == 2**80 - 1
+    assert solution.per_disk[0] == 2**79
+    assert solution.unrank(2**79) == solve("classic", 80).unrank(2**79)
+
+
 def test_third_party_unrank_and_rank_are_used():
     registry = Registry()
     calls = []

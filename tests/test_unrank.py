@@ -17,6 +17,7 @@ from hanoi_magnet import (
     default_registry,
     solve,
 )
+from hanoi_magnet.testing import solutions
 from tests.oracle import reachable_states
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
@@ -123,19 +124,10 @@ def test_thousand_disks():
     assert list(solution[k : k + 5]) == list(itertools.islice(solution.iter_from(k), 5))
 
 
-@st.composite
-def positions(draw, max_disks=200):
-    label = draw(st.sampled_from(ALL))
-    n = draw(st.integers(1, 30 if label.startswith("classic:") else max_disks))
-    solution = solve(label, n)
-    k = draw(st.integers(0, solution.length - 1))
-    return solution, k
-
-
 @settings(max_examples=150)
-@given(positions())
-def test_round_trip_for_large_n(position):
-    solution, k = position
+@given(solutions(min_n=1, max_n=200), st.data())
+def test_round_trip_for_large_n(solution, data):
+    k = data.draw(st.integers(0, solution.length - 1), label="k")
     state = solution.unrank(k)
     assert solution.rank(state) == k
     assert solution.variant.rules.check_state(state) is None

@@ -23,7 +23,8 @@ from hanoi_magnet import (
     solve,
     validate,
 )
-from tests.strategies import walks
+from hanoi_magnet.testing import disk_counts, legal_move_sequences, states, variants
+from hanoi_magnet.testing import moves as arbitrary_moves
 
 
 def test_solved_report():
@@ -192,25 +193,28 @@ def test_solver_output_round_trips_through_text():
     assert validate(text, "NNN", 4).solved
 
 
-@given(walks(), st.data())
-def test_validator_agrees_with_the_rules(walk, data):
-    rules, states, moves = walk
-    # append one arbitrary (maybe illegal) move
-    extra = Move(
-        data.draw(st.integers(1, states[0].n + 1)),
-        data.draw(st.integers(0, rules.posts)),
-        data.draw(st.integers(0, rules.posts)),
-    )
-    report = validate([*moves, extra], rules, start=states[0])
-    expected = rules.check(states[-1], extra)
+@given(st.data())
+def test_validator_agrees_with_the_rules(data):
+    variant = data.draw(variants(solvable=None), label="variant")
+    n = data.draw(disk_counts(max_value=5), label="n")
+    start = data.draw(states(variant, n), label="start")
+    walk = data.draw(legal_move_sequences(variant, start=start, max_length=40), label="walk")
+    rules = variant.rules
+    end = start
+    for move in walk:
+        end = rules.apply(end, move)
+    # append one arbitrary (maybe illegal) move, naming a post and a disk one beyond the puzzle
+    extra = data.draw(arbitrary_moves(posts=rules.posts + 1, max_disk=n + 1), label="extra")
+    report = validate([*walk, extra], rules, start=start)
+    expected = rules.check(end, extra)
     if expected is None:
         assert report.ok
-        assert report.state == rules.apply(states[-1], extra)
+        assert report.state == rules.apply(end, extra)
     else:
         assert report.error is not None
         assert report.error.rule is expected
-        assert report.error.index == len(moves)
-        assert report.error.state == states[-1]
+        assert report.error.index == len(walk)
+        assert report.error.state == end
 
 
 def test_streaming_in_constant_memory():
