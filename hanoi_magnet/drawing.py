@@ -6,6 +6,7 @@ optimal solution drawn in red (what the command line's ``graph`` subcommand prin
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
@@ -84,8 +85,12 @@ def _number(value: float) -> str:
     return f"{value + 0.0:.2f}"  # + 0.0 turns -0.0 into 0.0
 
 
-def _dot(graph: StateGraph, path: set[int], name: str) -> str:
-    """The DOT text of ``graph``, the nodes in ``path`` and the edges between them in red."""
+def _dot(graph: StateGraph, path: list[int], name: str) -> str:
+    """The DOT text of ``graph``, the walk through the nodes ``path`` in red."""
+    on_path = set(path)
+    steps = set(itertools.pairwise(path))
+    if not graph.directed:
+        steps |= {(b, a) for a, b in steps}
     arrow = "->" if graph.directed else "--"
     three_posts = graph.rules.posts == 3
     points = graph.layout() if three_posts else []
@@ -101,11 +106,11 @@ def _dot(graph: StateGraph, path: set[int], name: str) -> str:
         if three_posts:
             x, y = points[node]
             attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
-        if node in path:
+        if node in on_path:
             attributes.append(f'color="{_PATH_COLOR}"')
         lines.append(f"  {node} [{', '.join(attributes)}];")
     for source, target, move in graph.edges():
-        extra = f', color="{_PATH_COLOR}", penwidth=2' if {source, target} <= path else ""
+        extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""
         lines.append(f'  {source} {arrow} {target} [label="{move.disk}"{extra}];')
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -301,7 +301,7 @@ class StateGraph:
               1 -- 2 [label="1"];
             }
         """
-        return _dot(self, set(self.path_nodes(highlight)), name)
+        return _dot(self, self.path_nodes(highlight), name)
 
     def to_svg(self, *, highlight: Iterable[State] = (), width: int = 480) -> str:
         """An SVG picture of :meth:`layout`, the path through ``highlight`` drawn in red.

@@ -283,13 +283,13 @@ def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[lis
         if meeting >= 0:
             return _join(space, meeting, ahead, behind, backward, root), sum(seen)
     if not frontier_ahead:
-        side = f"all {seen[0]:,} positions reachable from the start"
+        side, count = "reachable from the start", seen[0]
     else:
-        side = f"all {seen[1]:,} positions from which the goal can be reached"
+        side, count = "from which the goal can be reached", seen[1]
     raise UnreachableError(
-        f"the goal cannot be reached from the start: the search explored {side} "
-        f"({legal_state_count(space.rules, space.n):,} legal positions have {space.n} disks "
-        f"under {space.rules!r})"
+        f"the goal cannot be reached from the start: the search explored all the positions "
+        f"{side} ({count:,} of the {legal_state_count(space.rules, space.n):,} legal positions "
+        f"of {space.n} disks under {space.rules!r})"
     )
 
 
