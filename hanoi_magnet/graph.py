@@ -54,25 +54,7 @@ def state_graph(
         >>> len(graph), graph.edge_count, graph.directed
         (27, 39, False)
     """
-    if not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules object, got {type(rules).__name__}")
-    n = _disk_count(n)
-    total = legal_state_count(rules, n)
-    if total > max_nodes:
-        raise SearchLimitError(
-            f"{n} disks have {total:,} legal positions under {rules!r}, more than "
-            f"max_nodes={max_nodes:,}"
-        )
-    space = Space(rules, n)
-    if start is not None:
-        reason = rules.check_state(start)
-        if reason is not None or start.n != n:
-            why = reason or f"it has {start.n} disks, not {n}"
-            raise InvalidArgumentError(f"start is not a legal position here: {why}")
-        codes = _reachable(space, space.encode(start))
-    else:
-        codes = _legal_codes(space)
-    return StateGraph(space, codes)
+    return StateGraph(rules, n, start=start, max_nodes=max_nodes)
 
 
 def _legal_codes(space: Space) -> array[int]:
@@ -127,8 +109,6 @@ class StateGraph:
     """The positions of one puzzle size and the moves between them (see :func:`state_graph`).
 
     Attributes:
-        rules: the rules whose moves are the edges.
-        n: the number of disks.
         directed: whether some move cannot be undone (one-way directions), so that edges are
             arcs from the position before the move to the position after it.
 
@@ -143,11 +123,33 @@ class StateGraph:
 
     __slots__ = ("_codes", "_index", "_moves", "_sources", "_space", "_targets", "directed")
 
-    def __init__(self, space: Space, codes: array[int]) -> None:
-        """Use :func:`state_graph`; this is internal."""
-        self._space = space
-        self._codes = codes
-        rules = space.rules
+    def __init__(
+        self,
+        rules: Rules,
+        n: int,
+        *,
+        start: State | None = None,
+        max_nodes: int = DEFAULT_MAX_NODES,
+    ) -> None:
+        """The same as :func:`state_graph`."""
+        if not isinstance(rules, Rules):
+            raise InvalidArgumentError(f"rules must be a Rules object, got {type(rules).__name__}")
+        n = _disk_count(n)
+        total = legal_state_count(rules, n)
+        if total > max_nodes:
+            raise SearchLimitError(
+                f"{n} disks have {total:,} legal positions under {rules!r}, more than "
+                f"max_nodes={max_nodes:,}"
+            )
+        self._space = space = Space(rules, n)
+        if start is not None:
+            reason = rules.check_state(start)
+            if reason is not None or start.n != n:
+                why = reason or f"it has {start.n} disks, not {n}"
+                raise InvalidArgumentError(f"start is not a legal position here: {why}")
+            self._codes = codes = _reachable(space, space.encode(start))
+        else:
+            self._codes = codes = _legal_codes(space)
         self.directed = isinstance(rules, ClassicRules) and any(
             (b, a) not in space.pairs for a, b in space.pairs
         )
