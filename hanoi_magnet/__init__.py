@@ -30,6 +30,7 @@ from hanoi_magnet.errors import (
 )
 from hanoi_magnet.graph import DEFAULT_MAX_NODES, StateGraph, state_graph
 from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
+from hanoi_magnet.paths import ShortestPath
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan
 from hanoi_magnet.registry import (
     ENTRY_POINT_GROUP,
@@ -42,13 +43,7 @@ from hanoi_magnet.registry import (
     solve,
 )
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
-from hanoi_magnet.search import (
-    DEFAULT_MAX_STATES,
-    ShortestPath,
-    distance,
-    legal_state_count,
-    shortest_path,
-)
+from hanoi_magnet.search import DEFAULT_MAX_STATES, distance, legal_state_count, shortest_path
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
 from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label

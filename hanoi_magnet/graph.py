@@ -13,13 +13,12 @@ Sierpinski triangle (see :meth:`StateGraph.layout`); DOT, SVG and networkx expor
 from __future__ import annotations
 
 import importlib
-import itertools
-import math
 from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, MutableMapping
 from typing import Any
 
+from hanoi_magnet._layout import rows_layout, sierpinski_layout
 from hanoi_magnet._space import Space
 from hanoi_magnet.drawing import _dot, _svg
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
@@ -31,9 +30,6 @@ __all__ = ["DEFAULT_MAX_NODES", "StateGraph", "state_graph"]
 
 #: The largest graph :func:`state_graph` builds unless told otherwise.
 DEFAULT_MAX_NODES = 2_000_000
-
-# The corners of the triangle for pegs 0, 1, 2 (y grows downwards, as in SVG): S at the top.
-_CORNERS = ((0.0, 0.0), (-0.5, math.sqrt(3) / 2), (0.5, math.sqrt(3) / 2))
 
 
 def state_graph(
@@ -252,11 +248,8 @@ class StateGraph:
 
         Three posts: the Sierpinski triangle, with the towers on S, I and D at the top, bottom
         left and bottom right corners (magnetic positions sharing a placement sit on a small
-        circle around it). Otherwise: rows by the number of moves from node 0.
-
-        Disk d on peg p adds 2^(d-1) times a corner; inside the part of the triangle where the
-        largest disk sits on peg p, the other two corners trade places, so that the towers of
-        the smaller disks meet the neighbouring parts at the middle of each side.
+        circle around it). Otherwise: rows by the number of moves from node 0. The y axis
+        points down, as in SVG.
 
         Example:
             >>> from hanoi_magnet import ClassicRules, state_graph
@@ -264,28 +257,8 @@ class StateGraph:
             [(0.0, 0.0), (-0.5, 0.866), (0.5, 0.866)]
         """
         if self._space.posts != 3:
-            return _rows(self)
-        space = self._space
-        points = []
-        for placement, group in itertools.groupby(self._codes, lambda c: c // space.face_count):
-            corner = [0, 1, 2]  # which corner each peg's label means at this level
-            x = y = 0.0
-            for disk in range(space.n, 0, -1):
-                peg = placement // space.powers[disk - 1] % 3
-                cx, cy = _CORNERS[corner[peg]]
-                x += cx * (1 << (disk - 1))
-                y += cy * (1 << (disk - 1))
-                other = [q for q in range(3) if q != peg]
-                corner[other[0]], corner[other[1]] = corner[other[1]], corner[other[0]]
-            faces = list(group)
-            if len(faces) == 1:
-                points.append((x, y))
-                continue
-            # magnetic positions sharing a placement: spread on a small circle around it
-            for rank in range(len(faces)):
-                angle = 2 * math.pi * (rank + 0.5) / len(faces)
-                points.append((x + 0.25 * math.sin(angle), y - 0.25 * math.cos(angle)))
-        return points
+            return rows_layout(len(self), ((a, b) for a, b, _ in self.edges()))
+        return sierpinski_layout(self._space, self._codes)
 
     def to_dot(self, *, highlight: Iterable[State] = (), name: str = "hanoi") -> str:
         """The graph in Graphviz DOT, the positions along ``highlight`` drawn in red.
@@ -346,33 +319,3 @@ class StateGraph:
 
     def __repr__(self) -> str:
         return f"StateGraph({self.rules!r}, n={self.n}, nodes={len(self)}, edges={self.edge_count})"
-
-
-def _rows(graph: StateGraph) -> list[tuple[float, float]]:
-    """Rows by distance from node 0 (unreachable nodes in a last row), centred."""
-    neighbours: list[list[int]] = [[] for _ in range(len(graph))]
-    for a, b, _ in graph.edges():
-        neighbours[a].append(b)
-        neighbours[b].append(a)
-    depth = [-1] * len(graph)
-    order: list[int] = []
-    for root in range(len(graph)):
-        if depth[root] >= 0:
-            continue
-        depth[root] = 0 if not order else max(depth) + 1
-        queue = deque([root])
-        while queue:
-            node = queue.popleft()
-            order.append(node)
-            for other in neighbours[node]:
-                if depth[other] < 0:
-                    depth[other] = depth[node] + 1
-                    queue.append(other)
-    rows: dict[int, list[int]] = {}
-    for node in order:
-        rows.setdefault(depth[node], []).append(node)
-    points = [(0.0, 0.0)] * len(graph)
-    for row, nodes in rows.items():
-        for column, node in enumerate(nodes):
-            points[node] = (column - (len(nodes) - 1) / 2, float(row))
-    return points
