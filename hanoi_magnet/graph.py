@@ -22,7 +22,7 @@ from hanoi_magnet._layout import rows_layout, sierpinski_layout
 from hanoi_magnet._space import Space
 from hanoi_magnet.drawing import _dot, _svg
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
-from hanoi_magnet.model import Move, State, _disk_count, post_name
+from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
 from hanoi_magnet.rules import ClassicRules, Rules
 from hanoi_magnet.search import legal_state_count
 
@@ -286,7 +286,7 @@ class StateGraph:
             >>> state_graph(ClassicRules(), 2).to_svg().startswith("<svg")
             True
         """
-        return _svg(self, self.path_nodes(highlight), width)
+        return _svg(self, self.path_nodes(highlight), _integer(width, "width", minimum=1))
 
     def to_networkx(self) -> Any:
         """A ``networkx.Graph`` (``DiGraph`` if :attr:`directed`) keyed by state codes.

@@ -32,8 +32,8 @@ from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 
 __all__ = ["DEFAULT_MAX_STATES", "distance", "legal_state_count", "shortest_path"]
 
-#: How many positions a search may visit unless told otherwise (a few seconds, tens of MB).
-DEFAULT_MAX_STATES = 5_000_000
+#: How many positions a search may visit unless told otherwise (a few seconds of search).
+DEFAULT_MAX_STATES = 2_000_000
 
 _DENSE_CODES = 1 << 25  # up to this many codes, marks are bytearrays; beyond, sparse dicts
 

@@ -116,6 +116,8 @@ def test_bad_graph_arguments():
         state_graph("classic", 2)
     with pytest.raises(InvalidArgumentError, match="not a node"):
         state_graph(ClassicRules(), 2).node(State.tower(3))
+    with pytest.raises(InvalidArgumentError, match="width"):
+        state_graph(ClassicRules(), 2).to_svg(width=0)
 
 
 # -- layout ------------------------------------------------------------------------------------

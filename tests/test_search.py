@@ -319,6 +319,23 @@ def test_bad_limits(limit):
         shortest_path(ClassicRules(), State.tower(1), State.tower(1), max_states=limit)
 
 
+def test_a_shortest_path_is_a_sequence_of_moves():
+    start, goal = State([[3], [2, 1], []]), State([[], [], [3, 2, 1]])
+    path = shortest_path(CLASSIC_3, start, goal)
+    moves = list(path)
+    assert len(moves) == path.length == classic_distance(start, goal)
+    assert [path[k] for k in range(-len(path), len(path))] == moves + moves
+    assert list(path[1:4]) == moves[1:4] and list(reversed(path)) == moves[::-1]
+    assert path.rules == CLASSIC_3 and (path.start, path.goal) == (start, goal)
+    assert path.explored >= len(path) + 1
+    with pytest.raises(IndexError):
+        path[len(path)]
+    with pytest.raises(InvalidArgumentError, match="k must be"):
+        path.unrank(len(path) + 1)
+    with pytest.raises(InvalidArgumentError, match="k must be"):
+        path.unrank(-len(path) - 2)
+
+
 def test_a_path_to_itself_is_empty():
     state = State([[3], [], [2, 1]])
     path = shortest_path(ClassicRules(), state, state)
