@@ -252,6 +252,7 @@ def _join(
     moves: list[Move] = []
     code = meeting
     while (mark := ahead[code]) != root:
+        assert mark, "every step back must land on a visited code"
         a, b = space.pairs[mark - 1]
         disk = space.tops(code // space.face_count)[b]
         moves.append(space.moves[disk][a * p + b])
@@ -259,6 +260,7 @@ def _join(
     moves.reverse()
     code = meeting
     while (mark := behind[code]) != root:
+        assert mark, "every step forward must land on a visited code"
         b, a = backward[mark - 1]
         disk = space.tops(code // space.face_count)[a]
         moves.append(space.moves[disk][a * p + b])
