@@ -12,7 +12,9 @@ Example:
 """
 
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
+from hanoi_magnet.classic_paths import classic_distance, classic_path_to_tower
 from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
+from hanoi_magnet.graph_export import graph_dot, graph_svg
 from hanoi_magnet.errors import (
     HanoiError,
     IllegalMoveError,
@@ -27,7 +29,9 @@ from hanoi_magnet.errors import (
     UnreachableError,
     UnsolvableError,
 )
+from hanoi_magnet.graph import DEFAULT_MAX_NODES, StateGraph, state_graph
 from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
+from hanoi_magnet.paths import ShortestPath
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan
 from hanoi_magnet.registry import (
     ENTRY_POINT_GROUP,
@@ -40,6 +44,7 @@ from hanoi_magnet.registry import (
     solve,
 )
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.search import DEFAULT_MAX_STATES, distance, legal_state_count, shortest_path
 from hanoi_magnet.solution import Solution, clear_caches
 from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
 from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
@@ -47,6 +52,8 @@ from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
 del _solvers
 
 __all__ = [
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_MAX_STATES",
     "ENTRY_POINT_GROUP",
     "MAX_DISKS",
     "SID_LABELS",
@@ -70,9 +77,11 @@ __all__ = [
     "Rule",
     "Rules",
     "SearchLimitError",
+    "ShortestPath",
     "Solution",
     "Solver",
     "State",
+    "StateGraph",
     "Step",
     "SubStep",
     "UnknownVariantError",
@@ -82,9 +91,15 @@ __all__ = [
     "ValidationReport",
     "Variant",
     "check",
+    "classic_distance",
+    "classic_path_to_tower",
     "clear_caches",
     "default_registry",
+    "distance",
+    "graph_dot",
+    "graph_svg",
     "labels",
+    "legal_state_count",
     "normalize_label",
     "parse_moves",
     "post_name",
@@ -92,6 +107,8 @@ __all__ = [
     "render_strip",
     "render_svg",
     "render_text",
+    "shortest_path",
     "solve",
+    "state_graph",
     "validate",
 ]

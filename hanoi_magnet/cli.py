@@ -1,6 +1,6 @@
 """The ``hanoi-magnet`` command (also ``python -m hanoi_magnet``): explore the puzzles from a shell.
 
-Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate`` and ``draw``; run
+Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw`` and ``graph``; run
 ``hanoi-magnet SUBCOMMAND --help`` for each one's arguments, or see the command-line page of
 the documentation.
 
@@ -8,7 +8,7 @@ Errors are one line on standard error, never a traceback; the exit status is 2 f
 (a bad argument, an unknown label, a position outside the solution), 1 for other failures.
 ``validate`` also answers with its status: 0 solved, 1 illegal, 2 legal but not solved.
 
-Adding a subcommand (the place for ``graph``, once search lands): write its
+Adding a subcommand: write its
 ``add_arguments(parser)`` and ``run(args) -> int`` functions in a module of their own, wrap them
 in a :class:`hanoi_magnet._cliutil.Command`, and append it to :data:`COMMANDS`. Library errors
 raised by ``run`` are reported by :func:`main` as described above; raise
@@ -26,6 +26,7 @@ from typing import NoReturn
 
 from hanoi_magnet._cliutil import Command, CommandError
 from hanoi_magnet._commands import COUNT, SOLVE, VALIDATE, VARIANTS
+from hanoi_magnet._graph_command import GRAPH
 from hanoi_magnet._picture_commands import DRAW, SHOW
 from hanoi_magnet.errors import (
     HanoiError,
@@ -40,7 +41,7 @@ __all__ = ["COMMANDS", "PROG", "main"]
 PROG = "hanoi-magnet"
 
 #: The subcommands, in the order ``hanoi-magnet --help`` lists them.
-COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW]
+COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH]
 
 _USAGE_ERRORS = (InvalidArgumentError, UnknownVariantError, MoveIndexError)
 

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from importlib import metadata
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given
@@ -471,3 +472,29 @@ def test_the_console_script_is_declared():
     ]
     assert script.value == "hanoi_magnet.cli:main"
     assert script.load() is main
+
+
+# -- graph ----------------------------------------------------------------------------------------
+
+
+def test_graph_prints_dot_with_the_solution_highlighted(capsys):
+    assert main(["graph", "classic", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("digraph") or out.startswith("graph")
+    assert out.count("->") + out.count("--") >= 9  # 3 * (3**2 - 1) / 2 = 12 edges
+    assert "#d62728" in out  # the optimal path, in red
+
+
+def test_graph_svg_to_a_file(tmp_path, capsys):
+    target = tmp_path / "g.svg"
+    assert main(["graph", "NNN", "2", "--format", "svg", "--no-solution", "-o", str(target)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    root = ElementTree.fromstring(target.read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+
+
+def test_graph_bad_label_is_one_line(capsys):
+    assert main(["graph", "NNX", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "NNN" in err
+    assert "Traceback" not in err

@@ -1,0 +1,54 @@
+"""The ``graph`` subcommand of ``hanoi-magnet``: the state graph as Graphviz DOT or SVG."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hanoi_magnet._cliutil import Command, puzzle_arguments
+from hanoi_magnet.graph_export import graph_dot, graph_svg
+
+
+def _graph_arguments(parser: argparse.ArgumentParser) -> None:
+    puzzle_arguments(parser)
+    parser.add_argument(
+        "--format",
+        choices=("dot", "svg"),
+        default="dot",
+        help="Graphviz DOT (default) or an SVG picture",
+    )
+    parser.add_argument(
+        "--no-solution",
+        dest="solution",
+        action="store_false",
+        help="do not highlight the optimal solution's path",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default="-",
+        help="the file to write (default: - for standard output)",
+    )
+
+
+def _run_graph(args: argparse.Namespace) -> int:
+    if args.format == "svg":
+        text = graph_svg(args.label, args.n, solution=args.solution)
+    else:
+        text = graph_dot(args.label, args.n, solution=args.solution)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}")
+    return 0
+
+
+GRAPH = Command(
+    "graph",
+    "the state graph (every legal position, every move) as DOT or SVG, solution highlighted",
+    _graph_arguments,
+    _run_graph,
+)
