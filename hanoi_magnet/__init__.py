@@ -14,7 +14,6 @@ Example:
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
 from hanoi_magnet.classic_paths import classic_distance, classic_path_to_tower
 from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
-from hanoi_magnet.graph_export import graph_dot, graph_svg
 from hanoi_magnet.errors import (
     HanoiError,
     IllegalMoveError,
@@ -30,6 +29,7 @@ from hanoi_magnet.errors import (
     UnsolvableError,
 )
 from hanoi_magnet.graph import DEFAULT_MAX_NODES, StateGraph, state_graph
+from hanoi_magnet.graph_export import graph_dot, graph_svg
 from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
 from hanoi_magnet.paths import ShortestPath
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan

@@ -20,8 +20,8 @@ from typing import Any
 
 from hanoi_magnet._layout import rows_layout, sierpinski_layout
 from hanoi_magnet._space import Space
-from hanoi_magnet.graph_export import _dot, _svg
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
+from hanoi_magnet.graph_export import _dot, _svg
 from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
 from hanoi_magnet.rules import ClassicRules, Rules
 from hanoi_magnet.search import legal_state_count

@@ -480,7 +480,7 @@ def test_the_console_script_is_declared():
 def test_graph_prints_dot_with_the_solution_highlighted(capsys):
     assert main(["graph", "classic", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("digraph") or out.startswith("graph")
+    assert out.startswith(("digraph", "graph"))
     assert out.count("->") + out.count("--") >= 9  # 3 * (3**2 - 1) / 2 = 12 edges
     assert "#d62728" in out  # the optimal path, in red
 
