@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import TextIO
 
 import attrs
@@ -178,6 +179,27 @@ def post_colors(variant: Variant) -> tuple[Color | None, ...] | None:
     """The colours of the posts of a magnetic variant, for pictures (None: classic)."""
     rules = variant.rules
     return rules.post_colors if isinstance(rules, MagneticRules) else None
+
+
+def output_argument(parser: argparse.ArgumentParser, kind: str = "FILE") -> None:
+    """Declare ``-o/--output FILE`` (``-``, the default, is standard output)."""
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar=kind,
+        default="-",
+        help=f"the {'SVG ' if kind.endswith('.svg') else ''}file to write "
+        "(default: - for standard output)",
+    )
+
+
+def write_output(text: str, output: str) -> None:
+    """Write ``text`` to standard output (``-``) or to the file ``output``, saying so."""
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(output).write_text(text, encoding="utf-8")
+        print(f"wrote {output}")
 
 
 class CommandError(Exception):

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-from hanoi_magnet._cliutil import Command, puzzle_arguments
+from hanoi_magnet._cliutil import Command, output_argument, puzzle_arguments, write_output
 from hanoi_magnet.graph_export import graph_dot, graph_svg
 
 
@@ -24,13 +22,7 @@ def _graph_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="do not highlight the optimal solution's path",
     )
-    parser.add_argument(
-        "-o",
-        "--output",
-        metavar="FILE",
-        default="-",
-        help="the file to write (default: - for standard output)",
-    )
+    output_argument(parser)
 
 
 def _run_graph(args: argparse.Namespace) -> int:
@@ -38,11 +30,7 @@ def _run_graph(args: argparse.Namespace) -> int:
         text = graph_svg(args.label, args.n, solution=args.solution)
     else:
         text = graph_dot(args.label, args.n, solution=args.solution)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}")
+    write_output(text, args.output)
     return 0
 
 

@@ -6,7 +6,6 @@ import argparse
 import shutil
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from hanoi_magnet import _cliutil
 from hanoi_magnet._cliutil import (
@@ -15,8 +14,10 @@ from hanoi_magnet._cliutil import (
     decimal,
     disks,
     integer,
+    output_argument,
     post_colors,
     puzzle_arguments,
+    write_output,
 )
 from hanoi_magnet.draw import render_strip, render_svg, render_text
 from hanoi_magnet.model import State
@@ -94,13 +95,7 @@ def _draw_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=f"draw every position of the solution in one row (at most {STRIP_MAX_MOVES} moves)",
     )
-    parser.add_argument(
-        "-o",
-        "--output",
-        metavar="FILE.svg",
-        default="-",
-        help="the SVG file to write (default: - for standard output)",
-    )
+    output_argument(parser, "FILE.svg")
 
 
 def _run_draw(args: argparse.Namespace) -> int:
@@ -121,11 +116,7 @@ def _run_draw(args: argparse.Namespace) -> int:
     else:
         state, _, title = _position(solution, args.at)
         svg = render_svg(state, post_colors=colors, title=title)
-    if args.output == "-":
-        sys.stdout.write(svg)
-    else:
-        Path(args.output).write_text(svg, encoding="utf-8")
-        print(f"wrote {args.output}")
+    write_output(svg, args.output)
     return 0
 
 

@@ -333,8 +333,13 @@ def test_check_solver_finds_the_optimum_by_search_without_a_built_in():
     with pytest.raises(ConformanceError) as caught:
         check_solver(Roundabout)
     assert str(caught.value) == "[optimal] to-the-middle, n=1: 2 moves, but the optimum is 1"
-    with pytest.raises(SearchLimitError, match="more than 100 positions; lower max_n"):
-        check_solver(ToTheMiddle, max_states=100)
+
+    class FourPegs(ToTheMiddle):  # no built-in, and no closed form: a real search
+        variant = Variant("four-to-the-middle", ClassicRules(4), 0, 1)
+
+    assert check_solver(FourPegs, max_n=3, optimal=False).lengths == (0, 1, 3, 7)
+    with pytest.raises(SearchLimitError, match="more than 5 positions"):
+        check_solver(FourPegs, max_states=5)
     assert check_solver(Roundabout, optimal=False, max_n=3).lengths == (0, 2, 6, 14)
 
 

@@ -186,10 +186,7 @@ class Table:
         """The level record for m >= 1 disks (checks the table at that size on first use)."""
         found = self._levels.get(m)
         if found is None:
-            steps, configs = self.configs(m)
-            prefix = [0]
-            for s in steps:
-                prefix.append(prefix[-1] + (1 if s.table is None else s.table.length(s.disks)))
+            steps, prefix, configs = self.shallow(m)
             outside = tuple(
                 tuple(
                     clipped
@@ -202,7 +199,7 @@ class Table:
             for i, s in enumerate(steps):
                 if s.table is not None:
                     covered[i] = covered[i + 1] = True
-            found = self._levels[m] = Level(steps, tuple(prefix), configs, outside, tuple(covered))
+            found = self._levels[m] = Level(steps, prefix, configs, outside, tuple(covered))
         return found
 
     def shallow(self, m: int) -> Shallow:

@@ -1,4 +1,4 @@
-"""What the toolkit compares against: the built-in solvers, or a small breadth-first search.
+"""What the toolkit compares against: the built-in solvers, or a breadth-first search.
 
 A variant is matched to a built-in label by the puzzle itself (rules, posts, faces), not by its
 name, so a user's ``Variant("my-nnn", ...)`` with NNN's rules finds the built-in NNN.
@@ -7,15 +7,14 @@ name, so a user's ``Variant("my-nnn", ...)`` with NNN's rules finds the built-in
 from __future__ import annotations
 
 import functools
-from collections import deque
 from typing import Any
 
 import attrs
 
-from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
-from hanoi_magnet.model import State
+from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnreachableError
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules
+from hanoi_magnet.search import distance
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import SID_LABELS, Variant
 
@@ -93,27 +92,13 @@ def bfs_distance(variant: Variant, n: int, *, max_states: int = MAX_STATES) -> i
     Raises:
         SearchLimitError: more than ``max_states`` positions would be visited.
     """
-    rules = variant.rules
-    start, goal = variant.start(n), variant.goal(n)
-    if start == goal:
-        return 0
-    seen = {start.code}
-    frontier: deque[tuple[State, int]] = deque([(start, 0)])
-    goal_code = goal.code
-    while frontier:
-        state, distance = frontier.popleft()
-        for move in rules.legal_moves(state):
-            after = rules.apply(state, move)
-            code = after.code
-            if code == goal_code:
-                return distance + 1
-            if code not in seen:
-                if len(seen) >= max_states:
-                    raise SearchLimitError(
-                        f"the breadth-first search for {variant.label} with {n} disks would "
-                        f"visit more than {max_states:,} positions; lower max_n, raise "
-                        "max_states, or pass optimal=False"
-                    )
-                seen.add(code)
-                frontier.append((after, distance + 1))
-    return None
+    try:
+        return distance(variant.rules, variant.start(n), variant.goal(n), max_states=max_states)
+    except UnreachableError:
+        return None
+    except SearchLimitError as error:
+        raise SearchLimitError(
+            f"the breadth-first search for {variant.label} with {n} disks would visit more "
+            f"than {max_states:,} positions ({error}); lower max_n, raise max_states, or pass "
+            "optimal=False"
+        ) from None
