@@ -12,11 +12,14 @@ Example:
 """
 
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
+from hanoi_magnet.counting import count, per_disk
 from hanoi_magnet.errors import (
     HanoiError,
     IllegalMoveError,
     InvalidArgumentError,
     MoveIndexError,
+    NoRationalLimitError,
+    NoRecurrenceError,
     NotOnPathError,
     NotSolvedError,
     PlanError,
@@ -28,6 +31,8 @@ from hanoi_magnet.errors import (
 )
 from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan
+from hanoi_magnet.polynomial import Factorization, Polynomial
+from hanoi_magnet.recurrences import Equation, Recurrence, Term, recurrence
 from hanoi_magnet.registry import (
     ENTRY_POINT_GROUP,
     PluginWarning,
@@ -40,6 +45,15 @@ from hanoi_magnet.registry import (
 )
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.solution import Solution
+from hanoi_magnet.theory import (
+    Eigenvalue,
+    TransitionMatrix,
+    asymptotic_factors,
+    characteristic_polynomial,
+    closed_form,
+    dominant_eigenvalue,
+    transition_matrix,
+)
 from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
 from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
 
@@ -51,6 +65,9 @@ __all__ = [
     "SID_LABELS",
     "ClassicRules",
     "Color",
+    "Eigenvalue",
+    "Equation",
+    "Factorization",
     "HanoiError",
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -59,11 +76,15 @@ __all__ = [
     "MoveIndexError",
     "MoveLike",
     "MoveStep",
+    "NoRationalLimitError",
+    "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
     "PlanError",
     "PlanSolver",
     "PluginWarning",
+    "Polynomial",
+    "Recurrence",
     "Registry",
     "Rule",
     "Rules",
@@ -73,19 +94,29 @@ __all__ = [
     "State",
     "Step",
     "SubStep",
+    "Term",
+    "TransitionMatrix",
     "UnknownVariantError",
     "UnreachableError",
     "UnsolvableError",
     "UnsolvablePlan",
     "ValidationReport",
     "Variant",
+    "asymptotic_factors",
+    "characteristic_polynomial",
     "check",
+    "closed_form",
+    "count",
     "default_registry",
+    "dominant_eigenvalue",
     "labels",
     "normalize_label",
     "parse_moves",
+    "per_disk",
     "post_name",
+    "recurrence",
     "register",
     "solve",
+    "transition_matrix",
     "validate",
 ]
