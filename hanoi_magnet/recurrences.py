@@ -248,7 +248,16 @@ def _family(cls: type[PlanSolver]) -> dict[str, tuple[str | None, ...]]:
         current = pending.pop(0)
         if current.label in rows:
             continue
-        row = _expanded(current, ())
+        try:
+            row = _expanded(current, ())
+        except NoRecurrenceError as error:
+            if current is cls:
+                raise
+            reason = str(error).split(": ", 1)[-1]
+            raise NoRecurrenceError(
+                f"{cls.label} has no fixed linear recurrence: its plan reaches "
+                f"{current.label}, which has none ({reason})"
+            ) from error
         rows[current.label] = tuple(None if c is None else c.label for c in row)
         pending.extend(c for c in row if c is not None)
     return rows

@@ -264,9 +264,20 @@ def test_closed_forms_from_the_literature():
             assert solve(label, n).per_disk[0] == disk_formula(n)
 
 
-@pytest.mark.parametrize("label", ["NNN", "RNN", "NNR", "NBR", "RNB", "RBN", "cyclic"])
+@pytest.mark.parametrize("label", sorted(SEED_S_OVER_66.keys() - {"RRB"}))
 def test_no_closed_form_when_an_irrational_root_takes_part(label):
     assert closed_form(label) is None
+    # Independently: with only the roots 3, 1 and 0, S(n) - s 3^n would be a polynomial in n
+    # of degree <= 1 from some n on (roots 1 twice at most); its second differences are not 0.
+    s = Fraction(SEED_S_OVER_66[label], 66)
+    rest = [solve(label, n).length - s * 3**n for n in range(10, 40)]
+    second = [a - 2 * b + c for a, b, c in zip(rest, rest[1:], rest[2:], strict=False)]
+    assert all(second)
+
+
+def test_no_closed_form_for_the_cyclic_puzzles():
+    assert closed_form("cyclic") is None
+    assert closed_form("cyclic:ccw", per_disk=True) is None
 
 
 # -- asymptotic factors for every solvable label ------------------------------------------------
@@ -284,10 +295,10 @@ def test_asymptotic_factors_agree_with_counts_at_sixty(label):
     assert abs(Fraction(solution.per_disk[n - k], 3 ** (k - 1)) - p) < Fraction(1, 10**12)
 
 
-@pytest.mark.parametrize("label", ["classic", "linear"])
-def test_asymptotic_factors_of_the_classic_families(label):
+@pytest.mark.parametrize(("label", "base"), [("classic", 2), ("linear", 3)])
+def test_asymptotic_factors_of_the_classic_families(label, base):
     s, p = asymptotic_factors(label)
-    base = dominant_eigenvalue(label).exact
+    assert dominant_eigenvalue(label).exact == base
     solution = solve(label, 60)
     assert abs(Fraction(solution.length) / base**60 - s) < Fraction(1, 10**12)
     assert abs(Fraction(solution.per_disk[0]) / base**59 - p) < Fraction(1, 10**12)
@@ -424,6 +435,13 @@ def test_steps_outside_the_recurrence_model_are_refused(step):
     with registered(odd_step=(SubStep("classic"), step)):
         with pytest.raises(NoRecurrenceError, match="odd_step has no fixed linear recurrence"):
             recurrence("odd_step")
+
+
+def test_a_plan_that_reaches_frame_stewart_has_no_recurrence():
+    with registered(reaches_fs=(SubStep("classic:4", (0, 1, 2, 3)), MoveStep(0, 3))):
+        with pytest.raises(NoRecurrenceError, match=r"reaches_fs .* reaches classic:4, which"):
+            recurrence("reaches_fs")
+        assert _fast_length(default_registry.get("reaches_fs"), 5) is None
 
 
 def test_same_size_steps_are_inlined():
