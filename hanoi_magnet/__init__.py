@@ -13,12 +13,15 @@ Example:
 
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
 from hanoi_magnet.classic_paths import classic_distance, classic_path_to_tower
+from hanoi_magnet.counting import count, per_disk
 from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
 from hanoi_magnet.errors import (
     HanoiError,
     IllegalMoveError,
     InvalidArgumentError,
     MoveIndexError,
+    NoRationalLimitError,
+    NoRecurrenceError,
     NotOnPathError,
     NotSolvedError,
     PlanError,
@@ -33,6 +36,8 @@ from hanoi_magnet.graph_export import graph_dot, graph_svg
 from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
 from hanoi_magnet.paths import ShortestPath
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan
+from hanoi_magnet.polynomial import Factorization, Polynomial
+from hanoi_magnet.recurrences import Equation, Recurrence, Term, recurrence
 from hanoi_magnet.registry import (
     ENTRY_POINT_GROUP,
     PluginWarning,
@@ -46,6 +51,15 @@ from hanoi_magnet.registry import (
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance, legal_state_count, shortest_path
 from hanoi_magnet.solution import Solution, clear_caches
+from hanoi_magnet.theory import (
+    Eigenvalue,
+    TransitionMatrix,
+    asymptotic_factors,
+    characteristic_polynomial,
+    closed_form,
+    dominant_eigenvalue,
+    transition_matrix,
+)
 from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
 from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
 
@@ -59,6 +73,9 @@ __all__ = [
     "SID_LABELS",
     "ClassicRules",
     "Color",
+    "Eigenvalue",
+    "Equation",
+    "Factorization",
     "HanoiError",
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -67,12 +84,16 @@ __all__ = [
     "MoveIndexError",
     "MoveLike",
     "MoveStep",
+    "NoRationalLimitError",
+    "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
     "PlanError",
     "PlanSolver",
     "PluginWarning",
+    "Polynomial",
     "PostColors",
+    "Recurrence",
     "Registry",
     "Rule",
     "Rules",
@@ -84,25 +105,34 @@ __all__ = [
     "StateGraph",
     "Step",
     "SubStep",
+    "Term",
+    "TransitionMatrix",
     "UnknownVariantError",
     "UnreachableError",
     "UnsolvableError",
     "UnsolvablePlan",
     "ValidationReport",
     "Variant",
+    "asymptotic_factors",
+    "characteristic_polynomial",
     "check",
     "classic_distance",
     "classic_path_to_tower",
     "clear_caches",
+    "closed_form",
+    "count",
     "default_registry",
     "distance",
+    "dominant_eigenvalue",
     "graph_dot",
     "graph_svg",
     "labels",
     "legal_state_count",
     "normalize_label",
     "parse_moves",
+    "per_disk",
     "post_name",
+    "recurrence",
     "register",
     "render_strip",
     "render_svg",
@@ -110,5 +140,6 @@ __all__ = [
     "shortest_path",
     "solve",
     "state_graph",
+    "transition_matrix",
     "validate",
 ]

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from hanoi_magnet import _cliutil
 from hanoi_magnet._cliutil import Command, CommandError, decimal, integer, puzzle_arguments
+from hanoi_magnet.counting import count, per_disk
 from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.model import Move
 from hanoi_magnet.registry import default_registry, solve
@@ -147,13 +148,14 @@ def _count_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_count(args: argparse.Namespace) -> int:
-    solution = solve(args.label, args.n)
+    # The counting module reads the recurrence off the plan table: no moves, no memo of levels.
+    total = count(args.label, args.n)
     if not args.per_disk:
-        print(decimal(solution.length))
+        print(decimal(total))
         return 0
-    print(f"total: {decimal(solution.length)}")
-    for size, count in enumerate(solution.per_disk, 1):
-        print(f"disk {size}: {decimal(count)}")
+    print(f"total: {decimal(total)}")
+    for size, moves in enumerate(per_disk(args.label, args.n), 1):
+        print(f"disk {size}: {decimal(moves)}")
     return 0
 
 

@@ -62,8 +62,8 @@ def _disk_count(n: object) -> int:
         raise InvalidArgumentError(f"n must be an integer >= 0 (the number of disks), got {n!r}")
     if number > MAX_DISKS:
         raise InvalidArgumentError(
-            f"n must be at most {MAX_DISKS:,} disks, got {number:,}; "
-            "exact counts for larger n are available from hanoi_magnet.count"
+            f"n must be at most {MAX_DISKS:,} disks (the number of moves alone would have "
+            f"hundreds of thousands of digits), got {number:,}"
         )
     return number
 

@@ -54,6 +54,11 @@ class _Backend(Protocol):
     def rank(self, state: State) -> int: ...
 
 
+#: Up to this many disks, lengths come from the engine's memo (which unrank and rank reuse);
+#: beyond, from the recurrence's closed form when the table has one.
+_MEMO_SIZES = 2000
+
+
 class _PlanBackend:
     __slots__ = ("n", "table")
 
@@ -62,6 +67,17 @@ class _PlanBackend:
         self.n = n
 
     def length(self) -> int:
+        known = self.table.lengths.get(self.n)
+        if known is not None:
+            return known
+        if self.n > _MEMO_SIZES:
+            # The closed form of the table's recurrence: O(log n) big products, and no memo
+            # of every level (which at 100,000 disks would take gigabytes).
+            from hanoi_magnet.counting import _fast_length  # noqa: PLC0415 (import cycle)
+
+            fast = _fast_length(self.table.cls, self.n)
+            if fast is not None:
+                return fast
         return self.table.length(self.n)
 
     def per_disk(self) -> tuple[int, ...]:

@@ -122,6 +122,17 @@ def test_huge_n_lengths_are_exact():
     assert S("NNN", n) == S("RNN", n - 1) + 1 + S("NNR", n - 1)
 
 
+@pytest.mark.parametrize("label", [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw"])
+def test_the_closed_form_length_agrees_with_the_engine(label):
+    # Beyond a few thousand disks Solution.length comes from the recurrence's closed form
+    # (hanoi_magnet.counting), not the engine's memo: the two must agree.
+    from hanoi_magnet._engine.table import table_of
+
+    n = 2500
+    fast = solve(label, n).length
+    assert fast == table_of(default_registry.get(label)).length(n)
+
+
 def test_first_move_of_a_huge_solution_is_immediate():
     assert str(next(iter(solve("NNN", 10_000)))) == "1: S -> I"
 
