@@ -334,7 +334,8 @@ class _Replay:
         if isinstance(rules, MagneticRules):
             colors = [-1 if c is None else c.bit for c in rules.post_colors]
         goal_post, tracking = self.goal_post, self.missing >= 0
-        extra = allowed is not None or colors is not None  # direction or colour rules
+        # Direction rules, colour rules and goals that are not one tower are rarer: one branch.
+        extra = allowed is not None or colors is not None or tracking
         index = self.index - 1
         for index, item in enumerate(moves, self.index):
             if type(item) is not Move:
@@ -361,10 +362,10 @@ class _Replay:
                         stack.append(top)
                         return self._fail_rules(index, item)
                     faces[top] = face
+                if tracking:
+                    self._moved(top, source, target, index + 1)
             below.append(top)
-            if tracking:
-                self._moved(top, source, target, index + 1)
-            elif target == goal_post and len(below) == n and self.goal_index is None:
+            if target == goal_post and len(below) == n and self.goal_index is None:
                 self.index = index + 1
                 if self._at_goal():
                     self.goal_index = index + 1
