@@ -50,7 +50,11 @@ def test_validate_moves(junk):
         report = validate(junk, "classic", 3)
     except HanoiError:
         return
-    assert report.ok in (True, False)
+    # a report, never a crash: it is consistent with itself
+    assert report.ok == (report.error is None)
+    assert not (report.solved and not report.ok)
+    if report.error is not None:
+        assert report.error.index == report.length
 
 
 @given(st.lists(garbage, max_size=5))
