@@ -86,3 +86,15 @@ def test_every_input_form_gets_the_same_verdict(label):
             # A bare pair moves whatever is on top, which for a legal sequence is the same disk.
             pairs = [(m.source, m.target) for m in sequence]
             assert verdict(validate(pairs, label, 5)) == as_moves
+
+
+@pytest.mark.parametrize(("label", "n"), [("classic", 14), ("NNN", 10), ("linear", 10)])
+def test_iter_from_crosses_cached_blocks(label, n):
+    """Streams from k keep walk order once they leave the first block (4,096-move blocks)."""
+    solution = solve(label, n)
+    moves = list(solution)
+    assert len(moves) > 2 * table.BLOCK_MOVES
+    for k in (0, 1, table.BLOCK_MOVES - 1, table.BLOCK_MOVES, len(moves) // 2, len(moves) - 2):
+        assert list(solution.iter_from(k)) == moves[k:]
+    assert list(solution[::-1]) == moves[::-1]
+    assert list(solution[5 : len(moves) - 5 : 7]) == moves[5 : len(moves) - 5 : 7]

@@ -137,7 +137,8 @@ def iterate(
             head = item[k:]
             break
         node = item
-    stack.reverse()  # innermost last
+    # The stack was built outermost first, so the innermost remainder is already last: the
+    # walk resumes it first, then each enclosing level's remainder.
     return itertools.chain(head, itertools.chain.from_iterable(_walk(stack)))
 
 
