@@ -111,6 +111,13 @@ _expand = functools.lru_cache(maxsize=EXPANSIONS)(_expansion)
 _block = functools.lru_cache(maxsize=BLOCKS)(_whole)
 
 
+def resize_caches(expansions: int = EXPANSIONS, blocks: int = BLOCKS) -> None:
+    """Make new, empty caches of the given sizes (the tests try both sides of the sizes)."""
+    global _expand, _block  # noqa: PLW0603 (the caches are module state by design)
+    _expand = functools.lru_cache(maxsize=expansions)(_expansion)
+    _block = functools.lru_cache(maxsize=blocks)(_whole)
+
+
 def _walk(stack: list[Iterator[Item]]) -> Iterator[tuple[Move, ...]]:
     """Yield blocks from a stack of item iterators (innermost last)."""
     while stack:

@@ -175,13 +175,17 @@ def _memo_length(root: Table, m: int) -> int:
     found: dict[tuple[Table, int], int] = {}
 
     def known(table: Table, size: int) -> int | None:
+        # Whatever is read is kept in `found`: a concurrent clear_caches may empty the memo.
         value = found.get((table, size))
-        if value is None:
-            value = table.memo.lengths.get(size)
+        if value is not None:
+            return value
+        value = table.memo.lengths.get(size)
         if value is None and table.fixed and size > MEMO_SIZES:
             system = table.system()  # None while it is being built
             if system is not None and size >= system.start:
                 value = system.length(table, size)
+        if value is not None:
+            found[table, size] = value
         return value
 
     pending: list[tuple[Table, int]] = [(root, m)]
