@@ -34,9 +34,9 @@ _PlanBackend = PlanBackend
 _ListBackend = ListBackend
 
 #: Slices with a larger step fetch each move by descent instead of walking the moves between.
-JUMP_STEP = 4096
+_JUMP_STEP = 4096
 #: Membership, index() and count() scan the moves; beyond this length they refuse at once.
-SCAN_LIMIT = 100_000_000
+_SCAN_LIMIT = 100_000_000
 
 
 def clear_caches() -> None:
@@ -194,7 +194,7 @@ class Solution(Sequence[Move]):
 
         Raises:
             ValueError: the move does not occur there.
-            TooLargeError: the solution is too long to scan (over :data:`SCAN_LIMIT` moves).
+            TooLargeError: the solution is too long to scan (over 100,000,000 moves).
 
         Example:
             >>> from hanoi_magnet import Move, solve
@@ -220,10 +220,10 @@ class Solution(Sequence[Move]):
     def _scan(self, what: str, indices: range | None = None) -> Iterator[Move]:
         length = self.length
         span = length if indices is None else _range_length(indices)
-        if span > SCAN_LIMIT:
+        if span > _SCAN_LIMIT:
             raise TooLargeError(
                 f"{what} would scan {_number(span)} moves one by one (the limit is "
-                f"{SCAN_LIMIT:,}); use rank() on positions, or iterate yourself"
+                f"{_SCAN_LIMIT:,}); use rank() on positions, or iterate yourself"
             )
         if indices is None:
             return iter(self)
@@ -417,7 +417,7 @@ class _SolutionSlice(Sequence[Move]):
             return iter(())
         backend = self._solution._backend
         step = abs(r.step)
-        if step > JUMP_STEP:  # far apart: one descent per move beats walking between them
+        if step > _JUMP_STEP:  # far apart: one descent per move beats walking between them
             return map(backend.move_at, r)
         stream = backend.iterate(r.start, r.step < 0)
         if count * step <= sys.maxsize:

@@ -49,14 +49,14 @@ def test_clear_caches_while_other_threads_solve_unrank_and_rank():
                 assert solution[k] == move
                 assert solution.rank(position) == k
                 assert list(itertools.islice(solution.iter_from(k), 3)) == stream
-        except BaseException as error:  # noqa: BLE001 (reported by the main thread)
+        except BaseException as error:
             errors.append(error)
 
     def clear() -> None:
         try:
             while not done.is_set():
                 clear_caches()
-        except BaseException as error:  # noqa: BLE001
+        except BaseException as error:
             errors.append(error)
 
     clearer = threading.Thread(target=clear)
@@ -113,7 +113,7 @@ class _Liar:
 
     def solve(self, n):
         moves = {1: [Move(1, 0, 2)], 2: [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2)]}
-        return moves[n] if n in moves else []
+        return moves.get(n, [])
 
     def length(self, n):
         return 2**n  # one too many

@@ -4,7 +4,7 @@ The engine switches paths at several sizes: cached blocks of BLOCK_MOVES moves, 
 records up to MEMO_SIZES disks and the lazy descent beyond, templates from their start size
 on, the length system's downward chunks, the precision of the approximate comparisons,
 _FEW and _DEPTH in the small-size records, cache sizes, sys.maxsize for len() and islice,
-JUMP_STEP for slices, and the limits that refuse at once. Every path is compared with a plain
+_JUMP_STEP for slices, and the limits that refuse at once. Every path is compared with a plain
 one: replaying the moves (small n, every position), or the exact memoised path (large n).
 """
 
@@ -218,10 +218,21 @@ def test_streams_cross_cached_blocks(label):
     solution = solve(label, n)
     listed = list(solution)
     rng = random.Random(label)
-    for k in (table.BLOCK_MOVES - 1, table.BLOCK_MOVES, table.BLOCK_MOVES + 1, *sample(len(listed), rng)):
+    for k in (
+        table.BLOCK_MOVES - 1,
+        table.BLOCK_MOVES,
+        table.BLOCK_MOVES + 1,
+        *sample(len(listed), rng),
+    ):
         if k < len(listed):
             assert list(itertools.islice(solution.iter_from(k), 5000)) == listed[k : k + 5000]
-    for a, b, c in [(None, None, -1), (3, None, 7), (None, None, -4000), (9000, 2, -3), (1, -1, 4097)]:
+    for a, b, c in [
+        (None, None, -1),
+        (3, None, 7),
+        (None, None, -4000),
+        (9000, 2, -3),
+        (1, -1, 4097),
+    ]:
         assert list(solution[a:b:c]) == listed[a:b:c]
 
 
@@ -237,7 +248,7 @@ def test_cache_sizes_do_not_change_the_moves(expansions, blocks):
         moves.resize_caches()
 
 
-@pytest.mark.parametrize("step", [solution_module.JUMP_STEP, solution_module.JUMP_STEP + 1])
+@pytest.mark.parametrize("step", [solution_module._JUMP_STEP, solution_module._JUMP_STEP + 1])
 def test_slices_with_steps_on_both_sides_of_jump_step(step):
     solution = solve("NNN", 11)
     listed = list(solution)
@@ -249,7 +260,7 @@ def test_slices_with_steps_on_both_sides_of_jump_step(step):
 def test_lengths_beyond_machine_integers():
     """len() up to sys.maxsize; beyond, TooLargeError. Streams past 2^63 start at once."""
     assert len(solve("classic", 63)) == sys.maxsize == 2**63 - 1
-    with pytest.raises(TooLargeError, match="use .length"):
+    with pytest.raises(TooLargeError, match=r"use \.length"):
         len(solve("classic", 64))
     legend = solve("classic", 64)
     assert str(next(iter(legend[1:]))) == "2: S -> D"
@@ -268,7 +279,7 @@ def test_lengths_beyond_machine_integers():
     assert last == list(itertools.islice(reversed(nnn), 4))
     assert last[0] == nnn[-1]
     # islice's bound is a machine integer: count * step just above it takes the other path
-    count_step = list(itertools.islice(legend[5 :: 2], 3))
+    count_step = list(itertools.islice(legend[5::2], 3))
     assert count_step == [legend[5], legend[7], legend[9]]
     far = list(legend[:: 2**62])
     assert far == [legend[0], legend[2**62], legend[2**63], legend[3 * 2**62]]
@@ -316,7 +327,7 @@ def test_scans_refuse_long_solutions_at_once(monkeypatch):
     assert small.count(Move(1, 0, 2)) == 2
     with pytest.raises(ValueError, match="not in the solution"):
         small.index(Move(3, 0, 1))
-    monkeypatch.setattr(solution_module, "SCAN_LIMIT", 7)
+    monkeypatch.setattr(solution_module, "_SCAN_LIMIT", 7)
     assert Move(3, 0, 2) in small  # exactly at the limit: scanned
     with pytest.raises(TooLargeError, match="would scan 15 moves"):
         Move(4, 0, 2) in solve("classic", 4)  # noqa: B015 (the test is the exception)
@@ -342,7 +353,7 @@ def test_memo_budget_of_plans_that_change_with_n(monkeypatch):
         solve("classic:4", 60).length
     monkeypatch.setattr(table, "MEMO_BITS", 1 << 32)
     caches.clear_caches()
-    # Frame–Stewart on 4 pegs: t + 1 disks move 2^t times each; 55 disks fill t <= 9
+    # Frame-Stewart on 4 pegs: t + 1 disks move 2^t times each; 55 disks fill t <= 9
     assert solve("classic:4", 60).length == sum((t + 1) * 2**t for t in range(10)) + 5 * 2**10
 
 

@@ -139,7 +139,11 @@ class _Rows:
             base = self.base.get(tpl)
             if base is None:
                 base = self.base[tpl] = self._prefix_rows(tpl)
-            rows = tuple(self.system.row_power(row, shift) for row in base)
+            shifted: dict[int, Row] = {}  # boundaries around a move share one row object
+            for row in base:
+                if id(row) not in shifted:
+                    shifted[id(row)] = self.system.row_power(row, shift)
+            rows = tuple(shifted[id(row)] for row in base)
             found = self.cache[key] = (rows, tuple(sum(map(abs, row)) for row in rows))
         return found
 
@@ -282,7 +286,10 @@ class Walker:
         top = len(tpl.steps) - (1 if self.moves else 0)
         i = top
         while i > 0:
-            value = found[i] = sum(map(mul, rows[i], approx))
+            row = rows[i]
+            value = found[i] = (
+                found[i + 1] if i < top and row is rows[i + 1] else sum(map(mul, row, approx))
+            )
             if estimate >= value:
                 break
             i -= 1
