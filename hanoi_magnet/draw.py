@@ -203,27 +203,35 @@ def render_strip(
     post_colors: PostColors | None = None,
     captions: Iterable[str] | None = None,
     column_width: float = 90,
+    per_row: int | None = None,
 ) -> str:
-    """Draw several positions in one row, as a standalone SVG document (a string).
+    """Draw several positions in a row, as a standalone SVG document (a string).
 
     Meant for short solutions: every position after each move, left to right. The panels share
-    one scale, so a disk has the same width in all of them.
+    one scale, so a disk has the same width in all of them. With ``per_row``, the row wraps
+    after that many panels (rows read left to right, top to bottom), so that a long strip
+    stays readable when it is shrunk to the width of a page.
 
     Args:
         states: the positions, left to right (all with the same number of disks and posts).
         post_colors: the colours of the posts, as for :func:`render_svg`.
         captions: one caption per position (e.g. the move that led to it), or ``None``.
         column_width: the width of each post's column in one panel, in SVG units.
+        per_row: the most panels in one row (``None``: all in one row).
 
     Example:
         >>> import xml.etree.ElementTree as ET
         >>> from hanoi_magnet import render_strip, solve
         >>> solution = solve("NNN", 2)
         >>> states = [solution.unrank(k) for k in range(solution.length + 1)]
-        >>> svg = render_strip(states, post_colors="NNN", captions=["start", *map(str, solution)])
+        >>> captions = ["start", *map(str, solution)]
+        >>> svg = render_strip(states, post_colors="NNN", captions=captions)
         >>> root = ET.fromstring(svg)
         >>> len(root.findall("{http://www.w3.org/2000/svg}g[@class='panel']"))
         5
+        >>> wrapped = ET.fromstring(render_strip(states, captions=captions, per_row=2))
+        >>> round(float(wrapped.get("height")) / float(root.get("height")), 2)  # rows of 2, 2, 1
+        3.0
     """
     positions = [_check_state(state) for state in states]
     if not positions:
@@ -243,16 +251,22 @@ def render_strip(
             )
     colors = _post_colors(post_colors, positions[0])
     layout = _svg.Layout.for_states(positions, column_width, captions=captions is not None)
+    if per_row is None:
+        per_row = len(positions)
+    elif isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
+        raise InvalidArgumentError(f"per_row must be a positive integer or None, got {per_row!r}")
+    columns = min(per_row, len(positions))
     parts = []
     for index, (state, caption) in enumerate(zip(positions, labels, strict=True)):
-        if index:
-            parts.append(_svg.separator(index * layout.panel_width, layout))
-        parts.append(
-            _svg.panel(state, colors, layout, x=index * layout.panel_width, caption=caption)
-        )
+        row, column = divmod(index, per_row)
+        x, y = column * layout.panel_width, row * layout.panel_height
+        if column:
+            parts.append(_svg.separator(x, layout, y))
+        parts.append(_svg.panel(state, colors, layout, x=x, y=y, caption=caption))
+    rows = -(-len(positions) // per_row)
     return _svg.document(
         "\n".join(parts),
-        layout.panel_width * len(positions),
-        layout.panel_height,
+        layout.panel_width * columns,
+        layout.panel_height * rows,
         label=f"{len(positions)} positions",
     )
