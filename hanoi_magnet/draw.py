@@ -251,10 +251,13 @@ def render_strip(
             )
     colors = _post_colors(post_colors, positions[0])
     layout = _svg.Layout.for_states(positions, column_width, captions=captions is not None)
-    if per_row is None:
+    wrap: object = per_row  # checked as any object: callers may pass anything
+    if wrap is None:
         per_row = len(positions)
-    elif isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
-        raise InvalidArgumentError(f"per_row must be a positive integer or None, got {per_row!r}")
+    elif isinstance(wrap, bool) or not isinstance(wrap, int) or wrap < 1:
+        raise InvalidArgumentError(f"per_row must be a positive integer or None, got {wrap!r}")
+    else:
+        per_row = wrap
     columns = min(per_row, len(positions))
     parts = []
     for index, (state, caption) in enumerate(zip(positions, labels, strict=True)):
