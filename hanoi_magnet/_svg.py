@@ -44,16 +44,24 @@ class Layout:
     posts: int
     column_width: float
     captions: bool
+    font_ratio: float = 0.11  # text size per column width
 
     @classmethod
-    def for_states(cls, states: Sequence[State], column_width: float, *, captions: bool) -> Layout:
+    def for_states(
+        cls,
+        states: Sequence[State],
+        column_width: float,
+        *,
+        captions: bool,
+        font_ratio: float = 0.11,
+    ) -> Layout:
         """The layout for positions that all have the same disks and posts."""
         if isinstance(column_width, bool) or not isinstance(column_width, (int, float)):
             raise InvalidArgumentError(f"column_width must be a number, got {column_width!r}")
         if not 10 <= column_width <= 10_000:
             raise InvalidArgumentError(f"column_width must be in 10..10000, got {column_width!r}")
         first = states[0]
-        return cls(first.n, len(first.posts), float(column_width), captions=captions)
+        return cls(first.n, len(first.posts), float(column_width), captions, font_ratio)
 
     @property
     def margin(self) -> float:
@@ -63,7 +71,7 @@ class Layout:
     @property
     def font_size(self) -> float:
         """The size of captions and post names."""
-        return max(self.column_width * 0.11, 7.0)
+        return max(self.column_width * self.font_ratio, 7.0)
 
     @property
     def disk_height(self) -> float:

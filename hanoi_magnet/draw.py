@@ -28,6 +28,9 @@ _ANSI_RESET = "\x1b[0m"
 _ANSI_FACE = {Color.RED: "\x1b[1;97;41m", Color.BLUE: "\x1b[1;97;44m"}
 _ANSI_POST = {Color.RED: "\x1b[1;31m", Color.BLUE: "\x1b[1;34m"}
 _COLOR_WORDS = {Color.RED: "red", Color.BLUE: "blue", None: "neutral"}
+# A strip is usually shrunk to fit a page: larger text than a single picture's keeps the
+# captions readable at three panels to a 700-pixel row.
+_STRIP_FONT_RATIO = 0.15
 
 
 def _post_colors(colors: PostColors | None, state: State) -> tuple[Color | None, ...] | None:
@@ -210,7 +213,8 @@ def render_strip(
     Meant for short solutions: every position after each move, left to right. The panels share
     one scale, so a disk has the same width in all of them. With ``per_row``, the row wraps
     after that many panels (rows read left to right, top to bottom), so that a long strip
-    stays readable when it is shrunk to the width of a page.
+    stays readable when it is shrunk to the width of a page (captions and post names are
+    sized for three panels to a row of about 700 pixels).
 
     Args:
         states: the positions, left to right (all with the same number of disks and posts).
@@ -250,7 +254,9 @@ def render_strip(
                 f"render_strip got {len(positions)} states but {len(labels)} captions"
             )
     colors = _post_colors(post_colors, positions[0])
-    layout = _svg.Layout.for_states(positions, column_width, captions=captions is not None)
+    layout = _svg.Layout.for_states(
+        positions, column_width, captions=captions is not None, font_ratio=_STRIP_FONT_RATIO
+    )
     wrap: object = per_row  # checked as any object: callers may pass anything
     if wrap is None:
         per_row = len(positions)
