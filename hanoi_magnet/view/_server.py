@@ -53,8 +53,8 @@ class ViewerServer(ThreadingHTTPServer):
 
     The label, the number of disks and ``at`` are checked at once (the same errors as
     :func:`hanoi_magnet.solve` and :meth:`~hanoi_magnet.Solution.unrank`); the page can then
-    switch to any variant. Run it with :meth:`serve_forever` (in a thread, or until Ctrl-C) and
-    stop it with :meth:`shutdown` and :meth:`server_close`, or use it as a context manager.
+    switch to any variant. Run it with ``serve_forever()`` (in a thread, or until Ctrl-C) and
+    stop it with ``shutdown()`` and ``server_close()``, or use it as a context manager.
 
     Args:
         label: the variant the page opens on.
