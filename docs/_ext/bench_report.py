@@ -55,7 +55,7 @@ def _cells(line: str, spans: list[tuple[int, int]]) -> list[str]:
     cells = []
     for index, (start, end) in enumerate(spans):
         stop = spans[index + 1][0] if index + 1 < len(spans) else len(line)
-        cells.append(line[start:max(end, stop)].strip())
+        cells.append(line[start : max(end, stop)].strip())
     return cells
 
 
@@ -126,6 +126,17 @@ def speedups(sections: list[Section]) -> list[tuple[str, float]]:
     return found
 
 
+def _opening(width: int, height: int, left: int, title: str) -> list[str]:
+    """The start of a chart: the SVG element, its title, a white ground, the heading."""
+    size = f'width="{width}" height="{height}" viewBox="0 0 {width} {height}"'
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} font-family="sans-serif" font-size="13">',
+        f"<title>{escape(title)}</title>",
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        f'<text x="{left}" y="18" font-size="14" font-weight="bold">{escape(title)}</text>',
+    ]
+
+
 def bar_chart(items: list[tuple[str, float]], *, title: str, width: int = 720) -> str:
     """Horizontal bars on a logarithmic axis, one per (label, value)."""
     left, bar, gap, top = 300, 16, 8, 34
@@ -137,13 +148,7 @@ def bar_chart(items: list[tuple[str, float]], *, title: str, width: int = 720) -
     def x(value: float) -> float:
         return left + span * math.log10(max(value, 1.0)) / decades
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">',
-        f"<title>{escape(title)}</title>",
-        '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f'<text x="{left}" y="18" font-size="14" font-weight="bold">{escape(title)}</text>',
-    ]
+    out = _opening(width, height, left, title)
     for power in range(decades + 1):
         gx = x(10**power)
         out.append(
@@ -183,18 +188,11 @@ def line_chart(
         py = top + (height - top - bottom) * (y_high - math.log10(yv)) / (y_high - y_low)
         return px, py
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">',
-        f"<title>{escape(title)}</title>",
-        '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f'<text x="{left}" y="18" font-size="14" font-weight="bold">{escape(title)}</text>',
-    ]
+    out = _opening(width, height, left, title)
     for power in range(y_low, y_high + 1):
         _, gy = point(xs[0], 10.0**power)
         out.append(
-            f'<line x1="{left}" y1="{gy:.1f}" x2="{width - right}" y2="{gy:.1f}" '
-            'stroke="#e0e0e0"/>'
+            f'<line x1="{left}" y1="{gy:.1f}" x2="{width - right}" y2="{gy:.1f}" stroke="#e0e0e0"/>'
         )
         out.append(
             f'<text x="{left - 6}" y="{gy + 4:.1f}" text-anchor="end" fill="#555">'
@@ -217,15 +215,12 @@ def line_chart(
     for index, (name, line) in enumerate(series.items()):
         color = colors[index % len(colors)]
         points = " ".join(f"{px:.1f},{py:.1f}" for px, py in map(point, xs, line))
-        out.append(
-            f'<polyline points="{points}" fill="none" stroke="{color}" stroke-width="2.5"/>'
-        )
+        out.append(f'<polyline points="{points}" fill="none" stroke="{color}" stroke-width="2.5"/>')
         for px, py in map(point, xs, line):
             out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{color}"/>')
         last_x, last_y = point(xs[-1], line[-1])
         out.append(
-            f'<text x="{last_x + 8:.1f}" y="{last_y + 4:.1f}" fill="{color}">'
-            f"{escape(name)}</text>"
+            f'<text x="{last_x + 8:.1f}" y="{last_y + 4:.1f}" fill="{color}">{escape(name)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -7,6 +7,9 @@ Playwright never downloads a browser here: it drives the system's. The documenta
 need ``HANOI_DOCS_HTML``, the directory of a finished ``sphinx-build -b html`` (``.ci/run`` sets
 it after building the docs).
 
+With ``HANOI_REQUIRE_BROWSER=1`` (as in ``.ci/run``) a missing Chromium, Playwright or docs
+directory fails the run instead of skipping it.
+
 Screenshots go to ``HANOI_SCREENSHOTS`` (default: a temporary directory); their paths are listed
 at the end of the run, for a reviewer to look at.
 """
@@ -43,14 +46,22 @@ VIEWPORT = {"width": 1280, "height": 900}
 _SHOTS: list[Path] = []
 
 
+def _missing(reason: str) -> None:
+    """Skip, or fail where the browser tests are required (CI)."""
+    if os.environ.get("HANOI_REQUIRE_BROWSER"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """A headless Chromium driven by Playwright (skips when either is missing)."""
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[browser]')"
-    )
+    try:
+        from playwright import sync_api
+    except ImportError:
+        _missing("Playwright is not installed (pip install -e '.[browser]')")
     if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set HANOI_CHROMIUM)")
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set HANOI_CHROMIUM)")
     with sync_api.sync_playwright() as playwright:
         # launch() gives the browser a fresh, empty profile directory of its own
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
@@ -138,7 +149,7 @@ def docs_site() -> Iterator[str]:
     """The built documentation served on 127.0.0.1 (skips without HANOI_DOCS_HTML)."""
     built = os.environ.get("HANOI_DOCS_HTML")
     if not built:
-        pytest.skip("HANOI_DOCS_HTML is not set (the built HTML docs; .ci/run sets it)")
+        _missing("HANOI_DOCS_HTML is not set (the built HTML docs; .ci/run sets it)")
     root = Path(built)
     if not (root / "index.html").is_file():
         pytest.fail(f"HANOI_DOCS_HTML={built} holds no index.html")
