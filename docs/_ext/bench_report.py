@@ -231,14 +231,16 @@ def unrank_chart(sections: list[Section]) -> str | None:
     for section in sections:
         for part in section.parts:
             if isinstance(part, Table) and {"n", "ms per call", "floor ms"} <= set(part.header):
-                xs = [_number(v) for v in part.column("n")]
-                ours = [_number(v) for v in part.column("ms per call")]
-                floor = [_number(v) for v in part.column("floor ms")]
-                if None in xs or None in ours or None in floor:
+                columns = [
+                    [_number(value) for value in part.column(name)]
+                    for name in ("n", "ms per call", "floor ms")
+                ]
+                if any(value is None for column in columns for value in column):
                     return None
+                xs, ours, floor = ([float(value or 0) for value in c] for c in columns)
                 return line_chart(
-                    xs,  # type: ignore[arg-type]
-                    {"unrank": ours, "arithmetic floor": floor},  # type: ignore[dict-item]
+                    xs,
+                    {"unrank": ours, "arithmetic floor": floor},
                     title="NNN unrank at k = length // 3: time per call",
                     x_name="disks n",
                     y_name="milliseconds",

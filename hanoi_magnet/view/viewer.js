@@ -94,6 +94,10 @@
     const svg = compose(scene, frame);
     $("picture").innerHTML = svg.slice(svg.indexOf("<svg"));
     root.dataset.shown = frame.k;
+    if (!embedded) {  // the address names the position shown, to bookmark or share
+      const query = `?label=${encodeURIComponent(scene.label)}&n=${scene.n}&k=${frame.k}`;
+      history.replaceState(null, "", query);
+    }
     window.hanoiViewer.svg = svg;
     window.hanoiViewer.frame = frame;
     if (document.activeElement !== box) box.value = frame.k;

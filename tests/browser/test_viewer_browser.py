@@ -100,6 +100,9 @@ def test_slider_box_keys_and_buttons(watched: Watched, server: ViewerServer, scr
     page.fill("#k", "23")
     page.press("#k", "Enter")
     check_position(page, "NNN", 4, 23)
+    assert page.url == f"{server.address}/?label=NNN&n=4&k=23"  # to bookmark or share
+    page.reload()
+    check_position(page, "NNN", 4, 23)
     page.locator("body").click(position={"x": 5, "y": 5})
     for key, k in [("ArrowRight", 24), ("ArrowLeft", 23), ("ArrowLeft", 22), ("End", 30)]:
         page.keyboard.press(key)
