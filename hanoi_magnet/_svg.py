@@ -6,6 +6,7 @@ disks. Everything is plain text assembled from escaped pieces, so the output is 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 
@@ -43,7 +44,7 @@ class Layout:
     disks: int
     posts: int
     column_width: float
-    captions: bool
+    caption_rows: int  # lines of the longest caption (0: no captions)
     font_ratio: float = 0.11  # text size per column width
 
     @classmethod
@@ -52,16 +53,24 @@ class Layout:
         states: Sequence[State],
         column_width: float,
         *,
-        captions: bool,
+        captions: Sequence[str] = (),
         font_ratio: float = 0.11,
     ) -> Layout:
-        """The layout for positions that all have the same disks and posts."""
+        """The layout for positions that all have the same disks and posts, with captions."""
         if isinstance(column_width, bool) or not isinstance(column_width, (int, float)):
             raise InvalidArgumentError(f"column_width must be a number, got {column_width!r}")
         if not 10 <= column_width <= 10_000:
             raise InvalidArgumentError(f"column_width must be in 10..10000, got {column_width!r}")
         first = states[0]
-        return cls(first.n, len(first.posts), float(column_width), captions, font_ratio)
+        layout = cls(first.n, len(first.posts), float(column_width), 0, font_ratio)
+        rows = max((len(layout.wrap(caption)) for caption in captions), default=0)
+        return attrs.evolve(layout, caption_rows=rows)
+
+    def wrap(self, caption: str) -> list[str]:
+        """A caption cut into lines that fit the panel (long numbers are cut too)."""
+        # 0.62 em: a generous average width for sans-serif text and digits
+        fits = max(int((self.panel_width - 2 * self.margin) / (self.font_size * 0.62)), 8)
+        return textwrap.wrap(caption, fits, break_on_hyphens=False) or [caption]
 
     @property
     def margin(self) -> float:
@@ -81,7 +90,9 @@ class Layout:
     @property
     def stack_top(self) -> float:
         """The y of the rods' tips."""
-        return self.margin + (self.font_size * 1.6 if self.captions else 0.0)
+        if not self.caption_rows:
+            return self.margin
+        return self.margin + self.font_size * (1.6 + 1.25 * (self.caption_rows - 1))
 
     @property
     def base_y(self) -> float:
@@ -159,14 +170,14 @@ def background(
 ) -> list[str]:
     """A panel without its disks: the caption, and each post's rod, base and name."""
     lines = []
-    if caption is not None:
+    for row, words in enumerate(layout.wrap(caption) if caption is not None else []):
         text = _attrs(
             x=layout.panel_width / 2,
-            y=layout.margin + layout.font_size,
+            y=layout.margin + layout.font_size * (1 + 1.25 * row),
             font_size=layout.font_size,
             text_anchor="middle",
         )
-        lines.append(f'<text class="caption" {text}>{escape(caption)}</text>')
+        lines.append(f'<text class="caption" {text}>{escape(words)}</text>')
     column = layout.column_width
     base_height = column * 0.05
     for index in range(layout.posts):

@@ -180,7 +180,7 @@ def render_svg(
     Args:
         state: the position to draw.
         post_colors: the colours of the posts; coloured posts get a red or blue base.
-        title: a caption above the picture.
+        title: a caption above the picture (wrapped into lines that fit its width).
         column_width: the width of each post's column, in SVG units.
 
     Example:
@@ -195,7 +195,9 @@ def render_svg(
     """
     state = _check_state(state)
     colors = _post_colors(post_colors, state)
-    layout = _svg.Layout.for_states([state], column_width, captions=title is not None)
+    layout = _svg.Layout.for_states(
+        [state], column_width, captions=[] if title is None else [title]
+    )
     panel = _svg.panel(state, colors, layout, x=0.0, caption=title)
     return _svg.document(panel, layout.panel_width, layout.panel_height, label=title or str(state))
 
@@ -254,8 +256,9 @@ def render_strip(
                 f"render_strip got {len(positions)} states but {len(labels)} captions"
             )
     colors = _post_colors(post_colors, positions[0])
+    texts = [label for label in labels if label is not None]
     layout = _svg.Layout.for_states(
-        positions, column_width, captions=captions is not None, font_ratio=_STRIP_FONT_RATIO
+        positions, column_width, captions=texts, font_ratio=_STRIP_FONT_RATIO
     )
     wrap: object = per_row  # checked as any object: callers may pass anything
     if wrap is None:

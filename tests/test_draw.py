@@ -197,3 +197,22 @@ def test_strip_wraps_into_rows_in_reading_order():
     for bad in (0, -1, 1.5, True, "2"):
         with pytest.raises(InvalidArgumentError, match="per_row"):
             render_strip(states, per_row=bad)
+
+
+def test_long_titles_wrap_into_lines_that_fit():
+    solution = solve("NNN", 300)
+    k = solution.length // 3
+    title = f"NNN, 300 disks: the position after {k} of {solution.length} moves"
+    root = svg_root(render_svg(solution.unrank(k), title=title))
+    lines = [t for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+    assert len(lines) > 3
+    assert "".join(t.text for t in lines).replace(" ", "") == title.replace(" ", "")
+    width = float(root.attrib["width"])
+    for line in lines:  # at most 0.62 em per character: well inside the picture
+        assert len(line.text) * 0.62 * float(line.get("font-size")) <= width
+    ys = [float(t.get("y")) for t in lines]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys)
+    disks_top = min(float(r.get("y")) for r in root.iter(f"{SVG}rect") if r.get("class") == "rod")
+    assert ys[-1] < disks_top  # the caption ends above the rods
+    short = svg_root(render_svg(solution.unrank(k), title="short"))
+    assert float(root.attrib["height"]) > float(short.attrib["height"])

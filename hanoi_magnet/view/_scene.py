@@ -65,7 +65,7 @@ def _colors(solved: Solution) -> tuple[Color | None, ...] | None:
 
 def _layout(solved: Solution) -> _svg.Layout:
     start = solved.unrank(0)
-    return _svg.Layout.for_states([start], COLUMN_WIDTH, captions=False)
+    return _svg.Layout.for_states([start], COLUMN_WIDTH)
 
 
 def scene(label: str, n: int) -> JSON:
