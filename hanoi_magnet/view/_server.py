@@ -80,6 +80,7 @@ class ViewerServer(ThreadingHTTPServer):
     block_on_close = False
 
     def __init__(self, label: str = "NNN", n: int = 3, *, at: int = 0, port: int = 0) -> None:
+        """Check the puzzle and ``at``, then listen on 127.0.0.1 (see the class)."""
         with _COMPUTE:
             start = frame(label, n, at)
         self.label = solution(label, n).variant.label
