@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import attrs
 from typing_extensions import Self
 
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet._errors import InvalidArgumentError
 
 __all__ = ["MAX_DISKS", "Color", "Move", "State", "post_name"]
 

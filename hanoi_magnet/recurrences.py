@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import attrs
 
-from hanoi_magnet import plans
+from hanoi_magnet._steps import plan_class
 from hanoi_magnet.errors import NoRecurrenceError, PlanError, UnsolvableError
 from hanoi_magnet.plans import MoveStep, PlanSolver
 from hanoi_magnet.registry import default_registry
@@ -273,7 +273,7 @@ def _expanded(cls: type[PlanSolver], calling: tuple[str, ...]) -> list[type[Plan
         raise PlanError(f"plan {cls.label} calls itself at the same size via {calling}")
     if not cls.solvable:
         raise PlanError(f"a plan step names {cls.label}, which has no solution")
-    if getattr(cls.steps, "__func__", None) is not PlanSolver.steps.__func__:  # type: ignore[attr-defined]
+    if not cls.fixed:
         raise NoRecurrenceError(
             f"{cls.label} has no fixed linear recurrence: its plan table changes with n "
             f"({cls.__name__} overrides steps()), so its counts are computed level by level"
@@ -287,12 +287,20 @@ def _expanded(cls: type[PlanSolver], calling: tuple[str, ...]) -> list[type[Plan
             continue
         if step.largest or step.disks < -1:
             raise _unsupported(cls, step)
-        target = plans._plan_class(step.label)
+        target = _solver_class(step.label)
         if step.disks == 0:
             out.extend(_expanded(target, (*calling, cls.label)))
         else:
             out.append(target)
     return out
+
+
+def _solver_class(label: str) -> type[PlanSolver]:
+    """The plan class a sub-step names (built-in and registered tables are PlanSolvers)."""
+    found = plan_class(label)
+    if not issubclass(found, PlanSolver):
+        raise PlanError(f"a plan step names {label!r}, which is not a PlanSolver")
+    return found
 
 
 def _unsupported(cls: type[PlanSolver], step: object) -> NoRecurrenceError:

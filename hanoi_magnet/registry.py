@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from typing import Any, Protocol, TypeVar, overload, runtime_checkable
 
+from hanoi_magnet._steps import PlanClass, add_family
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
-from hanoi_magnet.model import Move
-from hanoi_magnet.plans import _PLAN_FAMILIES, PlanSolver
+from hanoi_magnet.model import Move, _disk_count
+from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant, normalize_label
 
@@ -268,8 +269,6 @@ class Registry:
             >>> default_registry.solve("linear", 3).length
             26
         """
-        from hanoi_magnet.model import _disk_count  # noqa: PLC0415
-
         n = _disk_count(n)
         solver = self.solver(label)
         result = solver.solve(n)
@@ -389,7 +388,7 @@ def labels() -> tuple[str, ...]:
     return default_registry.labels()
 
 
-def _plan_family(label: str) -> type[PlanSolver] | None:
+def _plan_family(label: str) -> type[PlanClass] | None:
     """Let plan tables name family members (``classic:7``) the default registry makes."""
     for pattern, _factory in default_registry._families:
         if pattern.fullmatch(label):
@@ -398,4 +397,4 @@ def _plan_family(label: str) -> type[PlanSolver] | None:
     return None
 
 
-_PLAN_FAMILIES.append(_plan_family)
+add_family(_plan_family)

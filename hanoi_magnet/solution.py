@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any, overload
 
 from hanoi_magnet._backends import Backend, ListBackend, PlanBackend
 from hanoi_magnet._engine import caches, records, table
+from hanoi_magnet._errors import _number
 from hanoi_magnet.errors import (
     InvalidArgumentError,
     MoveIndexError,
     TooLargeError,
-    _number,
 )
 from hanoi_magnet.model import Move, State, _disk_count
 from hanoi_magnet.variants import Variant
 
 if TYPE_CHECKING:
-    from hanoi_magnet.plans import PlanSolver
+    from hanoi_magnet._steps import PlanClass
 
 __all__ = ["Solution", "clear_caches"]
 
@@ -88,7 +88,7 @@ class Solution(Sequence[Move]):
         self._key = key
 
     @classmethod
-    def _from_plan(cls, solver: type[PlanSolver], n: int) -> Solution:
+    def _from_plan(cls, solver: type[PlanClass], n: int) -> Solution:
         n = _disk_count(n)
         if n and not solver.solvable:
             solver.steps(n)  # raises UnsolvableError with the reason
