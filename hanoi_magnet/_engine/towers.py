@@ -1,0 +1,357 @@
+"""Tower problems on three posts under any rules, and their optimal plans, derived.
+
+A *tower problem* moves all m disks, stacked on post a and showing face fa, to post b showing
+face fb, under given rules: post colours (magnetic) and allowed directions. Whenever the largest
+disk moves from x to y, every smaller disk sits as one tower on the third post (showing one
+colour), so an optimal solution is a shortest path through the *macro graph*: nodes are (the
+largest disk's post and face, the smaller tower's post and face); edges are one move of the
+largest disk, or a transfer of the smaller tower — a tower problem on m - 1 disks in which the
+largest disk's post takes its up face as colour (DESIGN.md, "Where the tables come from").
+
+Solving the macro graph with the exact optima of the smaller problems, size by size, gives every
+problem's optimal plans. For every tower problem on three posts one plan is optimal at every
+size (checked here for every size up to :data:`DERIVE_SIZES` each time a table is derived, and
+by the tests against breadth-first search and for hundreds of disks), so each problem becomes a
+fixed plan table that the engine runs like any other: exact lengths by its recurrence, moves,
+unrank and rank.
+
+Problems are kept in a canonical form: posts renamed so the tower starts on post 0 (and ends on
+post 2 when it changes post), and, under magnetic rules, red and blue swapped so it starts red.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import threading
+from collections.abc import Iterator, Sequence
+from typing import ClassVar, NamedTuple
+
+from hanoi_magnet._steps import MoveStep, PlanTable, Step, SubStep, register_plan
+from hanoi_magnet.errors import PlanError
+from hanoi_magnet.model import Color
+from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.variants import Variant
+
+#: A derived plan must be optimal at every size up to this one (and reduce to an optimal walk
+#: of one disk): the derivation computes the exact optima level by level to check it.
+DERIVE_SIZES = 12
+
+RED, BLUE, NEUTRAL = 0, 1, -1
+_INFINITY = float("inf")
+_ALL_ARCS = frozenset((a, b) for a in range(3) for b in range(3) if a != b)
+
+
+class Problem(NamedTuple):
+    """A tower problem: post colours (None under classic rules), allowed arcs, ends.
+
+    Faces are 0 (red) and 1 (blue); -1 under classic rules.
+    """
+
+    colours: tuple[int, int, int] | None
+    arcs: frozenset[tuple[int, int]]
+    a: int
+    fa: int
+    b: int
+    fb: int
+
+    @property
+    def magnetic(self) -> bool:
+        return self.colours is not None
+
+
+def rules_key(rules: Rules) -> tuple[tuple[int, int, int] | None, frozenset[tuple[int, int]]]:
+    """The colours and arcs of three-post rules, as a problem holds them."""
+    if rules.posts != 3:
+        raise PlanError(f"tower problems need three posts, got {rules!r}")
+    allowed = getattr(rules, "allowed", None)
+    arcs = _ALL_ARCS if allowed is None else frozenset(allowed)
+    if isinstance(rules, MagneticRules):
+        colours = tuple(NEUTRAL if c is None else c.bit for c in rules.post_colors)
+        return (colours[0], colours[1], colours[2]), arcs
+    if isinstance(rules, ClassicRules):
+        return None, arcs
+    raise PlanError(f"unknown rules {rules!r}")
+
+
+def _accepts(colour: int, face: int) -> bool:
+    return colour in (NEUTRAL, face)
+
+
+def legal_end(problem: Problem, post: int, face: int) -> bool:
+    """Whether a tower may stand on ``post`` showing ``face`` (its bottom on the bare post)."""
+    return problem.colours is None or _accepts(problem.colours[post], face)
+
+
+class Placement(NamedTuple):
+    """How a canonical problem sits in ours: its post i is our posts[i]; colours swapped?"""
+
+    posts: tuple[int, int, int]
+    swap: bool
+
+
+def canonical(problem: Problem) -> tuple[Problem, Placement]:
+    """The canonical problem and where its posts and colours go in ours."""
+    a, b = problem.a, problem.b
+    if a != b:
+        order = (a, 3 - a - b, b)  # our posts in canonical order: canonical i is our order[i]
+    else:
+        order = (a, *(p for p in range(3) if p != a))
+    position = {post: i for i, post in enumerate(order)}
+    arcs = frozenset((position[x], position[y]) for x, y in problem.arcs)
+    swap = problem.magnetic and problem.fa == BLUE
+    colours = None
+    if problem.colours is not None:
+        renamed = tuple(problem.colours[post] for post in order)
+        if swap:
+            renamed = tuple(c if c == NEUTRAL else c ^ 1 for c in renamed)
+        colours = (renamed[0], renamed[1], renamed[2])
+    fa, fb = problem.fa, problem.fb
+    if swap:
+        fa, fb = fa ^ 1, fb ^ 1
+    found = Problem(colours, arcs, 0, fa, position[b], fb)
+    return found, Placement((order[0], order[1], order[2]), bool(swap))
+
+
+# --------------------------------------------------------------------------------------------
+# The exact optima, size by size, and the macro paths that reach them.
+
+
+class _Edge(NamedTuple):
+    """A macro-graph edge: a move of the largest disk, or a transfer (a smaller problem)."""
+
+    target: tuple[int, int, int, int] | None  # (x, fx, z, c); None: the goal
+    move: tuple[int, int] | None  # (x, y) for a move
+    transfer: Problem | None
+
+
+class _Optima:
+    """Exact optimal costs of canonical problems at each size (memoised; grows on demand)."""
+
+    def __init__(self) -> None:
+        self.costs: dict[tuple[int, Problem], float] = {}
+        self.lock = threading.RLock()
+
+    def cost(self, m: int, problem: Problem) -> float:
+        """The optimal number of moves (infinity: unsolvable), problem in any form."""
+        if m == 0 or (problem.a, problem.fa) == (problem.b, problem.fb):
+            return 0
+        if not (
+            legal_end(problem, problem.a, problem.fa) and legal_end(problem, problem.b, problem.fb)
+        ):
+            return _INFINITY
+        key, _ = canonical(problem)
+        with self.lock:
+            found = self.costs.get((m, key))
+            if found is None:
+                found = self.costs[m, key] = self._shortest(m, key)[0]
+        return found
+
+    def paths(self, m: int, problem: Problem) -> list[tuple[_Edge, ...]]:
+        """Every optimal macro path of a canonical problem at size m >= 2."""
+        cost, best, preds = self._shortest(m, problem)
+        if cost == _INFINITY:
+            return []
+
+        out: list[tuple[_Edge, ...]] = []
+
+        def walk(node: object, suffix: tuple[_Edge, ...]) -> None:
+            if node == "start":
+                out.append(suffix)
+                return
+            for previous, edge in preds[node]:
+                walk(previous, (edge, *suffix))
+
+        walk("goal", ())
+        return out
+
+    def _shortest(
+        self, m: int, problem: Problem
+    ) -> tuple[float, dict[object, float], dict[object, list[tuple[object, _Edge]]]]:
+        """Dijkstra over (x, fx, z, c) from the start tower to the goal tower (sizes >= 2)."""
+        best: dict[object, float] = {"start": 0}
+        preds: dict[object, list[tuple[object, _Edge]]] = {"start": []}
+        order = itertools.count()
+        heap: list[tuple[float, int, object]] = [(0, next(order), "start")]
+        while heap:
+            distance, _, node = heapq.heappop(heap)
+            if distance > best.get(node, _INFINITY) or node == "goal":
+                continue
+            for edge, weight in self._edges(m, problem, node):
+                if weight == _INFINITY:
+                    continue
+                after = "goal" if edge.target is None else edge.target
+                total = distance + weight
+                known = best.get(after, _INFINITY)
+                if total < known:
+                    best[after] = total
+                    preds[after] = [(node, edge)]
+                    heapq.heappush(heap, (total, next(order), after))
+                elif total == known:
+                    preds[after].append((node, edge))
+        return best.get("goal", _INFINITY), best, preds
+
+    def _edges(self, m: int, problem: Problem, node: object) -> Iterator[tuple[_Edge, float]]:
+        faces = (RED, BLUE) if problem.magnetic else (NEUTRAL,)
+        colours, arcs = problem.colours, problem.arcs
+        if m == 1:  # no smaller tower: single moves of the one disk
+            x, fx = (problem.a, problem.fa) if node == "start" else node[:2]  # type: ignore[index]
+            for y in range(3):
+                face = fx ^ 1 if problem.magnetic else NEUTRAL
+                if y != x and (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
+                    target = None if (y, face) == (problem.b, problem.fb) else (y, face, -1, -1)
+                    yield _Edge(target, (x, y), None), 1
+            return
+        if node == "start":
+            x, fx = problem.a, problem.fa
+            for z, c in itertools.product(range(3), faces):
+                if z != x:
+                    sub = self._sub(problem, x, fx, x, fx, z, c)
+                    yield _Edge((x, fx, z, c), None, sub), self.cost(m - 1, sub)
+            return
+        x, fx, z, c = node  # type: ignore[misc]
+        y = 3 - x - z
+        face = fx ^ 1 if problem.magnetic else NEUTRAL
+        if (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
+            yield _Edge((y, face, z, c), (x, y), None), 1
+        for z2, c2 in itertools.product(range(3), faces):
+            if z2 != x and (z2, c2) != (z, c):
+                sub = self._sub(problem, x, fx, z, c, z2, c2)
+                yield _Edge((x, fx, z2, c2), None, sub), self.cost(m - 1, sub)
+        if (x, fx) == (problem.b, problem.fb):
+            sub = self._sub(problem, x, fx, z, c, x, fx)
+            yield _Edge(None, None, sub), self.cost(m - 1, sub)
+
+    @staticmethod
+    def _sub(problem: Problem, x: int, fx: int, a: int, fa: int, b: int, fb: int) -> Problem:
+        """The smaller tower's problem while the largest disk lies on x showing fx."""
+        colours = problem.colours
+        if colours is not None:
+            listed = list(colours)
+            listed[x] = fx  # the largest disk colours its post with its up face
+            colours = (listed[0], listed[1], listed[2])
+        return Problem(colours, problem.arcs, a, fa, b, fb)
+
+
+_OPTIMA = _Optima()
+
+
+def optimum(m: int, problem: Problem) -> float:
+    """The exact optimum of a tower problem at size m (DP; for checks at small sizes)."""
+    return _OPTIMA.cost(m, problem)
+
+
+# --------------------------------------------------------------------------------------------
+# Plans, as tables the engine runs.
+
+
+class TowerTable(PlanTable):
+    """Base class of the derived tower tables (made by :func:`tower_table`)."""
+
+    problem: ClassVar[Problem]
+
+
+_TABLES: dict[Problem, type[TowerTable] | None] = {}
+_DERIVING: set[Problem] = set()
+_LOCK = threading.RLock()
+
+
+def tower_table(problem: Problem) -> tuple[type[TowerTable], Placement] | None:
+    """The plan table of a tower problem and where its posts go in ours (None: unsolvable)."""
+    key, placement = canonical(problem)
+    with _LOCK:
+        _ensure(key)
+        found = _TABLES[key]
+    return None if found is None else (found, placement)
+
+
+def _ensure(key: Problem) -> None:
+    """Derive the table of a canonical problem unless it is known or being derived."""
+    if key in _TABLES or key in _DERIVING:
+        return
+    _DERIVING.add(key)
+    try:
+        _TABLES[key] = _derive(key)
+    finally:
+        _DERIVING.discard(key)
+
+
+def _label(problem: Problem) -> str:
+    colours = (
+        "classic"
+        if problem.colours is None
+        else "".join("N" if c == NEUTRAL else "RB"[c] for c in problem.colours)
+    )
+    arcs = ",".join(f"{'SID'[x]}{'SID'[y]}" for x, y in sorted(problem.arcs))
+    face = {NEUTRAL: "", RED: "r", BLUE: "b"}
+    return (
+        f"~tower({colours}; {arcs}; {'SID'[problem.a]}{face[problem.fa]}"
+        f"->{'SID'[problem.b]}{face[problem.fb]})"
+    )
+
+
+def _derive(problem: Problem) -> type[TowerTable] | None:
+    """A plan optimal at every size up to DERIVE_SIZES (and its class), or None if unsolvable."""
+    if _OPTIMA.cost(DERIVE_SIZES, problem) == _INFINITY:
+        if any(_OPTIMA.cost(m, problem) != _INFINITY for m in range(1, DERIVE_SIZES)):
+            raise PlanError(f"{_label(problem)} is solvable only at some sizes")
+        return None
+    common: set[tuple[_Edge, ...]] | None = None
+    for m in range(2, DERIVE_SIZES + 1):
+        paths = set(_OPTIMA.paths(m, problem))
+        common = paths if common is None else common & paths
+    one_disk = _OPTIMA.cost(1, problem)
+    candidates = sorted(
+        (path for path in common or () if sum(e.move is not None for e in path) == one_disk),
+        key=_path_order,
+    )
+    if not candidates:
+        raise PlanError(f"no plan of {_label(problem)} is optimal at every size")
+    plan = tuple(_step(edge) for edge in candidates[0])
+    label = _label(problem)
+    variant = _variant(problem, label)
+    table = type(
+        f"Tower{len(_TABLES)}",
+        (TowerTable,),
+        {
+            "label": label,
+            "variant": variant,
+            "plan": plan,
+            "problem": problem,
+            "__doc__": f"The derived optimal plan of {label}.",
+            "__module__": __name__,
+        },
+    )
+    register_plan(label, table)
+    _TABLES[problem] = table  # before the smaller problems, which may name it
+    for edge in candidates[0]:
+        if edge.transfer is not None:  # solvable: the edge had a finite cost
+            _ensure(canonical(edge.transfer)[0])
+    return table
+
+
+def _path_order(path: Sequence[_Edge]) -> tuple[int, str]:
+    """Fewest steps first, then a fixed order, so derivations are reproducible."""
+    return len(path), repr(path)
+
+
+def _step(edge: _Edge) -> Step:
+    if edge.move is not None:
+        return MoveStep(edge.move[0], edge.move[1])
+    assert edge.transfer is not None
+    key, placement = canonical(edge.transfer)
+    return SubStep(_label(key), placement.posts, swap=placement.swap)
+
+
+def _variant(problem: Problem, label: str) -> Variant:
+    colours = problem.colours
+    arcs = None if problem.arcs == _ALL_ARCS else problem.arcs
+    rules: Rules
+    if colours is None:
+        rules = ClassicRules(3, arcs)
+        start_face = goal_face = None
+    else:
+        letters = "".join("N" if c == NEUTRAL else "RB"[c] for c in colours)
+        rules = MagneticRules(letters) if arcs is None else MagneticRules(letters, allowed=arcs)  # type: ignore[call-arg]
+        start_face, goal_face = Color("RB"[problem.fa]), Color("RB"[problem.fb])
+    return Variant(label, rules, problem.a, problem.b, start_face, goal_face)
