@@ -29,7 +29,7 @@ def post_name(post: int, posts: int = 3) -> str:
     """The display name of a post: ``S``, ``I``, ``D`` for three posts, else its number.
 
     Example:
-        >>> from hanoi_magnet import post_name
+        >>> from hanoi_magnet.model import post_name
         >>> post_name(2), post_name(2, posts=4)
         ('D', '2')
     """

@@ -40,7 +40,8 @@ class PlanSolver:
     with :func:`~hanoi_magnet.register`; sub-steps name other tables by label.
 
     Example:
-        >>> from hanoi_magnet import MoveStep, PlanSolver, Registry, SubStep
+        >>> from hanoi_magnet import Registry
+        >>> from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
         >>> registry = Registry()
         >>> @registry.register("classic")
         ... class Classic(PlanSolver):

@@ -85,7 +85,7 @@ def parse_moves(text: str) -> list[Move | tuple[int, int]]:
     ``MALFORMED`` and the token's index for anything else.
 
     Example:
-        >>> from hanoi_magnet import parse_moves
+        >>> from hanoi_magnet.validate import parse_moves
         >>> parse_moves("S->D, SI\n0 2  # a comment\n1: I -> D")
         [(0, 2), (0, 1), (0, 2), Move(disk=1, source=1, target=2)]
     """
