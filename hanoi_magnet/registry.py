@@ -248,7 +248,7 @@ class Registry:
         Example:
             >>> from hanoi_magnet import default_registry
             >>> default_registry.variant("NBR").goal_face
-            <Color.RED: 'R'>
+            Color.RED
         """
         variant = getattr(self.get(label), "variant", None)
         if not isinstance(variant, Variant):

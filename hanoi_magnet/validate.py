@@ -81,8 +81,9 @@ def parse_moves(text: str) -> list[Move | tuple[int, int]]:
     r"""Read moves from text: one per line or separated by commas or semicolons.
 
     A move with a disk number (``"3: S -> D"``) becomes a :class:`~hanoi_magnet.Move`; one
-    without becomes a ``(source, target)`` pair. Raises :class:`IllegalMoveError` with rule
-    ``MALFORMED`` and the token's index for anything else.
+    without becomes a ``(source, target)`` pair. Raises
+    :class:`~hanoi_magnet.IllegalMoveError` with rule ``MALFORMED`` and the token's index for
+    anything else.
 
     Example:
         >>> from hanoi_magnet.validate import parse_moves

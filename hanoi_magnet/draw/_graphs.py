@@ -43,7 +43,7 @@ def graph_svg(label: str, n: int, *, solution: bool = True, width: int = 480) ->
     """The state graph of variant ``label`` with ``n`` disks as an SVG picture.
 
     The same as :func:`graph_dot`, drawn with :meth:`StateGraph.layout
-    <hanoi_magnet.StateGraph.layout>` (the Sierpinski triangle for three posts).
+    <hanoi_magnet.search.StateGraph.layout>` (the Sierpinski triangle for three posts).
 
     Example:
         >>> from hanoi_magnet.draw import graph_svg

@@ -138,7 +138,7 @@ def transition_matrix(label: str) -> TransitionMatrix:
 def characteristic_polynomial(label: str) -> Polynomial:
     """det(K I - M) for the transition matrix M of ``label``, with exact integer coefficients.
 
-    Call :meth:`~hanoi_magnet.Polynomial.factor` for its factors over the integers.
+    Call :meth:`~hanoi_magnet.theory.Polynomial.factor` for its factors over the integers.
 
     Example:
         >>> from hanoi_magnet.theory import characteristic_polynomial
