@@ -225,13 +225,14 @@ class TooLargeError(HanoiError, ValueError, OverflowError):
 class NoRecurrenceError(HanoiError, ValueError):
     """A variant's counts follow no fixed linear recurrence, so the theory does not apply.
 
-    Raised by :func:`~hanoi_magnet.recurrence` and the functions built on it for solvers whose
-    plan changes with n (Frame–Stewart's best split), solvers that are not plan tables, and
-    tables with steps the recurrences do not model. Counting still works
-    (:func:`~hanoi_magnet.count`).
+    Raised by :func:`~hanoi_magnet.theory.recurrence` and the functions built on it for
+    solvers whose plan changes with n (Frame–Stewart's best split), solvers that are not plan
+    tables, and tables with steps the recurrences do not model. Counting still works
+    (:func:`~hanoi_magnet.theory.count`).
 
     Example:
-        >>> from hanoi_magnet import NoRecurrenceError, recurrence
+        >>> from hanoi_magnet import NoRecurrenceError
+        >>> from hanoi_magnet.theory import recurrence
         >>> try:
         ...     recurrence("classic:4")
         ... except NoRecurrenceError as error:
@@ -243,13 +244,14 @@ class NoRecurrenceError(HanoiError, ValueError):
 class NoRationalLimitError(HanoiError, ValueError):
     """An asymptotic factor that is not a rational number (or does not exist).
 
-    Raised by :func:`~hanoi_magnet.asymptotic_factors` when the dominant eigenvalue is
+    Raised by :func:`~hanoi_magnet.theory.asymptotic_factors` when the dominant eigenvalue is
     irrational (the cyclic puzzles: 1 + sqrt(3)), when it is a repeated root that makes the
     counts grow like n times a power, or when another root of the same modulus makes them
     oscillate.
 
     Example:
-        >>> from hanoi_magnet import NoRationalLimitError, asymptotic_factors
+        >>> from hanoi_magnet import NoRationalLimitError
+        >>> from hanoi_magnet.theory import asymptotic_factors
         >>> try:
         ...     asymptotic_factors("cyclic")
         ... except NoRationalLimitError as error:

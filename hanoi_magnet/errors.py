@@ -108,7 +108,8 @@ class IllegalMoveError(HanoiError, ValueError):
     Attributes:
         rule: the :class:`Rule` that was broken.
         move: the offending :class:`~hanoi_magnet.Move` (``None`` when the input was malformed).
-        state: the state before the move (``None`` when unknown, e.g. from :func:`parse_moves`).
+        state: the state before the move (``None`` when unknown, e.g. from
+            :func:`~hanoi_magnet.validate.parse_moves`).
         index: the 0-based position of the move in the sequence (``None`` for a single move).
         item: the raw input that was given for this move.
 

@@ -40,7 +40,8 @@ class PlanSolver(PlanTable):
     with :func:`~hanoi_magnet.register`; sub-steps name other tables by label.
 
     Example:
-        >>> from hanoi_magnet import MoveStep, PlanSolver, Registry, SubStep
+        >>> from hanoi_magnet import Registry
+        >>> from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
         >>> registry = Registry()
         >>> @registry.register("classic")
         ... class Classic(PlanSolver):
@@ -58,8 +59,8 @@ class PlanSolver(PlanTable):
     plan: ClassVar[tuple[Step, ...]] = ()
     #: False for variants without any solution (see :class:`UnsolvablePlan`).
     solvable: ClassVar[bool] = True
-    #: True when the plan is the same for every n: :meth:`steps` is not overridden. The engine
-    #: then reads lengths off the plan's recurrence and its records off one template.
+    #: Whether the plan is the same for every n (:meth:`steps` not overridden); the engine then
+    #: reads lengths off the plan's recurrence and its records off one template.
     fixed: ClassVar[bool] = True
 
     @classmethod
@@ -119,7 +120,7 @@ class UnsolvablePlan(PlanSolver):
 
     It has no plan; :meth:`steps` raises instead.
 
-    :meth:`solve` returns the empty solution for n = 0 and otherwise raises
+    :meth:`~PlanSolver.solve` returns the empty solution for n = 0 and otherwise raises
     :class:`~hanoi_magnet.UnsolvableError` naming why: in the start position only the top disk
     can move, and every move it has breaks a rule.
 

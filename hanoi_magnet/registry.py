@@ -248,7 +248,7 @@ class Registry:
         Example:
             >>> from hanoi_magnet import default_registry
             >>> default_registry.variant("NBR").goal_face
-            <Color.RED: 'R'>
+            Color.RED
         """
         variant = getattr(self.get(label), "variant", None)
         if not isinstance(variant, Variant):
@@ -262,7 +262,7 @@ class Registry:
             UnknownVariantError: no solver for ``label``.
             UnsolvableError: the variant has no solution (for n >= 1).
             InvalidArgumentError: ``n`` is not an integer from 0 to
-                :data:`~hanoi_magnet.MAX_DISKS`.
+                :data:`~hanoi_magnet.model.MAX_DISKS`.
 
         Example:
             >>> from hanoi_magnet import default_registry
@@ -353,7 +353,8 @@ def register(label: str, *, replace: bool = False) -> Callable[[S], S]:
     """Decorator: register a solver class in the :data:`default_registry` under ``label``.
 
     Example:
-        >>> from hanoi_magnet import PlanSolver, SubStep, default_registry, register, solve
+        >>> from hanoi_magnet import default_registry, register, solve
+        >>> from hanoi_magnet.plans import PlanSolver, SubStep
         >>> @register("my-rrb")
         ... class MyRRB(PlanSolver):
         ...     '''RRB under another name: a whole-puzzle sub-solve of the built-in table.'''

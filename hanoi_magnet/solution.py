@@ -21,7 +21,7 @@ from hanoi_magnet.errors import (
     MoveIndexError,
     TooLargeError,
 )
-from hanoi_magnet.model import Move, State, _disk_count
+from hanoi_magnet.model import _DISPLAY, Move, State, _disk_count
 from hanoi_magnet.variants import Variant
 
 if TYPE_CHECKING:
@@ -349,6 +349,11 @@ class Solution(Sequence[Move]):
         length = self.length
         shown = str(length) if length < 10**40 else f"<{_digits(length):,} digits>"
         return f"Solution({self._variant.label!r}, n={self.n}, length={shown})"
+
+    def _repr_html_(self) -> str | None:
+        """A short summary with the start and goal drawn (Jupyter shows it)."""
+        render = _DISPLAY.get("solution_html")
+        return None if render is None else render(self)
 
 
 def _index(value: object, what: str) -> int:

@@ -19,34 +19,34 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanoi_magnet import (
-    MAX_DISKS,
-    SID_LABELS,
-    Factorization,
     InvalidArgumentError,
-    MoveStep,
     NoRationalLimitError,
     NoRecurrenceError,
-    PlanSolver,
-    Polynomial,
-    SubStep,
     UnknownVariantError,
     UnsolvableError,
     Variant,
     _steps,
+    default_registry,
+    solve,
+)
+from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._math.polyarith import real_roots_above
+from hanoi_magnet.model import MAX_DISKS
+from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
+from hanoi_magnet.theory import (
+    Factorization,
+    Polynomial,
     asymptotic_factors,
     characteristic_polynomial,
     closed_form,
     count,
-    default_registry,
     dominant_eigenvalue,
     per_disk,
     recurrence,
-    solve,
     transition_matrix,
 )
-from hanoi_magnet._engine.table import table_of
-from hanoi_magnet._polyarith import real_roots_above
-from hanoi_magnet.counting import _fast_length
+from hanoi_magnet.theory._counting import _fast_length
+from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
 UNSOLVABLE = [label for label in SID_LABELS if not default_registry.get(label).solvable]

@@ -108,3 +108,55 @@ def test_function_level_and_type_checking_imports_count(tmp_path):
     path.write_text(source)
     known = {"hanoi_magnet.a", "hanoi_magnet.b", "hanoi_magnet.c"}
     assert imports_of("hanoi_magnet.a", path, known) == {"hanoi_magnet.b", "hanoi_magnet.c"}
+
+
+#: The layers, bottom first (DESIGN.md, docs/architecture.rst): a module may import its own
+#: layer's modules of the same package, and anything below.
+LAYERS = [
+    ("the puzzle", ["hanoi_magnet._errors", "hanoi_magnet.model", "hanoi_magnet.errors",
+                    "hanoi_magnet.rules", "hanoi_magnet.variants"]),
+    ("plan data and math", ["hanoi_magnet._math", "hanoi_magnet._steps"]),
+    ("the engine", ["hanoi_magnet._engine"]),
+    ("solutions", ["hanoi_magnet._backends", "hanoi_magnet.solution"]),
+    ("solving", ["hanoi_magnet.plans", "hanoi_magnet.registry", "hanoi_magnet.solvers",
+                 "hanoi_magnet.validate"]),
+    ("capabilities", ["hanoi_magnet.theory", "hanoi_magnet.search"]),
+    ("pictures", ["hanoi_magnet.draw"]),
+    ("applications", ["hanoi_magnet.view", "hanoi_magnet.testing", "hanoi_magnet.pytest_plugin",
+                      "hanoi_magnet.notation", "hanoi_magnet.evaluation"]),
+    ("the command line", ["hanoi_magnet.cli", "hanoi_magnet.__main__"]),
+]  # fmt: skip
+
+
+def layer_of(module: str) -> tuple[int, str]:
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if module == prefix or module.startswith(prefix + "."):
+                return index, prefix
+    raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
+
+
+def test_imports_go_down_the_layers():
+    edges = graph()
+    edges.pop("hanoi_magnet")
+    wrong = []
+    for source, targets in sorted(edges.items()):
+        here, home = layer_of(source)
+        for target in sorted(targets):
+            there, other = layer_of(target)
+            if there > here or (there == here and other != home and not _sideways(home, other)):
+                wrong.append(f"{source} -> {target}")
+    assert wrong == []
+
+
+def _sideways(a: str, b: str) -> bool:
+    """Imports within one layer between these homes are fine (their order: no cycles)."""
+    solving = {"hanoi_magnet.plans", "hanoi_magnet.registry", "hanoi_magnet.solvers",
+               "hanoi_magnet.validate"}  # fmt: skip
+    puzzle = {"hanoi_magnet._errors", "hanoi_magnet.model", "hanoi_magnet.errors",
+              "hanoi_magnet.rules", "hanoi_magnet.variants"}  # fmt: skip
+    math = {"hanoi_magnet._math", "hanoi_magnet._steps"}
+    solutions = {"hanoi_magnet._backends", "hanoi_magnet.solution"}
+    plugin = {"hanoi_magnet.pytest_plugin", "hanoi_magnet.testing"}
+    command = {"hanoi_magnet.__main__", "hanoi_magnet.cli"}
+    return any({a, b} <= group for group in (solving, puzzle, math, solutions, plugin, command))

@@ -27,9 +27,9 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 
-from hanoi_magnet._factoring import factor_primitive
-from hanoi_magnet._linalg import characteristic_polynomial
-from hanoi_magnet._polyarith import divide, inverse_mod, mul
+from hanoi_magnet._math.factoring import factor_primitive
+from hanoi_magnet._math.linalg import characteristic_polynomial
+from hanoi_magnet._math.polyarith import divide, inverse_mod, mul
 from hanoi_magnet.errors import PlanError
 
 #: A denominator q(0)^W of the downward step must stay below this (one CPython digit), unless

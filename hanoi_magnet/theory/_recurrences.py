@@ -48,7 +48,7 @@ class Term:
         coefficient: how many such sub-solves (or moves) in a row.
 
     Example:
-        >>> from hanoi_magnet import Term
+        >>> from hanoi_magnet.theory import Term
         >>> print(Term("RRB", 2), "+", Term(None))
         2 S_RRB(n-1) + 1
     """
@@ -73,7 +73,7 @@ class Equation:
         members: every label in the family whose count equals this one, ``label`` first.
 
     Example:
-        >>> from hanoi_magnet import recurrence
+        >>> from hanoi_magnet.theory import recurrence
         >>> equation = recurrence("NNN").equations[-1]
         >>> print(equation)
         S_RRB(n) = 2 S_RRB(n-1) + 1 + S_RRB(n-1)
@@ -108,7 +108,7 @@ class Recurrence:
         equations: one per block of equal-count variants.
 
     Example:
-        >>> from hanoi_magnet import recurrence
+        >>> from hanoi_magnet.theory import recurrence
         >>> print(recurrence("RBR"))
         S_RBR(n) = 2 S_RRB(n-1) + 1 + 2 S_RRB(n-1) + 1 + 2 S_RRB(n-1)
         S_RRB(n) = 2 S_RRB(n-1) + 1 + S_RRB(n-1)
@@ -157,7 +157,7 @@ def recurrence(label: str, *, lumped: bool = True) -> Recurrence:
             table, or the table has steps a recurrence in n - 1 cannot express.
 
     Example:
-        >>> from hanoi_magnet import recurrence
+        >>> from hanoi_magnet.theory import recurrence
         >>> print(recurrence("NNN").equation("NNN"))
         S_NNN(n) = S_RNN(n-1) + 1 + S_NNR(n-1)
         >>> len(recurrence("NNN").equations), len(recurrence("NNN", lumped=False).equations)
