@@ -174,9 +174,7 @@ def _dijkstra(
     return best
 
 
-def _entries(
-    levels: _Levels, place: Place, legs: dict[Place, int | None]
-) -> dict[Node, int]:
+def _entries(levels: _Levels, place: Place, legs: dict[Place, int | None]) -> dict[Node, int]:
     x, fx = place
     out = {}
     for (z, c), cost in legs.items():

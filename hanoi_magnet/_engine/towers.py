@@ -27,6 +27,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import ClassVar, NamedTuple
 
+from hanoi_magnet._engine.table import table_of
 from hanoi_magnet._steps import MoveStep, PlanTable, Step, SubStep, register_plan
 from hanoi_magnet.errors import PlanError
 from hanoi_magnet.model import Color
@@ -192,45 +193,51 @@ class _Optima:
         return best.get("goal", _INFINITY), best, preds
 
     def _edges(self, m: int, problem: Problem, node: object) -> Iterator[tuple[_Edge, float]]:
-        faces = (RED, BLUE) if problem.magnetic else (NEUTRAL,)
-        colours, arcs = problem.colours, problem.arcs
-        if m == 1:  # no smaller tower: single moves of the one disk
-            x, fx = (problem.a, problem.fa) if node == "start" else node[:2]  # type: ignore[index]
-            for y in range(3):
-                face = fx ^ 1 if problem.magnetic else NEUTRAL
-                if y != x and (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
-                    target = None if (y, face) == (problem.b, problem.fb) else (y, face, -1, -1)
-                    yield _Edge(target, (x, y), None), 1
-            return
-        if node == "start":
-            x, fx = problem.a, problem.fa
-            for z, c in itertools.product(range(3), faces):
-                if z != x:
-                    sub = self._sub(problem, x, fx, x, fx, z, c)
-                    yield _Edge((x, fx, z, c), None, sub), self.cost(m - 1, sub)
-            return
-        x, fx, z, c = node  # type: ignore[misc]
-        y = 3 - x - z
-        face = fx ^ 1 if problem.magnetic else NEUTRAL
-        if (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
-            yield _Edge((y, face, z, c), (x, y), None), 1
-        for z2, c2 in itertools.product(range(3), faces):
-            if z2 != x and (z2, c2) != (z, c):
-                sub = self._sub(problem, x, fx, z, c, z2, c2)
-                yield _Edge((x, fx, z2, c2), None, sub), self.cost(m - 1, sub)
-        if (x, fx) == (problem.b, problem.fb):
-            sub = self._sub(problem, x, fx, z, c, x, fx)
-            yield _Edge(None, None, sub), self.cost(m - 1, sub)
+        for edge in macro_edges(m, problem, node):
+            yield edge, 1 if edge.transfer is None else self.cost(m - 1, edge.transfer)
 
-    @staticmethod
-    def _sub(problem: Problem, x: int, fx: int, a: int, fa: int, b: int, fb: int) -> Problem:
-        """The smaller tower's problem while the largest disk lies on x showing fx."""
-        colours = problem.colours
-        if colours is not None:
-            listed = list(colours)
-            listed[x] = fx  # the largest disk colours its post with its up face
-            colours = (listed[0], listed[1], listed[2])
-        return Problem(colours, problem.arcs, a, fa, b, fb)
+
+def _sub(problem: Problem, x: int, fx: int, a: int, fa: int, b: int, fb: int) -> Problem:
+    """The smaller tower's problem while the largest disk lies on x showing fx."""
+    colours = problem.colours
+    if colours is not None:
+        listed = list(colours)
+        listed[x] = fx  # the largest disk colours its post with its up face
+        colours = (listed[0], listed[1], listed[2])
+    return Problem(colours, problem.arcs, a, fa, b, fb)
+
+
+def macro_edges(m: int, problem: Problem, node: object) -> Iterator[_Edge]:
+    """The macro graph's edges out of ``node`` ("start", "goal" or (x, fx, z, c)) at size m."""
+    faces = (RED, BLUE) if problem.magnetic else (NEUTRAL,)
+    colours, arcs = problem.colours, problem.arcs
+    if m == 1:  # no smaller tower: single moves of the one disk
+        x, fx = (problem.a, problem.fa) if node == "start" else node[:2]  # type: ignore[index]
+        for y in range(3):
+            face = fx ^ 1 if problem.magnetic else NEUTRAL
+            if y != x and (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
+                target = None if (y, face) == (problem.b, problem.fb) else (y, face, -1, -1)
+                yield _Edge(target, (x, y), None)
+        return
+    if node == "start":
+        x, fx = problem.a, problem.fa
+        for z, c in itertools.product(range(3), faces):
+            if z != x:
+                sub = _sub(problem, x, fx, x, fx, z, c)
+                yield _Edge((x, fx, z, c), None, sub)
+        return
+    x, fx, z, c = node  # type: ignore[misc]
+    y = 3 - x - z
+    face = fx ^ 1 if problem.magnetic else NEUTRAL
+    if (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
+        yield _Edge((y, face, z, c), (x, y), None)
+    for z2, c2 in itertools.product(range(3), faces):
+        if z2 != x and (z2, c2) != (z, c):
+            sub = _sub(problem, x, fx, z, c, z2, c2)
+            yield _Edge((x, fx, z2, c2), None, sub)
+    if (x, fx) == (problem.b, problem.fb):
+        sub = _sub(problem, x, fx, z, c, x, fx)
+        yield _Edge(None, None, sub)
 
 
 _OPTIMA = _Optima()
@@ -355,3 +362,120 @@ def _variant(problem: Problem, label: str) -> Variant:
         rules = MagneticRules(letters) if arcs is None else MagneticRules(letters, allowed=arcs)  # type: ignore[call-arg]
         start_face, goal_face = Color("RB"[problem.fa]), Color("RB"[problem.fb])
     return Variant(label, rules, problem.a, problem.b, start_face, goal_face)
+
+
+# --------------------------------------------------------------------------------------------
+# How many optimal solutions a tower problem has.
+
+_GEODESICS: dict[tuple[int, Problem], int] = {}
+
+
+def geodesics(m: int, problem: Problem) -> int:
+    """The number of distinct optimal move sequences of a tower problem with m disks (0: none).
+
+    The optimal macro paths at size m are found with the tables' exact lengths; each transfer
+    contributes the number of optimal solutions of its smaller problem.
+    """
+    if m == 0 or (problem.a, problem.fa) == (problem.b, problem.fb):
+        return 1
+    key, _ = canonical(problem)
+    found = _GEODESICS.get((m, key))
+    if found is None:
+        for size in range(1, m):  # smaller sizes first: no deep recursion
+            if (size, key) not in _GEODESICS:
+                _GEODESICS[size, key] = _count(size, key)
+        found = _GEODESICS[m, key] = _count(m, key)
+    return found
+
+
+def _count(m: int, problem: Problem) -> int:
+    """Optimal sequences at size m >= 2: paths in the alternating macro graph, weighted.
+
+    A solution is: a transfer of the smaller tower off the start, then moves of the largest
+    disk, each followed by one transfer of the tower (or none, if it moves again at once), the
+    last one by the transfer onto the goal. Node (0, x, fx, z, c): the largest disk moves next;
+    (1, ...): it has just moved. Each move sequence has exactly one such path.
+    """
+    if tower_table(problem) is None:
+        return 0
+    if m == 1:
+        return _count_one_disk(problem)
+    faces = (RED, BLUE) if problem.magnetic else (NEUTRAL,)
+    colours, arcs = problem.colours, problem.arcs
+    best: dict[object, int] = {}
+    ways: dict[object, int] = {}
+    order = itertools.count()
+    heap: list[tuple[int, int, object]] = []
+
+    def reach(node: object, cost: int, count: int) -> None:
+        known = best.get(node)
+        if known is None or cost < known:
+            best[node], ways[node] = cost, count
+            heapq.heappush(heap, (cost, next(order), node))
+        elif cost == known:
+            ways[node] += count
+
+    def transfer(x: int, fx: int, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
+        sub = _sub(problem, x, fx, a[0], a[1], b[0], b[1])
+        if a == b:
+            return 0, 1
+        found = tower_table(sub) if legal_end(sub, *a) and legal_end(sub, *b) else None
+        return None if found is None else (_length(found[0], m - 1), geodesics(m - 1, sub))
+
+    a, fa = problem.a, problem.fa
+    for z, c in itertools.product(range(3), faces):
+        if z != a and (moved := transfer(a, fa, (a, fa), (z, c))) is not None:
+            reach((0, a, fa, z, c), *moved)
+    done: set[object] = set()
+    while heap:
+        cost, _, node = heapq.heappop(heap)
+        if node in done:
+            continue
+        done.add(node)
+        if node == "goal":
+            continue
+        phase, x, fx, z, c = node  # type: ignore[misc]
+        count = ways[node]
+        if phase == 0:
+            y = 3 - x - z
+            face = fx ^ 1 if problem.magnetic else NEUTRAL
+            if (x, y) in arcs and (colours is None or _accepts(colours[y], face)):
+                reach((1, y, face, z, c), cost + 1, count)
+            continue
+        reach((0, x, fx, z, c), cost, count)
+        for z2, c2 in itertools.product(range(3), faces):
+            if z2 != x and (z2, c2) != (z, c) and (moved := transfer(x, fx, (z, c), (z2, c2))):
+                reach((0, x, fx, z2, c2), cost + moved[0], count * moved[1])
+        if (x, fx) == (problem.b, problem.fb):
+            finish = transfer(x, fx, (z, c), (x, fx))
+            if finish is not None:
+                reach("goal", cost + finish[0], count * finish[1])
+    return ways.get("goal", 0)
+
+
+def _count_one_disk(problem: Problem) -> int:
+    faces = (RED, BLUE) if problem.magnetic else (NEUTRAL,)
+    del faces
+    dist = {(problem.a, problem.fa): 0}
+    ways = {(problem.a, problem.fa): 1}
+    frontier = [(problem.a, problem.fa)]
+    while frontier:
+        following = []
+        for x, fx in frontier:
+            for y in range(3):
+                face = fx ^ 1 if problem.magnetic else NEUTRAL
+                if y == x or (x, y) not in problem.arcs or not legal_end(problem, y, face):
+                    continue
+                after = (y, face)
+                if after not in dist:
+                    dist[after] = dist[(x, fx)] + 1
+                    ways[after] = 0
+                    following.append(after)
+                if dist[after] == dist[(x, fx)] + 1:
+                    ways[after] += ways[(x, fx)]
+        frontier = following
+    return ways.get((problem.b, problem.fb), 0)
+
+
+def _length(table: type[TowerTable], m: int) -> int:
+    return table_of(table).length(m)
