@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._engine.table import Table, table_of
 from hanoi_magnet._engine.towers import NEUTRAL, Problem, geodesics, rules_key, tower_table
 from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
@@ -69,15 +69,19 @@ class Choice(NamedTuple):
     steps: tuple[Step, ...]
 
 
-class Level(NamedTuple):
-    """One level's values (None: unreachable), optional counts and choices."""
+class _Values(NamedTuple):
+    """One level's chains: distances (None: unreachable) and numbers of optimal paths."""
 
-    F: dict[Place, int | None]
-    G: dict[Place, int | None]
-    B: int | None
-    nF: dict[Place, int]
-    nG: dict[Place, int]
-    nB: int
+    to_tower: dict[Place, int | None]  # F
+    from_tower: dict[Place, int | None]  # G
+    between: int | None  # B
+    to_tower_ways: dict[Place, int]
+    from_tower_ways: dict[Place, int]
+    between_ways: int
+
+
+#: The choices made at one level: F's and G's (by tower) and B's.
+LevelChoices = tuple[dict[Place, Choice], dict[Place, Choice], Choice | None]
 
 
 class _Query:
@@ -95,23 +99,24 @@ class _Query:
         self.towers = [(post, face) for post in range(3) for face in self.faces]
         # B exists from the largest disk where s and t differ up
         self.apart = max((j for j in range(1, n + 1) if self.s[j] != self.t[j]), default=0)
-        self._costs: dict[tuple[int, Context, Place, Place], int | None] = {}
+        self._tables: dict[tuple[Context, Place, Place], Table | None] = {}
+        self.lengths = _Lengths()
         self._counts: dict[tuple[int, Context, Place, Place], int] = {}
 
     def transfer(self, size: int, context: Context, a: Place, b: Place) -> int | None:
         """The optimal length of moving a tower of ``size`` disks from a to b (None: never)."""
         if a == b:
             return 0
-        key = (size, context, a, b)
-        found = self._costs.get(key, 0)
-        if found == 0 and key not in self._costs:
+        key = (context, a, b)
+        if key not in self._tables:
             found = None
             if _legal(context, a) and _legal(context, b):
-                table = tower_table(Problem(context, self.arcs, a[0], a[1], b[0], b[1]))
-                if table is not None:
-                    found = table_of(table[0]).length(size)
-            self._costs[key] = found
-        return found
+                made = tower_table(Problem(context, self.arcs, a[0], a[1], b[0], b[1]))
+                if made is not None:
+                    found = table_of(made[0])
+            self._tables[key] = found
+        table = self._tables[key]
+        return None if table is None else self.lengths.get(table, size)
 
     def transfer_count(self, size: int, context: Context, a: Place, b: Place) -> int:
         """How many optimal move sequences move that tower."""
@@ -124,6 +129,65 @@ class _Query:
                 size, Problem(context, self.arcs, a[0], a[1], b[0], b[1])
             )
         return found
+
+
+class _Lengths:
+    """Tower tables' lengths at consecutive sizes, stepped up by their plans (a few additions).
+
+    The chains ask for sizes 1, 2, 3, ... in turn; a table asked for the first time joins
+    with its whole closure, from its closed form at that size.
+    """
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.current: dict[Table, int] = {}
+        self.rows: dict[Table, tuple[int, tuple[Table, ...]]] = {}
+
+    def get(self, table: Table, size: int) -> int:
+        if size != self.size:
+            if size == self.size + 1:
+                self._step()
+            else:
+                self.current = {}
+                self.size = size
+        found = self.current.get(table)
+        if found is None:
+            self._join(table)
+            found = self.current[table]
+        return found
+
+    def _join(self, root: Table) -> None:
+        pending = [root]
+        while pending:
+            table = pending.pop()
+            if table in self.current:
+                continue
+            self.current[table] = table.length(self.size)
+            if table not in self.rows:
+                self.rows[table] = _row(table)
+            pending.extend(self.rows[table][1])
+
+    def _step(self) -> None:
+        """Every tracked table one size up: its moves plus its sub-solves' lengths below."""
+        current = self.current
+        self.current = {
+            table: moves + sum(current[child] for child in children)
+            for table, (moves, children) in ((t, self.rows[t]) for t in current)
+        }
+        self.size += 1
+
+
+def _row(table: Table) -> tuple[int, tuple[Table, ...]]:
+    """A derived tower table's plan as (moves, sub-solves of one disk fewer)."""
+    moves, children = 0, []
+    for step in table.resolve(64):
+        if step.table is None:
+            moves += 1
+        elif step.disks == 63:
+            children.append(step.table)
+        else:
+            raise AssertionError(f"{table}: a derived plan with a sub-solve of {step.disks} disks")
+    return moves, tuple(children)
 
 
 def _places(state: State, n: int) -> list[Place]:
@@ -272,6 +336,10 @@ class Chains:
         start, goal: legal positions with the same number of disks.
         record: keep each level's choices (for a path).
         counting: count the optimal paths too.
+
+    After construction, :attr:`distance` is the distance from start to goal (None:
+    unreachable), :attr:`count` the number of optimal paths (when counting), and
+    :attr:`choices` the choices level by level (when recording; index m - 1 for level m).
     """
 
     def __init__(
@@ -279,90 +347,101 @@ class Chains:
     ) -> None:
         query = self.query = _Query(rules, start, goal)
         self.counting = counting
-        self.choices: list[tuple[dict[Place, Choice], dict[Place, Choice], Choice | None]] = []
+        self.record = record
+        self.choices: list[LevelChoices] = []
         towers = query.towers
-        F: dict[Place, int | None] = dict.fromkeys(towers, 0)  # no disks: every tower is here
-        G: dict[Place, int | None] = dict.fromkeys(towers, 0)
-        nF = dict.fromkeys(towers, 1)
-        nG = dict.fromkeys(towers, 1)
-        B: int | None = 0
-        nB = 1
+        values = _Values(
+            dict.fromkeys(towers, 0),  # no disks: every tower is here
+            dict.fromkeys(towers, 0),
+            0,
+            dict.fromkeys(towers, 1),
+            dict.fromkeys(towers, 1),
+            1,
+        )
         for m in range(1, query.n + 1):
-            level = self._level(m, F, G, B, nF, nG, nB, record)
-            F, G, B, nF, nG, nB = level
-        self.distance = B
-        self.count = nB if B is not None else 0
+            values = self._first(m) if m == 1 else self._level(m, values)
+        self.distance = values.between
+        self.count = values.between_ways if values.between is not None else 0
 
-    def _level(self, m, F, G, B, nF, nG, nB, record):  # type: ignore[no-untyped-def]
+    def _level(self, m: int, below: _Values) -> _Values:
         query, counting = self.query, self.counting
-        base_s, base_t = query.cs[m], query.ct[m]
         sm, tm = query.s[m], query.t[m]
-        if m == 1:
-            return self._first(base_s, base_t, sm, tm, record)
-        macro_s = _Macro(query, m, base_s)
-        forward = _dijkstra(macro_s, _entries(sm, F, nF, 0), reverse=False, counting=counting)
-        newF, newnF, choicesF = self._finish_to_towers(macro_s, forward, F, nF, sm, record)
-        macro_t = _Macro(query, m, base_t)
-        backward = _dijkstra(macro_t, _entries(tm, G, nG, 1), reverse=True, counting=counting)
-        newG, newnG, choicesG = self._start_from_towers(macro_t, backward, G, nG, tm, record)
-        newB, newnB, choiceB = None, 0, None
-        if m >= query.apart:
+        macro_s = _Macro(query, m, query.cs[m])
+        entries = _entries(sm, below.to_tower, below.to_tower_ways, 0)
+        forward = _dijkstra(macro_s, entries, reverse=False, counting=counting)
+        to_tower, to_ways, to_choices = self._towers(
+            macro_s, forward, below.to_tower, below.to_tower_ways, sm, to_tower=True
+        )
+        macro_t = _Macro(query, m, query.ct[m])
+        exits = _entries(tm, below.from_tower, below.from_tower_ways, 1)
+        backward = _dijkstra(macro_t, exits, reverse=True, counting=counting)
+        from_tower, from_ways, from_choices = self._towers(
+            macro_t, backward, below.from_tower, below.from_tower_ways, tm, to_tower=False
+        )
+        between, between_ways, between_choice = None, 0, None
+        if m >= query.apart:  # every larger disk is where both positions have it
             candidates: list[tuple[int, int, Choice | None]] = []
-            if sm == tm and B is not None:
-                candidates.append((B, nB, Choice(True, (), ())))
+            if sm == tm and below.between is not None:
+                candidates.append((below.between, below.between_ways, _STAYS))
             for node, d in forward.best.items():
                 exit_place = node[3:5]
-                if node[0] == 1 and node[1:3] == tm and G.get(exit_place) is not None:
-                    total = d + G[exit_place]  # type: ignore[operator]
-                    ways = forward.ways[node] * nG[exit_place]
-                    choice = self._macro_choice(forward, node, exit_place) if record else None
-                    candidates.append((total, ways, choice))
-            newB, newnB, choiceB = _best(candidates)
-        if record:
-            self.choices.append((choicesF, choicesG, choiceB))
-        return newF, newG, newB, newnF, newnG, newnB
+                cost = below.from_tower.get(exit_place)
+                if node[0] == 1 and node[1:3] == tm and cost is not None:
+                    ways = forward.ways[node] * below.from_tower_ways[exit_place]
+                    choice = None
+                    if self.record:
+                        entry, steps = _path(forward, node, reverse=False)
+                        choice = Choice(False, (entry[3:5], exit_place), steps)
+                    candidates.append((d + cost, ways, choice))
+            between, between_ways, between_choice = _best(candidates)
+        if self.record:
+            self.choices.append((to_choices, from_choices, between_choice))
+        return _Values(to_tower, from_tower, between, to_ways, from_ways, between_ways)
 
-    def _macro_choice(self, forward: _Shortest, node: Node, exit_place: Place) -> Choice:
-        entry, steps = _path(forward, node, reverse=False)
-        return Choice(False, (entry[3:5], exit_place), steps)
+    def _towers(
+        self,
+        macro: _Macro,
+        shortest: _Shortest,
+        legs: dict[Place, int | None],
+        legs_ways: dict[Place, int],
+        here: Place,
+        *,
+        to_tower: bool,
+    ) -> tuple[dict[Place, int | None], dict[Place, int], dict[Place, Choice]]:
+        """F (``to_tower``) or G at this level, for every tower.
 
-    def _finish_to_towers(self, macro, forward, F, nF, sm, record):  # type: ignore[no-untyped-def]
-        """F at this level: to each tower, staying, or after the last move one transfer."""
-        return self._towers(macro, forward, F, nF, sm, record, to_tower=True)
-
-    def _start_from_towers(self, macro, backward, G, nG, tm, record):  # type: ignore[no-untyped-def]
-        """G at this level: from each tower, staying, or one transfer before the first move."""
-        return self._towers(macro, backward, G, nG, tm, record, to_tower=False)
-
-    def _towers(self, macro, shortest, legs, counts_below, here, record, *, to_tower):  # type: ignore[no-untyped-def]
+        Disk m stays, or the tower is reached by one transfer after the last move (F) / left
+        by one before the first (G).
+        """
         query = self.query
         values: dict[Place, int | None] = {}
         counts: dict[Place, int] = {}
         choices: dict[Place, Choice] = {}
-        phase = 1 if to_tower else 0  # the tower is reached after a move / left before one
+        phase = 1 if to_tower else 0
         for tau in query.towers:
             if not _legal(macro.base, tau):
                 values[tau], counts[tau] = None, 0
                 continue
             candidates: list[tuple[int, int, Choice | None]] = []
-            if here == tau and legs[tau] is not None:
-                candidates.append((legs[tau], counts_below[tau], Choice(True, (), ())))
+            stay = legs[tau]
+            if here == tau and stay is not None:
+                candidates.append((stay, legs_ways[tau], _STAYS))
             context = _with(macro.base, tau[0], tau[1])
             for node, d in shortest.best.items():
                 if node[0] != phase or node[1:3] != tau:
                     continue
-                other = node[3:5]
-                ends = (other, tau) if to_tower else (tau, other)
-                w = query.transfer(macro.m - 1, context, *ends)
+                other: Place = (node[3], node[4])
+                a, b = (other, tau) if to_tower else (tau, other)
+                w = query.transfer(macro.m - 1, context, a, b)
                 if w is None:
                     continue
                 ways = shortest.ways[node]
                 if self.counting:
-                    ways *= query.transfer_count(macro.m - 1, context, *ends)
+                    ways *= query.transfer_count(macro.m - 1, context, a, b)
                 choice = None
-                if record:
+                if self.record:
                     far, steps = _path(shortest, node, reverse=not to_tower)
-                    transfer = Transfer(Problem(context, query.arcs, *ends[0], *ends[1]))
+                    transfer = Transfer(Problem(context, query.arcs, a[0], a[1], b[0], b[1]))
                     path = (*steps, transfer) if to_tower else (transfer, *steps)
                     choice = Choice(False, (far[3:5],), path)
                 candidates.append((d + w, ways, choice))
@@ -371,36 +450,38 @@ class Chains:
                 choices[tau] = chosen
         return values, counts, choices
 
-    def _first(self, base_s, base_t, sm, tm, record):  # type: ignore[no-untyped-def]
+    def _first(self, m: int) -> _Values:
         """One disk: walks over (post, face) with no tower in the way."""
         query = self.query
-        walks_s = _walks(query, base_s, sm, reverse=False)
-        walks_t = _walks(query, base_t, tm, reverse=True)
-        F = {tau: walks_s[0].get(tau) for tau in query.towers}
-        G = {tau: walks_t[0].get(tau) for tau in query.towers}
-        nF = {tau: walks_s[1].get(tau, 0) for tau in query.towers}
-        nG = {tau: walks_t[1].get(tau, 0) for tau in query.towers}
-        B = walks_s[0].get(tm) if query.apart <= 1 else None
-        nB = walks_s[1].get(tm, 0) if B is not None else 0
-        if record:
-            choicesF = {
-                tau: Choice(tau == sm, ((0, 0),), tuple(walks_s[2][tau]))
-                for tau in query.towers
-                if F[tau] is not None
-            }
-            choicesG = {
-                tau: Choice(tau == tm, ((0, 0),), tuple(walks_t[2][tau]))
-                for tau in query.towers
-                if G[tau] is not None
-            }
-            choiceB = (
-                Choice(sm == tm, ((0, 0), (0, 0)), tuple(walks_s[2][tm])) if B is not None else None
+        sm, tm = query.s[1], query.t[1]
+        to_dist, to_ways, to_walk = _walks(query, query.cs[1], sm, reverse=False)
+        from_dist, from_ways, from_walk = _walks(query, query.ct[1], tm, reverse=True)
+        towers = query.towers
+        between = to_dist.get(tm) if query.apart <= 1 else None
+        if self.record:
+            self.choices.append(
+                (
+                    {tau: Choice(tau == sm, (), tuple(to_walk[tau])) for tau in to_dist},
+                    {tau: Choice(tau == tm, (), tuple(from_walk[tau])) for tau in from_dist},
+                    None if between is None else Choice(sm == tm, (), tuple(to_walk[tm])),
+                )
             )
-            self.choices.append((choicesF, choicesG, choiceB))
-        return F, G, B, nF, nG, nB
+        return _Values(
+            {tau: to_dist.get(tau) for tau in towers},
+            {tau: from_dist.get(tau) for tau in towers},
+            between,
+            {tau: to_ways.get(tau, 0) for tau in towers},
+            {tau: from_ways.get(tau, 0) for tau in towers},
+            to_ways.get(tm, 0) if between is not None else 0,
+        )
 
 
-def _walks(query: _Query, base: Context, place: Place, *, reverse: bool):  # type: ignore[no-untyped-def]
+_STAYS = Choice(True, (), ())
+
+
+def _walks(
+    query: _Query, base: Context, place: Place, *, reverse: bool
+) -> tuple[dict[Place, int], dict[Place, int], dict[Place, list[Move]]]:
     """Breadth-first walks of one disk over (post, face): distances, counts, one walk each."""
     dist = {place: 0}
     ways = {place: 1}
