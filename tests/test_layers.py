@@ -117,7 +117,7 @@ LAYERS = [
                     "hanoi_magnet.rules", "hanoi_magnet.variants"]),
     ("plan data and math", ["hanoi_magnet._math", "hanoi_magnet._steps"]),
     ("the engine", ["hanoi_magnet._engine"]),
-    ("solutions", ["hanoi_magnet._backends", "hanoi_magnet.solution"]),
+    ("solutions", ["hanoi_magnet._backends", "hanoi_magnet.solution", "hanoi_magnet._path"]),
     ("solving", ["hanoi_magnet.plans", "hanoi_magnet.registry", "hanoi_magnet.solvers",
                  "hanoi_magnet.validate"]),
     ("capabilities", ["hanoi_magnet.theory", "hanoi_magnet.search"]),
@@ -156,7 +156,7 @@ def _sideways(a: str, b: str) -> bool:
     puzzle = {"hanoi_magnet._errors", "hanoi_magnet.model", "hanoi_magnet.errors",
               "hanoi_magnet.rules", "hanoi_magnet.variants"}  # fmt: skip
     math = {"hanoi_magnet._math", "hanoi_magnet._steps"}
-    solutions = {"hanoi_magnet._backends", "hanoi_magnet.solution"}
+    solutions = {"hanoi_magnet._backends", "hanoi_magnet.solution", "hanoi_magnet._path"}
     plugin = {"hanoi_magnet.pytest_plugin", "hanoi_magnet.testing"}
     command = {"hanoi_magnet.__main__", "hanoi_magnet.cli"}
     return any({a, b} <= group for group in (solving, puzzle, math, solutions, plugin, command))

@@ -205,9 +205,7 @@ class Route:
         configs.append(self._config(m, disk_m, small))
         return _Lazy(configs), tuple(outside)
 
-    def _config(
-        self, m: int, disk_m: Place, small: Place | Sequence[Place]
-    ) -> Config | _Suffix:
+    def _config(self, m: int, disk_m: Place, small: Place | Sequence[Place]) -> Config | _Suffix:
         if m == 1:
             return ((1, 1, *disk_m),)
         if isinstance(small, tuple) and len(small) == 2 and isinstance(small[0], int):
@@ -221,7 +219,7 @@ class Route:
 def _transfer_end(step: Resolved) -> Place:
     """Where a transfer leaves the smaller tower (its table's goal, placed)."""
     assert step.table is not None
-    (lo, hi, post, face), = step.table.goal_config(step.disks)
+    ((lo, hi, post, face),) = step.table.goal_config(step.disks)
     del lo, hi
     if step.swap and face >= 0:
         face ^= 1

@@ -12,24 +12,23 @@ Example:
     7
 """
 
-from hanoi_magnet.search._bidirectional import (
-    DEFAULT_MAX_STATES,
-    distance,
-    legal_state_count,
-    shortest_path,
-)
+from hanoi_magnet._path import Path
+from hanoi_magnet.search._bidirectional import DEFAULT_MAX_STATES, legal_state_count
 from hanoi_magnet.search._classic import classic_distance, classic_path_to_tower
 from hanoi_magnet.search._graph import DEFAULT_MAX_NODES, StateGraph, state_graph
 from hanoi_magnet.search._paths import ShortestPath
+from hanoi_magnet.search._queries import distance, geodesic_count, shortest_path
 
 __all__ = [
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_STATES",
+    "Path",
     "ShortestPath",
     "StateGraph",
     "classic_distance",
     "classic_path_to_tower",
     "distance",
+    "geodesic_count",
     "legal_state_count",
     "shortest_path",
     "state_graph",

@@ -1,0 +1,110 @@
+"""A shortest path between two positions, as a lazy sequence (public home: hanoi_magnet.search).
+
+On three posts the path comes from the chains and runs as plan tables
+(:mod:`~hanoi_magnet._engine.routes`): everything a :class:`~hanoi_magnet.Solution` offers —
+length, moves, indexing and slices, ``unrank`` and ``rank``, per-disk counts — in O(n) steps,
+with nothing materialised.
+"""
+
+from __future__ import annotations
+
+from hanoi_magnet._backends import PlanBackend
+from hanoi_magnet._engine.chains import Chains
+from hanoi_magnet._engine.routes import Route
+from hanoi_magnet._engine.table import table_of
+from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
+from hanoi_magnet.model import Color, State
+from hanoi_magnet.rules import Rules
+from hanoi_magnet.solution import Solution
+from hanoi_magnet.variants import Variant
+
+__all__ = ["Path", "three_post_path"]
+
+
+class Path(Solution):
+    """A shortest path from one legal position to another: a :class:`~hanoi_magnet.Solution`.
+
+    Its :attr:`start` and :attr:`goal` are the positions it joins; :attr:`rules` the rules it
+    follows. Everything else is a Solution's: exact :attr:`length`, iteration, indexing and
+    slices, :meth:`unrank`, :meth:`rank` and :attr:`per_disk`, in O(n) steps.
+
+    Example:
+        >>> from hanoi_magnet import MagneticRules, State
+        >>> from hanoi_magnet.search import shortest_path
+        >>> start = State([[3], [2, 1], []], faces="BBR")
+        >>> goal = State([[], [], [3, 2, 1]], faces="BBB")
+        >>> path = shortest_path(MagneticRules("NNN"), start, goal)
+        >>> path.length, path.unrank(path.length) == path.goal, path.rank(start)
+        (7, True, 0)
+    """
+
+    __slots__ = ("_goal_state", "_rules", "_start_state")
+
+    def __init__(
+        self, rules: Rules, start: State, goal: State, variant: Variant, route: Route
+    ) -> None:
+        """Use :func:`~hanoi_magnet.search.shortest_path`; this is internal."""
+        plan = table_of(route.tables["between"])
+        super().__init__(variant, start.n, PlanBackend(plan, start.n), (rules, start, goal))
+        self._rules = rules
+        self._start_state = start
+        self._goal_state = goal
+
+    @property
+    def rules(self) -> Rules:
+        """The rules every move follows."""
+        return self._rules
+
+    @property
+    def start(self) -> State:
+        """The position before the first move."""
+        return self._start_state
+
+    @property
+    def goal(self) -> State:
+        """The position after the last move."""
+        return self._goal_state
+
+    def __repr__(self) -> str:
+        length = self.length
+        shown = str(length) if length < 10**40 else f"<{length.bit_length():,} bits>"
+        return f"<Path {self._rules!r}, {self.n} disks: {shown} moves>"
+
+
+def three_post_path(
+    rules: Rules, start: State, goal: State, *, variant: Variant | None = None
+) -> Path:
+    """The shortest path on three posts (the positions are checked by the caller)."""
+    chains = Chains(rules, start, goal, record=True, counting=False)
+    if chains.distance is None:
+        raise UnreachableError(unreachable(rules, start, goal, chains))
+    route = Route(rules, start, goal, chains)
+    return Path(rules, start, goal, variant or _describe(rules, start, goal), route)
+
+
+def unreachable(rules: Rules, start: State, goal: State, chains: Chains) -> str:
+    """Why no path exists, in one sentence."""
+    apart = chains.query.apart
+    return (
+        f"no sequence of legal moves leads from {start} to {goal} under {rules!r}: the "
+        f"positions differ from disk {apart} down, and under these rules no position reachable "
+        "from the start puts those disks where the goal has them (decided level by level, from "
+        "the smallest disk up)"
+    )
+
+
+def _describe(rules: Rules, start: State, goal: State) -> Variant:
+    """A variant naming the rules (the path's start and goal are its own)."""
+    if start.n == 0:
+        source = target = 0
+    else:
+        source, target = start.post_of(start.n), goal.post_of(goal.n)
+    faces: tuple[Color | None, Color | None] = (None, None)
+    if rules.magnetic:
+        faces = (
+            start.face_up(start.n) if start.n else Color.RED,
+            goal.face_up(goal.n) if goal.n else Color.RED,
+        )
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules object, got {type(rules).__name__}")
+    return Variant("path", rules, source, target, *faces, description="a shortest path")
