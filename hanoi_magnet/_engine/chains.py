@@ -101,12 +101,11 @@ class _Query:
         self.apart = max((j for j in range(1, n + 1) if self.s[j] != self.t[j]), default=0)
         self._tables: dict[tuple[Context, Place, Place], Table | None] = {}
         self.lengths = _Lengths()
-        self._counts: dict[tuple[int, Context, Place, Place], int] = {}
+        self._counts: dict[tuple[int, Problem], int] = {}
+        self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
 
-    def transfer(self, size: int, context: Context, a: Place, b: Place) -> int | None:
-        """The optimal length of moving a tower of ``size`` disks from a to b (None: never)."""
-        if a == b:
-            return 0
+    def table(self, context: Context, a: Place, b: Place) -> Table | None:
+        """The table moving a tower from a to b under ``context`` (None: it cannot)."""
         key = (context, a, b)
         if key not in self._tables:
             found = None
@@ -115,19 +114,21 @@ class _Query:
                 if made is not None:
                     found = table_of(made[0])
             self._tables[key] = found
-        table = self._tables[key]
+        return self._tables[key]
+
+    def transfer(self, size: int, context: Context, a: Place, b: Place) -> int | None:
+        """The optimal length of moving a tower of ``size`` disks from a to b (None: never)."""
+        if a == b:
+            return 0
+        table = self.table(context, a, b)
         return None if table is None else self.lengths.get(table, size)
 
-    def transfer_count(self, size: int, context: Context, a: Place, b: Place) -> int:
+    def transfer_count(self, size: int, problem: Problem) -> int:
         """How many optimal move sequences move that tower."""
-        if a == b:
-            return 1
-        key = (size, context, a, b)
+        key = (size, problem)
         found = self._counts.get(key)
         if found is None:
-            found = self._counts[key] = geodesics(
-                size, Problem(context, self.arcs, a[0], a[1], b[0], b[1])
-            )
+            found = self._counts[key] = geodesics(size, problem)
         return found
 
 
@@ -227,53 +228,68 @@ def _legal(context: Context, place: Place) -> bool:
 # The macro graph of one level.
 
 
+class _Edge(NamedTuple):
+    """A macro edge: its other end, and a move (fixed cost) or a transfer (a tower table)."""
+
+    other: Node
+    cost: int  # for a move or "no transfer"; transfers look their table up
+    table: Table | None
+    step: Step | None
+
+
 class _Macro:
-    """The macro graph at level m under a base context (the disks above m where they are)."""
+    """The macro graph at level m under a base context (the disks above m where they are).
+
+    Its edges depend on the base context and the node only, so they are made once per query
+    and kept; each level only looks up the transfers' lengths at its size.
+    """
 
     def __init__(self, query: _Query, m: int, base: Context) -> None:
         self.query, self.m, self.base = query, m, base
 
-    def edges(self, node: Node, *, counting: bool) -> Iterator[tuple[Node, int, int, Step | None]]:
-        """Forward edges: (next node, cost, number of optimal ways, step; None: no step)."""
-        query, m, base = self.query, self.m, self.base
+    def edges(self, node: Node, *, reverse: bool) -> list[_Edge]:
+        key = (self.base, node, reverse)
+        found = self.query.edges.get(key)
+        if found is None:
+            made = self._reverse(node) if reverse else self._forward(node)
+            found = self.query.edges[key] = list(made)
+        return found
+
+    def _forward(self, node: Node) -> Iterator[_Edge]:
+        query, base = self.query, self.base
         phase, x, fx, z, c = node
         if phase == 0:
             y = 3 - x - z
             face = fx ^ 1 if query.magnetic else -1
             if (x, y) in query.arcs and (base is None or base[y] in (NEUTRAL, face)):
-                yield (1, y, face, z, c), 1, 1, Move(x, y)
+                yield _Edge((1, y, face, z, c), 1, None, Move(x, y))
             return
-        yield (0, x, fx, z, c), 0, 1, None  # disk m moves again at once
+        yield _Edge((0, x, fx, z, c), 0, None, None)  # disk m moves again at once
         context = _with(base, x, fx)
         for z2, c2 in itertools.product(range(3), query.faces):
             if z2 != x and (z2, c2) != (z, c):
-                w = query.transfer(m - 1, context, (z, c), (z2, c2))
-                if w is not None:
-                    ways = query.transfer_count(m - 1, context, (z, c), (z2, c2)) if counting else 1
+                table = query.table(context, (z, c), (z2, c2))
+                if table is not None:
                     problem = Problem(context, query.arcs, z, c, z2, c2)
-                    yield (0, x, fx, z2, c2), w, ways, Transfer(problem)
+                    yield _Edge((0, x, fx, z2, c2), 0, table, Transfer(problem))
 
-    def reverse_edges(
-        self, node: Node, *, counting: bool
-    ) -> Iterator[tuple[Node, int, int, Step | None]]:
-        """The edges into ``node``: (previous node, cost, ways, step)."""
-        query, m, base = self.query, self.m, self.base
+    def _reverse(self, node: Node) -> Iterator[_Edge]:
+        query, base = self.query, self.base
         phase, y, fy, z, c = node
         if phase == 1:
             x = 3 - y - z
             face = fy ^ 1 if query.magnetic else -1  # disk m showed this before its move
             if (x, y) in query.arcs and (base is None or base[y] in (NEUTRAL, fy)):
-                yield (0, x, face, z, c), 1, 1, Move(x, y)
+                yield _Edge((0, x, face, z, c), 1, None, Move(x, y))
             return
-        yield (1, y, fy, z, c), 0, 1, None
+        yield _Edge((1, y, fy, z, c), 0, None, None)
         context = _with(base, y, fy)
         for z0, c0 in itertools.product(range(3), query.faces):
             if z0 != y and (z0, c0) != (z, c):
-                w = query.transfer(m - 1, context, (z0, c0), (z, c))
-                if w is not None:
-                    ways = query.transfer_count(m - 1, context, (z0, c0), (z, c)) if counting else 1
+                table = query.table(context, (z0, c0), (z, c))
+                if table is not None:
                     problem = Problem(context, query.arcs, z0, c0, z, c)
-                    yield (1, y, fy, z0, c0), w, ways, Transfer(problem)
+                    yield _Edge((1, y, fy, z0, c0), 0, table, Transfer(problem))
 
 
 class _Shortest(NamedTuple):
@@ -293,14 +309,22 @@ def _dijkstra(
     heap = [(cost, next(order), node) for node, cost in best.items()]
     heapq.heapify(heap)
     done: set[Node] = set()
-    edges = macro.reverse_edges if reverse else macro.edges
+    size = macro.m - 1
+    query = macro.query
+    lengths = query.lengths
     while heap:
         d, _, node = heapq.heappop(heap)
         if node in done:
             continue
         done.add(node)
-        for after, w, count, step in edges(node, counting=counting):
-            total = d + w
+        for after, cost, table, step in macro.edges(node, reverse=reverse):
+            count = 1
+            if table is not None:
+                cost = lengths.get(table, size)
+                if counting:
+                    assert isinstance(step, Transfer)
+                    count = query.transfer_count(size, step.problem)
+            total = d + cost
             known = best.get(after)
             if known is None or total < known:
                 best[after] = total
@@ -436,8 +460,9 @@ class Chains:
                 if w is None:
                     continue
                 ways = shortest.ways[node]
-                if self.counting:
-                    ways *= query.transfer_count(macro.m - 1, context, a, b)
+                if self.counting and a != b:
+                    problem = Problem(context, query.arcs, a[0], a[1], b[0], b[1])
+                    ways *= query.transfer_count(macro.m - 1, problem)
                 choice = None
                 if self.record:
                     far, steps = _path(shortest, node, reverse=not to_tower)
