@@ -110,7 +110,8 @@ class Route:
         out: dict[int, tuple[Choice, Place]],
     ) -> None:
         while m >= 1:
-            choice = choices[m - 1][which][end]
+            level = choices[m - 1][0] if which == 0 else choices[m - 1][1]
+            choice = level[end]
             out[m] = (choice, end)
             if not choice.stays and choice.via:
                 end = choice.via[0]
@@ -182,6 +183,7 @@ class Route:
         stand as s or t has them (before the path's first and after its last sub-solve), or as
         one tower (between the moves of disk m).
         """
+        small: Place | Sequence[Place]
         if part == "from":
             disk_m, small = self.back[m][1], self.back[m][1]
         else:
@@ -191,7 +193,7 @@ class Route:
         for step in steps:
             configs.append(self._config(m, disk_m, small))
             if step.table is None:  # a move of disk m, the smaller disks one tower
-                outside.append(() if m == 1 else ((1, m - 1, *small),))  # type: ignore[arg-type]
+                outside.append(() if m == 1 else ((1, m - 1, *small),))
                 disk_m = (step.posts[1], disk_m[1] ^ 1 if self.magnetic else -1)
                 continue
             outside.append(((m, m, *disk_m),))
@@ -209,7 +211,7 @@ class Route:
         if m == 1:
             return ((1, 1, *disk_m),)
         if isinstance(small, tuple) and len(small) == 2 and isinstance(small[0], int):
-            tower: Place = small  # type: ignore[assignment]
+            tower: Place = small
             if tower == disk_m:
                 return ((1, m, *disk_m),)
             return ((1, m - 1, *tower), (m, m, *disk_m))

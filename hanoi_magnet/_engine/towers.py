@@ -94,10 +94,8 @@ class Placement(NamedTuple):
 def canonical(problem: Problem) -> tuple[Problem, Placement]:
     """The canonical problem and where its posts and colours go in ours."""
     a, b = problem.a, problem.b
-    if a != b:
-        order = (a, 3 - a - b, b)  # our posts in canonical order: canonical i is our order[i]
-    else:
-        order = (a, *(p for p in range(3) if p != a))
+    # our posts in canonical order: canonical i is our order[i]
+    order = (a, 3 - a - b, b) if a != b else (a, *(p for p in range(3) if p != a))
     position = {post: i for i, post in enumerate(order)}
     arcs = frozenset((position[x], position[y]) for x, y in problem.arcs)
     swap = problem.magnetic and problem.fa == BLUE
@@ -150,7 +148,7 @@ class _Optima:
 
     def paths(self, m: int, problem: Problem) -> list[tuple[_Edge, ...]]:
         """Every optimal macro path of a canonical problem at size m >= 2."""
-        cost, best, preds = self._shortest(m, problem)
+        cost, _, preds = self._shortest(m, problem)
         if cost == _INFINITY:
             return []
 
@@ -434,7 +432,8 @@ def _count(m: int, problem: Problem) -> int:
         done.add(node)
         if node == "goal":
             continue
-        phase, x, fx, z, c = node  # type: ignore[misc]
+        assert isinstance(node, tuple)
+        phase, x, fx, z, c = node
         count = ways[node]
         if phase == 0:
             y = 3 - x - z
