@@ -103,6 +103,9 @@ class _Query:
         self.lengths = _Lengths()
         self._counts: dict[tuple[int, Problem], int] = {}
         self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
+        self._finishes: dict[
+            tuple[Context, Place, bool], list[tuple[Node, Table | None, Problem]]
+        ] = {}
 
     def table(self, context: Context, a: Place, b: Place) -> Table | None:
         """The table moving a tower from a to b under ``context`` (None: it cannot)."""
@@ -115,6 +118,33 @@ class _Query:
                     found = table_of(made[0])
             self._tables[key] = found
         return self._tables[key]
+
+    def finishes(
+        self, base: Context, tau: Place, *, to_tower: bool
+    ) -> list[tuple[Node, Table | None, Problem]]:
+        """The last (F) or first (G) transfer of a tower chain ending (starting) at ``tau``.
+
+        Each is the macro node it leaves from (arrives at), the tower table (None: the smaller
+        tower is already where it must be) and the problem; they depend on the base context and
+        tau only, so they are made once per query.
+        """
+        key = (base, tau, to_tower)
+        found = self._finishes.get(key)
+        if found is None:
+            found = []
+            context = _with(base, tau[0], tau[1])
+            for z, c in itertools.product(range(3), self.faces):
+                if z == tau[0]:
+                    continue
+                a, b = ((z, c), tau) if to_tower else (tau, (z, c))
+                problem = Problem(context, self.arcs, a[0], a[1], b[0], b[1])
+                node = (1 if to_tower else 0, tau[0], tau[1], z, c)
+                if a == b:
+                    found.append((node, None, problem))
+                elif (table := self.table(context, a, b)) is not None:
+                    found.append((node, table, problem))
+            self._finishes[key] = found
+        return found
 
     def transfer(self, size: int, context: Context, a: Place, b: Place) -> int | None:
         """The optimal length of moving a tower of ``size`` disks from a to b (None: never)."""
@@ -441,7 +471,8 @@ class Chains:
         values: dict[Place, int | None] = {}
         counts: dict[Place, int] = {}
         choices: dict[Place, Choice] = {}
-        phase = 1 if to_tower else 0
+        size = macro.m - 1
+        best, lengths = shortest.best, query.lengths
         for tau in query.towers:
             if not _legal(macro.base, tau):
                 values[tau], counts[tau] = None, 0
@@ -450,26 +481,22 @@ class Chains:
             stay = legs[tau]
             if here == tau and stay is not None:
                 candidates.append((stay, legs_ways[tau], _STAYS))
-            context = _with(macro.base, tau[0], tau[1])
-            for node, d in shortest.best.items():
-                if node[0] != phase or node[1:3] != tau:
-                    continue
-                other: Place = (node[3], node[4])
-                a, b = (other, tau) if to_tower else (tau, other)
-                w = query.transfer(macro.m - 1, context, a, b)
-                if w is None:
+            for node, table, problem in query.finishes(macro.base, tau, to_tower=to_tower):
+                d = best.get(node)
+                if d is None:
                     continue
                 ways = shortest.ways[node]
-                if self.counting and a != b:
-                    problem = Problem(context, query.arcs, a[0], a[1], b[0], b[1])
-                    ways *= query.transfer_count(macro.m - 1, problem)
+                if table is not None:
+                    d += lengths.get(table, size)
+                    if self.counting:
+                        ways *= query.transfer_count(size, problem)
                 choice = None
                 if self.record:
                     far, steps = _path(shortest, node, reverse=not to_tower)
-                    transfer = Transfer(Problem(context, query.arcs, a[0], a[1], b[0], b[1]))
+                    transfer = Transfer(problem)
                     path = (*steps, transfer) if to_tower else (transfer, *steps)
                     choice = Choice(False, (far[3:5],), path)
-                candidates.append((d + w, ways, choice))
+                candidates.append((d, ways, choice))
             values[tau], counts[tau], chosen = _best(candidates)
             if chosen is not None:
                 choices[tau] = chosen
