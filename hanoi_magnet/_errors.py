@@ -108,6 +108,14 @@ def _number(value: int) -> str:
     return f"{'-' if value < 0 else ''}<a number of about {digits:,} digits>"
 
 
+def _shorten(text: str, limit: int = 160) -> str:
+    """A long text for a message: its start and end around the number of characters left out."""
+    if len(text) <= limit:
+        return text
+    keep = limit // 2
+    return f"{text[:keep]} ...<{len(text) - 2 * keep:,} characters>... {text[-keep:]}"
+
+
 class UnsolvableError(HanoiError, ValueError):
     """The puzzle has no solution (for example the ``RRR`` variant: no legal first move).
 

@@ -12,8 +12,9 @@ from hanoi_magnet._backends import PlanBackend
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.routes import Route
 from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._errors import _shorten
 from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
-from hanoi_magnet.model import Color, State
+from hanoi_magnet.model import Color, State, post_name
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant
@@ -83,14 +84,31 @@ def three_post_path(
 
 
 def unreachable(rules: Rules, start: State, goal: State, chains: Chains) -> str:
-    """Why no path exists, in one sentence."""
+    """Why no path exists, in one sentence (positions abbreviated when long)."""
     apart = chains.query.apart
-    return (
-        f"no sequence of legal moves leads from {start} to {goal} under {rules!r}: the "
-        f"positions differ from disk {apart} down, and under these rules no position reachable "
-        "from the start puts those disks where the goal has them (decided level by level, from "
-        "the smallest disk up)"
-    )
+    before = f"from {_shorten(str(start))} to {_shorten(str(goal))} under {rules!r}"
+    if not rules.legal_moves(start):
+        why = "the start is a dead end: no disk on top of a post may move anywhere"
+    elif _reversible(rules) and not rules.legal_moves(goal):
+        why = "the goal is a dead end: no move leaves it, so (moves being reversible) none enters"
+    else:
+        disk = start.post_of(apart), goal.post_of(apart)
+        why = (
+            f"the larger disks agree, but disk {apart} must go from {post_name(disk[0])} to "
+            f"{post_name(disk[1])} and no sequence of legal moves takes it there with disks 1 to "
+            f"{apart - 1} from where the start has them to where the goal has them (decided "
+            "level by level, from the smallest disk up)"
+            if apart > 1
+            else "the larger disks agree, but disk 1 cannot get from where the start has it "
+            "to where the goal has it"
+        )
+    return f"no sequence of legal moves leads {before}: {why}"
+
+
+def _reversible(rules: Rules) -> bool:
+    """Whether every move can be undone (then a position no move leaves, no move enters)."""
+    allowed = getattr(rules, "allowed", None)
+    return allowed is None or all((b, a) in allowed for a, b in allowed)
 
 
 def _describe(rules: Rules, start: State, goal: State) -> Variant:
