@@ -23,7 +23,7 @@ from hanoi_magnet._space import Space
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
 from hanoi_magnet.graph_export import _dot, _svg
 from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
-from hanoi_magnet.rules import ClassicRules, Rules
+from hanoi_magnet.rules import Rules
 from hanoi_magnet.search import legal_state_count
 
 __all__ = ["DEFAULT_MAX_NODES", "StateGraph", "state_graph"]
@@ -146,9 +146,7 @@ class StateGraph:
             self._codes = codes = _reachable(space, space.encode(start))
         else:
             self._codes = codes = _legal_codes(space)
-        self.directed = isinstance(rules, ClassicRules) and any(
-            (b, a) not in space.pairs for a, b in space.pairs
-        )
+        self.directed = any((b, a) not in space.pairs for a, b in space.pairs)
         self._index = _node_index(space, codes)
         self._sources = array("l")
         self._targets = array("l")
