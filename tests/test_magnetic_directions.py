@@ -66,7 +66,7 @@ def test_allowed_is_converted_and_checked_like_classic_rules():
 )
 def test_repr_evaluates_back(rules):
     namespace = {"MagneticRules": MagneticRules, "ClassicRules": ClassicRules}
-    assert eval(repr(rules), namespace) == rules  # noqa: S307 (our own repr)
+    assert eval(repr(rules), namespace) == rules
 
 
 def test_equality_and_hashing_include_the_directions():
