@@ -168,9 +168,10 @@ def _parse_compact(body: str, posts: int | None) -> tuple[Stacks, str | None]:
         where: list[int] = []
     elif re.fullmatch(r"[SIDsid]+", placement):
         if count not in (None, 3):
+            digits = placement[:20].upper().translate(_DIGITS)
             raise InvalidArgumentError(
-                f"in {_excerpt(body)}: the letters S, I, D name the posts of a three-post puzzle; "
-                f"write a position on {count} posts as digits, e.g. '{count}:{placement[:20].upper().translate(_DIGITS)}'"
+                f"in {_excerpt(body)}: the letters S, I, D name the posts of a three-post "
+                f"puzzle; write a position on {count} posts as digits, e.g. '{count}:{digits}'"
             )
         count = 3
         where = ["SID".index(ch) for ch in placement.upper()]
