@@ -19,7 +19,16 @@ from hanoi_magnet import (
 )
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-FAMILIES = ["classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+FAMILIES = [
+    "classic",
+    "linear",
+    "cyclic",
+    "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
+    "classic:4",
+    "classic:5",
+]
 
 
 def S(label, n):

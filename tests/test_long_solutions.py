@@ -17,7 +17,17 @@ from hanoi_magnet import SID_LABELS, default_registry, solve
 from tests.replay import replay
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = [
+    *SOLVABLE,
+    "classic",
+    "linear",
+    "cyclic",
+    "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
+    "classic:4",
+    "classic:5",
+]
 
 
 def largest_n(label: str, most: int) -> int:
