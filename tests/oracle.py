@@ -107,3 +107,37 @@ def random_legal_position(rules: Rules, n: int, rng: random.Random) -> State:
     state = State(stacks, faces)
     assert rules.is_legal_state(state), state
     return state
+
+
+class PositionGraph:
+    """Every legal position of n disks and, for each, the positions one legal move away (as
+    indices), built once by asking the rules object; then breadth-first searches are cheap."""
+
+    def __init__(self, rules: Rules, n: int) -> None:
+        self.states = legal_positions(rules, n)
+        index = {state: i for i, state in enumerate(self.states)}
+        self.successors = [
+            [index[rules.apply(state, move)] for move in rules.legal_moves(state)]
+            for state in self.states
+        ]
+
+    def geodesics(self, source: int) -> list[tuple[int, int] | None]:
+        """For every position (by index): its distance from source and the number of shortest
+        paths to it, or None if it cannot be reached."""
+        found: list[tuple[int, int] | None] = [None] * len(self.states)
+        found[source] = (0, 1)
+        layer = [source]
+        depth = 0
+        while layer:
+            depth += 1
+            ways: dict[int, int] = {}
+            for node in layer:
+                reached = found[node]
+                assert reached is not None
+                for after in self.successors[node]:
+                    if found[after] is None:
+                        ways[after] = ways.get(after, 0) + reached[1]
+            for node, count in ways.items():
+                found[node] = (depth, count)
+            layer = list(ways)
+        return found
