@@ -85,6 +85,8 @@ def embedded(state: State, x: float, y: float, caption: str) -> tuple[str, float
     it; with the size of both."""
     svg = render_svg(state, column_width=COLUMN)
     svg = svg.split("\n", 1)[1]  # no XML declaration inside another document
+    # the post names would be too small to read at this size; the caption says it all
+    svg = re.sub(r'<text class="post"[^>]*>[^<]*</text>', "", svg)
     size = re.search(r'width="([\d.]+)" height="([\d.]+)"', svg)
     assert size is not None
     width, height = float(size[1]), float(size[2])
@@ -134,7 +136,7 @@ def draw() -> str:
         f"The macro graph of {LABEL} with {DISKS} disks (moves S->I, I->S, I->D, D->S).",
         f"A node: the position just after a move of disk {DISKS}. An edge: the smaller tower's",
         f"transfer and the next move of disk {DISKS}, labelled with their number of moves.",
-        f"Red: the shortest way, {total} moves.",
+        f"Red: the shortest way, {total} moves. Posts S, I, D from left to right.",
     ]
     text = [
         f'<text x="{MARGIN}" y="{MARGIN + 12 + 17 * row}" font-size="13" fill="{INK}">'
