@@ -27,24 +27,35 @@ Disk m is the largest disk of the problem. Either
     m - 1 smaller disks, each with disk m lying still: a first leg from the start's smaller
     disks to a tower, legs from tower to tower, and a last leg from a tower to the goal's
     smaller disks. A shortest path of kind (B) is therefore a shortest path through the
-    **macro graph**, whose nodes are (disk m's post and face, the tower's post and face) and
-    whose edges are moves of disk m (length 1, if legal) and legs (length: their own shortest
-    distance at level m - 1), entered by the first leg and left by the last.
+    **macro graph**. Its nodes are the positions just after a move of disk m: (disk m's post
+    and face, the tower's post and face), at most 24. An edge is a leg of the tower (or none,
+    if it stays) followed by the next move of disk m, which must go to the third post, in an
+    allowed direction, showing a face that post takes; its length is the leg's distance at
+    level m - 1 plus one. The first leg and the first move lead in from the start, the last
+    leg out to the goal.
 
 The distance is the shorter of (A) and (B), and unreachability falls out of the same pass (a
 problem with no path of either kind has none). Every leg is a problem of the same kind at
-level m - 1 with ends that are the start's or the goal's smaller disks, or a tower, so a
-memo keeps a few dozen problems per level. The middle of the macro graph — everything between
-the first and the last leg — depends only on m and the environment, so it is searched once per
-(level, environment, first node) and shared by every problem that enters it.
+level m - 1 with ends that are the start's or the goal's smaller disks, or a tower, in one of
+at most 27 environments, so a memo holds a bounded number of problems per level. The middle of
+the macro graph — everything between the first and the last leg — depends only on m and the
+environment, so it is searched once per (level, environment, first node) and shared by every
+problem that enters it.
 
 Counting shortest paths: the kinds (A) and (B) share no path. The moves of disk m cut a path of
-kind (B) in exactly one way, which fixes its legs and the tower's place between them; in the
-macro graph "disk m moves" alternates with "one leg (maybe empty: the tower stays)", so each
-path is exactly one macro path, and the number of shortest paths is the sum, over shortest
+kind (B) in exactly one way, which fixes its legs and the tower's place between them; an
+edge of the macro graph is one leg (maybe empty: the tower stays) and one move of disk m, so
+each path is exactly one macro path, and the number of shortest paths is the sum, over shortest
 macro paths, of the product of their legs' counts. Two different moves from one position lead
 to different positions, so this counts shortest move sequences, which the tests compare with a
 breadth-first search that counts shortest paths.
+
+Use: ``reference_distance(rules, start, goal)`` (an int, or None) and
+``reference_geodesics(rules, start, goal)`` (an int, 0 if unreachable), for any three-post
+``ClassicRules`` or ``MagneticRules`` and legal positions. Distances are cheap to hundreds of
+disks (the memo is shared by all colourings of one kind of rules); counts have a number of
+digits that itself grows exponentially with n for magnetic rules (533 bits for the free puzzle's
+15 disks), so keep counting to a few dozen disks.
 """
 
 from __future__ import annotations
