@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet._errors import InvalidArgumentError
 
 
 def _integer(value: object, name: str, *, minimum: int = 0) -> int:

@@ -22,7 +22,7 @@ import re
 import reprlib
 from collections import Counter
 
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet._errors import InvalidArgumentError
 
 _LETTERS = "SID"
 _DISK = re.compile(r"(\d+)([rb]?)", re.IGNORECASE)
