@@ -13,7 +13,11 @@ import sys
 from html import escape
 from pathlib import Path
 
-from hanoi_magnet import State, default_registry, render_svg
+from hanoi_magnet import (
+    State,
+    default_registry,
+)
+from hanoi_magnet.draw import render_svg
 from tests.reference_distance import Answer, Node, Tower, environment, reference
 
 PICTURE = Path(__file__).resolve().parent.parent / "docs" / "_static" / "macro-graph.svg"

@@ -14,12 +14,12 @@ from hanoi_magnet import (
     Variant,
     default_registry,
     labels,
-    normalize_label,
-    shortest_path,
     solve,
     validate,
 )
+from hanoi_magnet.search import shortest_path
 from hanoi_magnet.solvers.classic import _arcs_plan
+from hanoi_magnet.variants import normalize_label
 from tests.oracle import bfs_distance
 
 ALL_ARCS = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]

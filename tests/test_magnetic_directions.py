@@ -14,7 +14,6 @@ import random
 import pytest
 
 from hanoi_magnet import (
-    SID_LABELS,
     ClassicRules,
     Color,
     InvalidArgumentError,
@@ -24,12 +23,11 @@ from hanoi_magnet import (
     State,
     UnreachableError,
     Variant,
-    distance,
-    shortest_path,
-    state_graph,
     validate,
 )
-from hanoi_magnet._space import Space
+from hanoi_magnet.search import distance, shortest_path, state_graph
+from hanoi_magnet.search._space import Space
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance, legal_positions, random_legal_position
 
 LINE = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})

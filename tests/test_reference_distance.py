@@ -19,16 +19,16 @@ from pathlib import Path
 import pytest
 
 from hanoi_magnet import (
-    SID_LABELS,
     ClassicRules,
     MagneticRules,
     Rules,
     State,
-    classic_distance,
     default_registry,
     labels,
     solve,
 )
+from hanoi_magnet.search import classic_distance
+from hanoi_magnet.variants import SID_LABELS
 from tests.macro_picture import PICTURE, draw
 from tests.oracle import PositionGraph, bfs_geodesics, legal_positions, random_legal_position
 from tests.reference_distance import (
