@@ -59,6 +59,9 @@ class InvalidArgumentError(HanoiError, ValueError, TypeError):
 class UnknownVariantError(HanoiError, LookupError):
     """A variant label that no registered solver answers to.
 
+    The message gives the ``reason`` when there is one (a malformed ``arcs:`` list, or moves
+    that cannot solve the puzzle), then the close matches among the ``known`` labels.
+
     Attributes:
         label: the label that was asked for.
         suggestions: the closest known labels, best first.
@@ -72,7 +75,9 @@ class UnknownVariantError(HanoiError, LookupError):
         ['NNB', 'NNN', 'NNR']
     """
 
-    def __init__(self, label: object, known: Iterable[str], *, what: str = "variant") -> None:
+    def __init__(
+        self, label: object, known: Iterable[str], *, what: str = "variant", reason: str = ""
+    ) -> None:
         self.label = label
         known = sorted(set(known))
         self.suggestions: tuple[str, ...] = _close_matches(str(label).strip(), known)
@@ -80,8 +85,11 @@ class UnknownVariantError(HanoiError, LookupError):
             f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?"
             if self.suggestions
             else f"; known labels: {', '.join(known[:40])}{', ...' if len(known) > 40 else ''}"
+            if known
+            else ""
         )
-        super().__init__(f"unknown {what} label {label!r}{hint}")
+        why = f": {reason}" if reason else ""
+        super().__init__(f"unknown {what} label {label!r}{why}{hint}")
 
 
 def _close_matches(text: str, known: list[str]) -> tuple[str, ...]:

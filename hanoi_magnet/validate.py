@@ -21,7 +21,7 @@ from hanoi_magnet.errors import (
     Rule,
 )
 from hanoi_magnet.model import Color, Move, State, _disk_count
-from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.rules import MagneticRules, Rules
 from hanoi_magnet.variants import Variant
 
 __all__ = ["MoveLike", "ValidationReport", "check", "parse_moves", "validate"]
@@ -330,7 +330,7 @@ class _Replay:
         """
         stacks, faces, n = self.stacks, self.faces, self.n
         rules = self.rules
-        allowed = rules.allowed if isinstance(rules, ClassicRules) else None
+        allowed = rules.allowed
         colors = None
         if isinstance(rules, MagneticRules):
             colors = [-1 if c is None else c.bit for c in rules.post_colors]

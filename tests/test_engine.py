@@ -11,7 +11,16 @@ from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
 from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-FAMILIES = ["classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+FAMILIES = [
+    "classic",
+    "linear",
+    "cyclic",
+    "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
+    "classic:4",
+    "classic:5",
+]
 
 
 def S(label, n):

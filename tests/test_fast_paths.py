@@ -13,7 +13,17 @@ from hanoi_magnet._engine.table import Table, table_of
 from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = [
+    *SOLVABLE,
+    "classic",
+    "linear",
+    "cyclic",
+    "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
+    "classic:4",
+    "classic:5",
+]
 
 
 def naive_walk(plan: Table, m: int, posts: tuple[int, ...], low: int, back: bool) -> Iterator[Move]:

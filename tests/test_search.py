@@ -55,6 +55,11 @@ def all_rules() -> st.SearchStrategy[Rules]:
         st.sampled_from([*ONE_WAY, ClassicRules(3, [(0, 1), (1, 0), (1, 2), (2, 1)])]),
         st.builds(MagneticRules, st.sampled_from(SID_LABELS)),
         st.builds(MagneticRules, st.sampled_from(["NNNN", "RBNN", "RRBB"])),
+        st.builds(  # a magnetic puzzle on a line, or around a cycle either way
+            MagneticRules,
+            st.sampled_from(SID_LABELS),
+            st.sampled_from([ONE_WAY[0].allowed, ONE_WAY[1].allowed, ["SI", "IS", "ID", "DI"]]),
+        ),
     )
 
 

@@ -21,7 +21,16 @@ from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import reachable_states
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = SOLVABLE + ["classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = SOLVABLE + [
+    "classic",
+    "linear",
+    "cyclic",
+    "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
+    "classic:4",
+    "classic:5",
+]
 
 
 @pytest.mark.parametrize("label", ALL)

@@ -12,9 +12,10 @@ a meeting through a position at distance <= j from the goal gives a path of i + 
 least possible.
 
 With one-way moves (say only clockwise) the goal's ball must follow the moves backwards: a
-classic move a -> b undone is a move b -> a. Magnetic moves between legal positions can always
-be undone (the disk flips back to the colour of the stack it left, or of its empty post), so
-there the backward search uses the same moves.
+move a -> b undone is a move b -> a, so the backward search takes the allowed directions
+reversed. Under magnetic rules the rest of a move can always be undone too (the disk flips back
+to the colour of the stack it left, or of its empty post), so the reversed directions are all
+it needs, for classic and magnetic rules alike.
 """
 
 from __future__ import annotations
@@ -58,9 +59,10 @@ def shortest_path(
     """A shortest sequence of legal moves from ``start`` to ``goal``, by bidirectional search.
 
     Works for :class:`~hanoi_magnet.ClassicRules` (any pegs, any allowed directions) and
-    :class:`~hanoi_magnet.MagneticRules` (any post colours), between any two legal positions with
-    the same disks. For the classic three-peg puzzle, :func:`classic_distance` and
-    :func:`classic_path_to_tower` answer without searching, for any n.
+    :class:`~hanoi_magnet.MagneticRules` (any post colours, any allowed directions), between any
+    two legal positions with the same disks. For the classic three-peg puzzle,
+    :func:`classic_distance` and :func:`classic_path_to_tower` answer without searching, for
+    any n.
 
     Args:
         rules: the rules the moves must follow.

@@ -89,7 +89,7 @@ def test_page_opens_cleanly(watched: Watched, docs_site: str, page_path: str):
     assert watched.outside == [], "the page reached for the network"
 
 
-CHANGED_PAGES = ["index", "tutorial", "cli", "theory", "performance", "variants"]
+CHANGED_PAGES = ["index", "tutorial", "cli", "theory", "performance", "variants", "distances"]
 
 
 @pytest.mark.parametrize("name", CHANGED_PAGES)
