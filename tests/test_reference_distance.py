@@ -11,7 +11,6 @@ tower-to-tower distance of every registered three-post variant up to 300 disks, 
 
 from __future__ import annotations
 
-import itertools
 import random
 import sys
 from pathlib import Path
@@ -24,7 +23,6 @@ from hanoi_magnet import (
     Rules,
     State,
     default_registry,
-    labels,
     solve,
 )
 from hanoi_magnet.search import classic_distance
@@ -42,27 +40,17 @@ from tests.reference_distance import (
     reference_distance,
     reference_geodesics,
 )
-
-ARCS = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
-ARC_SETS = [frozenset(c) for k in range(7) for c in itertools.combinations(ARCS, k)]
-LINE = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
-CLOCKWISE = frozenset({(0, 1), (1, 2), (2, 0)})
-COUNTER_CLOCKWISE = frozenset({(0, 2), (2, 1), (1, 0)})
-
-
-def spelled(arcs) -> str:
-    return ",".join("SID"[a] + "SID"[b] for a, b in sorted(arcs)) or "none"
-
-
-def connected(arcs) -> bool:
-    reach = set(arcs) | {(p, p) for p in range(3)}
-    for middle, a, b in itertools.product(range(3), repeat=3):
-        if (a, middle) in reach and (middle, b) in reach:
-            reach.add((a, b))
-    return len(reach) == 9
-
-
-CONNECTED = [arcs for arcs in ARC_SETS if connected(arcs)]
+from tests.rulesets import (
+    ARC_SETS,
+    CLOCKWISE,
+    CONNECTED,
+    COUNTER_CLOCKWISE,
+    LINE,
+    THREE_POST_LABELS,
+    random_rules,
+    spelled,
+    walk,
+)
 
 
 def assert_every_pair(rules: Rules, n: int) -> int:
@@ -121,17 +109,6 @@ def test_every_pair_of_magnetic_positions_under_a_sample_of_all_direction_sets(a
     assert assert_every_pair(MagneticRules(label, allowed=arcs), 3) > 0
 
 
-def random_rules(rng: random.Random) -> Rules:
-    """Classic with a random strongly connected direction set, or magnetic with a random
-    colouring and, half of the time, a random direction set (any of the 64)."""
-    kind = rng.randrange(3)
-    if kind == 0:
-        return ClassicRules(3, rng.choice(CONNECTED))
-    if kind == 1:
-        return MagneticRules(rng.choice(SID_LABELS))
-    return MagneticRules(rng.choice(SID_LABELS), allowed=rng.choice(ARC_SETS))
-
-
 #: (disks, breadth-first searches from random starts), each search checking 40 goals
 RANDOM_TREES = [(4, 40), (5, 30), (6, 20), (7, 12), (8, 8)]
 
@@ -149,7 +126,7 @@ def test_random_pairs_up_to_eight_disks(n, trees):
         start = random_legal_position(rules, n, rng)
         found = bfs_geodesics(rules, start)
         goals = [random_legal_position(rules, n, rng) for _ in range(20)]
-        goals += [_walk(rules, start, rng, 4 * n) for _ in range(20)]
+        goals += [walk(rules, start, rng, 4 * n) for _ in range(20)]
         for goal in goals:
             expected = found.get(goal.code, (None, 0))
             answer = reference_answer(rules, start, goal, counting=n <= 6)
@@ -160,15 +137,6 @@ def test_random_pairs_up_to_eight_disks(n, trees):
             checked += 1
             reachable += expected[0] is not None
     assert checked == 40 * trees and reachable >= 20 * trees
-
-
-def _walk(rules: Rules, state: State, rng: random.Random, steps: int) -> State:
-    """Where a random walk of legal moves leads (a goal that can surely be reached)."""
-    for _ in range(rng.randrange(steps)):
-        moves = rules.legal_moves(state)
-        if moves:
-            state = rules.apply(state, rng.choice(moves))
-    return state
 
 
 def test_towers_counted_against_the_search():
@@ -194,14 +162,6 @@ def test_the_classic_puzzle_has_at_most_two_shortest_paths():
             assert reference_geodesics(rules, tower, state) == 1
             assert reference_geodesics(rules, state, tower) == 1
             assert reference_geodesics(rules, state, random_legal_position(rules, n, rng)) in (1, 2)
-
-
-THREE_POST_LABELS = [
-    label
-    for label in labels()
-    if label in SID_LABELS or label.startswith(("classic", "linear", "cyclic", "arcs:"))
-    if default_registry.variant(label).posts == 3
-]
 
 
 def test_every_three_post_variant_is_covered():

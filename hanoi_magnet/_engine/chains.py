@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._engine.table import Table, table_of
-from hanoi_magnet._engine.towers import NEUTRAL, Problem, geodesics, rules_key, tower_table
+from hanoi_magnet._engine.towers import NEUTRAL, Problem, Sizes, geodesics, rules_key, tower_table
+from hanoi_magnet._errors import TooLargeError
 from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
 
@@ -84,6 +86,35 @@ class _Values(NamedTuple):
 LevelChoices = tuple[dict[Place, Choice], dict[Place, Choice], Choice | None]
 
 
+#: Numbers of optimal tower transfers of up to this many disks are shared between queries.
+_SHARED_COUNTS = 12
+
+
+#: The chains' levels up to this one are shared between queries (a bounded number of cases:
+#: the places of the disks below and the values they lead to).
+_SHARED_LEVELS = 3
+
+
+class _Shared:
+    """The tower tables, macro edges and finishing transfers of one set of rules.
+
+    They depend on the rules, a context (at most 27) and a place or node (at most 48) only,
+    so each rules' collection is bounded, and queries under the same rules share it.
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[Context, Place, Place], Table | None] = {}
+        self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
+        self.finishes: dict[
+            tuple[Context, Place, bool], list[tuple[Node, Table | None, Problem]]
+        ] = {}
+        self.counts: dict[tuple[int, Problem], int] = {}  # towers of up to _SHARED_COUNTS disks
+        self.sides: dict[tuple[object, ...], _Side] = {}  # levels up to _SHARED_LEVELS
+
+
+_SHARED: dict[tuple[Context, frozenset[tuple[int, int]]], _Shared] = {}
+
+
 class _Query:
     """What every level needs: the rules, disk m's place in s and t, the contexts."""
 
@@ -99,13 +130,15 @@ class _Query:
         self.towers = [(post, face) for post in range(3) for face in self.faces]
         # B exists from the largest disk where s and t differ up
         self.apart = max((j for j in range(1, n + 1) if self.s[j] != self.t[j]), default=0)
-        self._tables: dict[tuple[Context, Place, Place], Table | None] = {}
         self.lengths = _Lengths()
         self._counts: dict[tuple[int, Problem], int] = {}
-        self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
-        self._finishes: dict[
-            tuple[Context, Place, bool], list[tuple[Node, Table | None, Problem]]
-        ] = {}
+        # what depends on the rules only (a bounded amount each), shared by every query
+        shared = _SHARED.get((self.colours, self.arcs))
+        if shared is None:
+            shared = _SHARED[self.colours, self.arcs] = _Shared()
+        self._tables, self.edges, self._finishes = shared.tables, shared.edges, shared.finishes
+        self._small_counts = shared.counts
+        self.sides = shared.sides
 
     def table(self, context: Context, a: Place, b: Place) -> Table | None:
         """The table moving a tower from a to b under ``context`` (None: it cannot)."""
@@ -151,14 +184,17 @@ class _Query:
         if a == b:
             return 0
         table = self.table(context, a, b)
-        return None if table is None else self.lengths.get(table, size)
+        if table is None or not _solves(table, size):
+            return None
+        return self.lengths.get(table, size)
 
     def transfer_count(self, size: int, problem: Problem) -> int:
         """How many optimal move sequences move that tower."""
         key = (size, problem)
-        found = self._counts.get(key)
+        counts = self._small_counts if size <= _SHARED_COUNTS else self._counts
+        found = counts.get(key)
         if found is None:
-            found = self._counts[key] = geodesics(size, problem)
+            found = counts[key] = geodesics(size, problem)
         return found
 
 
@@ -200,12 +236,14 @@ class _Lengths:
 
     def _step(self) -> None:
         """Every tracked table one size up: its moves plus its sub-solves' lengths below."""
-        current = self.current
+        current, size = self.current, self.size + 1
         self.current = {
             table: moves + sum(current[child] for child in children)
+            if size >= table.cls.steady_from  # type: ignore[attr-defined]
+            else table.length(size)  # a size with a plan of its own
             for table, (moves, children) in ((t, self.rows[t]) for t in current)
         }
-        self.size += 1
+        self.size = size
 
 
 def _row(table: Table) -> tuple[int, tuple[Table, ...]]:
@@ -256,6 +294,12 @@ def _legal(context: Context, place: Place) -> bool:
 
 # --------------------------------------------------------------------------------------------
 # The macro graph of one level.
+
+
+def _solves(table: Table, size: int) -> bool:
+    """Whether a tower table's plan solves its problem with ``size`` disks (most: every size)."""
+    sizes: Sizes | None = getattr(table.cls, "sizes", None)
+    return sizes is None or size in sizes
 
 
 class _Edge(NamedTuple):
@@ -322,6 +366,15 @@ class _Macro:
                     yield _Edge((1, y, fy, z0, c0), 0, table, Transfer(problem))
 
 
+class _Side(NamedTuple):
+    """One chain at one level: its macro search, and per tower its value, count and choice."""
+
+    shortest: _Shortest
+    values: dict[Place, int | None]
+    ways: dict[Place, int]
+    choices: dict[Place, Choice]
+
+
 class _Shortest(NamedTuple):
     best: dict[Node, int]
     ways: dict[Node, int]
@@ -350,6 +403,8 @@ def _dijkstra(
         for after, cost, table, step in macro.edges(node, reverse=reverse):
             count = 1
             if table is not None:
+                if not _solves(table, size):
+                    continue
                 cost = lengths.get(table, size)
                 if counting:
                     assert isinstance(step, Transfer)
@@ -412,25 +467,23 @@ class Chains:
             dict.fromkeys(towers, 1),
             1,
         )
+        bits = 0
         for m in range(1, query.n + 1):
             values = self._first(m) if m == 1 else self._level(m, values)
+            if counting:
+                bits = _count_guard(values, m, query.n, bits)
+        self.count_bits = bits  # the size of the largest count met (when counting)
         self.distance = values.between
         self.count = values.between_ways if values.between is not None else 0
 
     def _level(self, m: int, below: _Values) -> _Values:
-        query, counting = self.query, self.counting
+        query = self.query
         sm, tm = query.s[m], query.t[m]
-        macro_s = _Macro(query, m, query.cs[m])
-        entries = _entries(sm, below.to_tower, below.to_tower_ways, 0)
-        forward = _dijkstra(macro_s, entries, reverse=False, counting=counting)
-        to_tower, to_ways, to_choices = self._towers(
-            macro_s, forward, below.to_tower, below.to_tower_ways, sm, to_tower=True
+        forward, to_tower, to_ways, to_choices = self._side(
+            m, query.cs[m], sm, below.to_tower, below.to_tower_ways, to_tower=True
         )
-        macro_t = _Macro(query, m, query.ct[m])
-        exits = _entries(tm, below.from_tower, below.from_tower_ways, 1)
-        backward = _dijkstra(macro_t, exits, reverse=True, counting=counting)
-        from_tower, from_ways, from_choices = self._towers(
-            macro_t, backward, below.from_tower, below.from_tower_ways, tm, to_tower=False
+        _, from_tower, from_ways, from_choices = self._side(
+            m, query.ct[m], tm, below.from_tower, below.from_tower_ways, to_tower=False
         )
         between, between_ways, between_choice = None, 0, None
         if m >= query.apart:  # every larger disk is where both positions have it
@@ -451,6 +504,47 @@ class Chains:
         if self.record:
             self.choices.append((to_choices, from_choices, between_choice))
         return _Values(to_tower, from_tower, between, to_ways, from_ways, between_ways)
+
+    def _side(
+        self,
+        m: int,
+        base: Context,
+        here: Place,
+        legs: dict[Place, int | None],
+        legs_ways: dict[Place, int],
+        *,
+        to_tower: bool,
+    ) -> _Side:
+        """F (``to_tower``) or G at level m: the macro search and its towers.
+
+        One side depends on one position only, so on the smallest levels (a bounded number of
+        cases) it is kept and shared by every query under the same rules: a table of distances
+        from one position to many then costs one search per position, not per pair.
+        """
+        key = None
+        if m <= _SHARED_LEVELS:
+            key = (
+                m,
+                base,
+                here,
+                to_tower,
+                self.counting,
+                self.record,
+                tuple(legs.items()),
+                tuple(legs_ways.items()) if self.counting else (),
+            )
+            found = self.query.sides.get(key)
+            if found is not None:
+                return found
+        macro = _Macro(self.query, m, base)
+        entries = _entries(here, legs, legs_ways, 0 if to_tower else 1)
+        shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
+        side = _Side(
+            shortest, *self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
+        )
+        if key is not None:
+            self.query.sides[key] = side
+        return side
 
     def _towers(
         self,
@@ -487,6 +581,8 @@ class Chains:
                     continue
                 ways = shortest.ways[node]
                 if table is not None:
+                    if not _solves(table, size):
+                        continue
                     d += lengths.get(table, size)
                     if self.counting:
                         ways *= query.transfer_count(size, problem)
@@ -529,6 +625,28 @@ class Chains:
 
 
 _STAYS = Choice(True, (), ())
+
+#: Numbers of optimal paths are refused once one has more bits than this (a count's size grows
+#: exponentially with the number of disks under magnetic rules: 533 bits for NNN's 15 disks).
+COUNT_BITS = 1 << 18
+
+
+def _count_guard(values: _Values, m: int, n: int, before: int) -> int:
+    """The largest count's bit length at level m; refuse the query once it passes COUNT_BITS."""
+    bits = max(
+        values.between_ways.bit_length(),
+        *(ways.bit_length() for ways in values.to_tower_ways.values()),
+        *(ways.bit_length() for ways in values.from_tower_ways.values()),
+    )
+    if bits > COUNT_BITS:
+        growth = bits / max(before, 1)
+        estimate = math.log10(bits) + (n - m) * math.log10(max(growth, 1.0))
+        raise TooLargeError(
+            f"the number of shortest paths between these positions of {n:,} disks is too large "
+            f"to compute: it has more than {COUNT_BITS:,} bits by disk {m} and grows about "
+            f"{growth:.2f}-fold in size per disk, to about 10^{estimate:.0f} bits in all"
+        )
+    return bits
 
 
 def _walks(

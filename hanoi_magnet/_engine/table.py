@@ -74,6 +74,11 @@ class Memo:
         self.checked: set[int] = set()
 
 
+#: No table's block level exceeds this (lengths at least double every few sizes in a plan that
+#: solves every size; the bound only stops a loop over a plan whose lengths would not grow).
+_BLOCK_LEVELS = 64
+
+
 class Table:
     """The engine's view of one plan class."""
 
@@ -189,11 +194,15 @@ class Table:
     def block_level(self) -> int:
         """The largest size whose solution fits one cached block (lengths grow with size)."""
         memo = self.memo
-        if memo.block_level < 0 and getattr(self.cls, "records", None) is not None:
-            memo.block_level = 0  # a path's table: defined at its own levels only, few moves
+        if memo.block_level < 0 and (
+            getattr(self.cls, "records", None) is not None
+            or getattr(self.cls, "sizes", None) is not None
+        ):
+            # a path's table (defined at its own levels only) or a plan solving some sizes only
+            memo.block_level = 0
         if memo.block_level < 0:
             size = 0
-            while self.length(size + 1) <= BLOCK_MOVES:
+            while size < _BLOCK_LEVELS and self.length(size + 1) <= BLOCK_MOVES:
                 size += 1
             memo.block_level = size
         return memo.block_level

@@ -247,6 +247,130 @@ def optimum(m: int, problem: Problem) -> float:
 
 
 # --------------------------------------------------------------------------------------------
+# Which sizes a problem can be solved at.
+
+
+class Sizes(NamedTuple):
+    """The sizes at which a tower problem has a solution, for every size.
+
+    ``first[m - 1]`` answers for the sizes m below ``start + period``; from ``start`` on the
+    answers repeat with ``period``.
+    """
+
+    first: tuple[bool, ...]
+    start: int
+    period: int
+
+    def __contains__(self, m: object) -> bool:
+        if not isinstance(m, int) or m < 1:
+            return m == 0
+        if m > len(self.first):
+            m = self.start + (m - self.start) % self.period
+        return self.first[m - 1]
+
+    @property
+    def always(self) -> bool:
+        """Solvable at every size."""
+        return all(self.first)
+
+    @property
+    def never(self) -> bool:
+        """Solvable at no size."""
+        return not any(self.first)
+
+
+_SIZES: dict[Problem, Sizes] = {}
+
+
+def solvable_sizes(problem: Problem) -> Sizes:
+    """The sizes at which a problem has a solution, exactly, for every size.
+
+    Whether a problem can be solved with m >= 2 disks depends only on which smaller problems can
+    be solved with m - 1 (the transfers of its macro graph; the moves of the largest disk do not
+    depend on m). So over the finitely many problems one problem leads to, the sets solvable
+    with 1, 2, 3, ... disks are each a function of the one before, and from the first repeat on
+    they cycle; the answer for every size is read off that cycle.
+    """
+    key, _ = canonical(problem)
+    with _LOCK:
+        if key not in _SIZES:
+            _find_sizes(key)
+        return _SIZES[key]
+
+
+def _find_sizes(root: Problem) -> None:
+    family = _family(root)
+    history = [frozenset(p for p in family if _OPTIMA.cost(1, p) < _INFINITY)]
+    while True:
+        below = history[-1]
+        solvable = frozenset(p for p in family if _reaches(p, below))
+        if solvable in history:
+            start = history.index(solvable) + 1
+            period = len(history) + 1 - start
+            break
+        history.append(solvable)
+    for problem in family:
+        if problem not in _SIZES:
+            first = tuple(problem in level for level in history)
+            _SIZES[problem] = Sizes(first, start, period)
+
+
+def _family(root: Problem) -> list[Problem]:
+    """Every canonical problem a problem's macro graph transfers to, itself first."""
+    faces = (RED, BLUE) if root.magnetic else (NEUTRAL,)
+    found = [root]
+    seen = {root}
+    for problem in found:
+        nodes: list[object] = ["start"]
+        nodes += [n for n in itertools.product(range(3), faces, range(3), faces) if n[0] != n[2]]
+        for node in nodes:
+            for edge in macro_edges(2, problem, node):
+                sub = edge.transfer
+                if sub is None or not _nontrivial(sub):
+                    continue
+                key, _ = canonical(sub)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(key)
+    return found
+
+
+def _nontrivial(problem: Problem) -> bool:
+    """A transfer that moves the tower between legal ends (others are free or impossible)."""
+    return (problem.a, problem.fa) != (problem.b, problem.fb) and (
+        legal_end(problem, problem.a, problem.fa) and legal_end(problem, problem.b, problem.fb)
+    )
+
+
+def _reaches(problem: Problem, below: frozenset[Problem]) -> bool:
+    """Whether the macro graph at a size m >= 2 leads from start to goal.
+
+    The transfers are possible exactly for the problems in ``below`` (those solvable with
+    m - 1 disks).
+    """
+    if (problem.a, problem.fa) == (problem.b, problem.fb):
+        return True
+    if not _nontrivial(problem):
+        return False
+    seen: set[object] = {"start"}
+    pending: list[object] = ["start"]
+    while pending:
+        node = pending.pop()
+        for edge in macro_edges(2, problem, node):
+            sub = edge.transfer
+            if sub is not None and _nontrivial(sub) and canonical(sub)[0] not in below:
+                continue
+            if sub is not None and (sub.a, sub.fa) != (sub.b, sub.fb) and not _nontrivial(sub):
+                continue  # an illegal end: no transfer
+            if edge.target is None:
+                return True
+            if edge.target not in seen:
+                seen.add(edge.target)
+                pending.append(edge.target)
+    return False
+
+
+# --------------------------------------------------------------------------------------------
 # Plans, as tables the engine runs.
 
 
@@ -254,6 +378,17 @@ class TowerTable(PlanTable):
     """Base class of the derived tower tables (made by :func:`tower_table`)."""
 
     problem: ClassVar[Problem]
+    #: The sizes the plan solves, when not every size (the problem has no solution at others).
+    sizes: ClassVar[Sizes | None] = None
+    #: The plans of the first sizes, where the optimal strategy is not yet the steady one.
+    early: ClassVar[dict[int, tuple[Step, ...]]] = {}
+    #: The first size from which :attr:`plan` is the plan (1 unless :attr:`early` has some).
+    steady_from: ClassVar[int] = 1
+
+
+def solves(table: type[TowerTable], m: int) -> bool:
+    """Whether the table's plan solves its problem with m disks (None of them: trivially)."""
+    return table.sizes is None or m in table.sizes
 
 
 _TABLES: dict[Problem, type[TowerTable] | None] = {}
@@ -296,43 +431,117 @@ def _label(problem: Problem) -> str:
 
 
 def _derive(problem: Problem) -> type[TowerTable] | None:
-    """A plan optimal at every size up to DERIVE_SIZES (and its class), or None if unsolvable."""
-    if _OPTIMA.cost(DERIVE_SIZES, problem) == _INFINITY:
-        if any(_OPTIMA.cost(m, problem) != _INFINITY for m in range(1, DERIVE_SIZES)):
-            raise PlanError(f"{_label(problem)} is solvable only at some sizes")
+    """The problem's plan table (None: unsolvable at every size).
+
+    The plan is the first macro path optimal at every size from some size on (checked at every
+    size up to DERIVE_SIZES, or further when the optimal paths only settle later); below that
+    size, where the optimal strategy is a different one, the table gives each size its own
+    optimal path. A problem solvable at some sizes only (moves in directions that do not
+    connect every post, or magnetic parities on a cycle) has its ``sizes``, which
+    :func:`solvable_sizes` knows exactly for every size.
+    """
+    pattern = solvable_sizes(problem)
+    if pattern.never:
         return None
-    common: set[tuple[_Edge, ...]] | None = None
-    for m in range(2, DERIVE_SIZES + 1):
-        paths = set(_OPTIMA.paths(m, problem))
-        common = paths if common is None else common & paths
-    one_disk = _OPTIMA.cost(1, problem)
-    candidates = sorted(
-        (path for path in common or () if sum(e.move is not None for e in path) == one_disk),
-        key=_path_order,
-    )
-    if not candidates:
-        raise PlanError(f"no plan of {_label(problem)} is optimal at every size")
-    plan = tuple(_step(edge) for edge in candidates[0])
+    steady, early = _plans(problem, pattern)
     label = _label(problem)
-    variant = _variant(problem, label)
-    table = type(
-        f"Tower{len(_TABLES)}",
-        (TowerTable,),
-        {
-            "label": label,
-            "variant": variant,
-            "plan": plan,
-            "problem": problem,
-            "__doc__": f"The derived optimal plan of {label}.",
-            "__module__": __name__,
-        },
-    )
+    namespace: dict[str, object] = {
+        "label": label,
+        "variant": _variant(problem, label),
+        "plan": steady,
+        "problem": problem,
+        "sizes": None if pattern.always else pattern,
+        "early": early,
+        "steady_from": max(early, default=0) + 1,
+        "__doc__": f"The derived optimal plan of {label}.",
+        "__module__": __name__,
+    }
+    if early:
+        namespace["steps"] = classmethod(_early_or_steady)
+    table = type(f"Tower{len(_TABLES)}", (TowerTable,), namespace)
     register_plan(label, table)
     _TABLES[problem] = table  # before the smaller problems, which may name it
-    for edge in candidates[0]:
-        if edge.transfer is not None:  # solvable: the edge had a finite cost
-            _ensure(canonical(edge.transfer)[0])
+    for plan in (steady, *early.values()):
+        for step in plan:
+            if isinstance(step, SubStep):
+                _ensure(_CANONICAL_OF_LABEL[step.label])
     return table
+
+
+def _early_or_steady(cls: type[TowerTable], n: int) -> Sequence[Step]:
+    return cls.early.get(n, cls.plan)
+
+
+#: Sizes past DERIVE_SIZES tried when the optimal paths have not settled by then.
+_SETTLE_SIZES = 8
+
+
+def _plans(
+    problem: Problem, pattern: Sizes
+) -> tuple[tuple[Step, ...], dict[int, tuple[Step, ...]]]:
+    """The steady plan and the plans of the sizes before it settles."""
+    base = max(DERIVE_SIZES, pattern.start + pattern.period)
+    one_disk = _OPTIMA.cost(1, problem)
+    early: dict[int, tuple[Step, ...]] = {}
+    if not any(pattern.first[pattern.start - 1 :]):  # solvable at a few sizes: a plan each
+        solvable = [m for m in range(1, pattern.start) if m in pattern]
+        for m in solvable:
+            path = (
+                _one_disk_walk(problem)
+                if m == 1
+                else min(_OPTIMA.paths(m, problem), key=_path_order)
+            )
+            early[m] = _steps(path)
+        return early.pop(solvable[-1]), early
+    for last in (base, base + _SETTLE_SIZES):
+        checked = [m for m in range(2, last + 1) if m in pattern]
+        if not checked:  # solvable with one disk only
+            return _steps(_one_disk_walk(problem)), early
+        paths = {m: set(_OPTIMA.paths(m, problem)) for m in checked}
+        # the longest run of sizes up to the last with an optimal path in common, at least 3
+        first = len(checked) - 1
+        while first > 0 and set.intersection(*(paths[m] for m in checked[first - 1 :])):
+            first -= 1
+        common = set.intersection(*(paths[m] for m in checked[first:]))
+        if common and len(checked) - first >= min(3, len(checked)):
+            break
+    else:
+        raise PlanError(f"the optimal plans of {_label(problem)} do not settle by {last} disks")
+    steady = min(common, key=_path_order)
+    for m in checked[:first]:
+        early[m] = _steps(min(paths[m], key=_path_order))
+    if 1 in pattern and sum(e.move is not None for e in steady) != one_disk:
+        early[1] = _steps(_one_disk_walk(problem))
+    return _steps(steady), early
+
+
+def _steps(path: Sequence[_Edge]) -> tuple[Step, ...]:
+    return tuple(_step(edge) for edge in path)
+
+
+def _one_disk_walk(problem: Problem) -> tuple[_Edge, ...]:
+    """The first shortest walk of a lone disk (a plan for a problem solvable with 1 disk only)."""
+    start = (problem.a, problem.fa)
+    previous: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
+    frontier = [start]
+    while frontier and (problem.b, problem.fb) not in previous:
+        following = []
+        for x, fx in frontier:
+            face = fx ^ 1 if problem.magnetic else NEUTRAL
+            for y in range(3):
+                after = (y, face)
+                if y == x or (x, y) not in problem.arcs or not legal_end(problem, y, face):
+                    continue
+                if after not in previous:
+                    previous[after] = (x, fx)
+                    following.append(after)
+        frontier = following
+    walk: list[_Edge] = []
+    place = (problem.b, problem.fb)
+    while (before := previous[place]) is not None:
+        walk.append(_Edge(None, (before[0], place[0]), None))
+        place = before
+    return tuple(reversed(walk))
 
 
 def _path_order(path: Sequence[_Edge]) -> tuple[int, str]:
@@ -345,7 +554,11 @@ def _step(edge: _Edge) -> Step:
         return MoveStep(edge.move[0], edge.move[1])
     assert edge.transfer is not None
     key, placement = canonical(edge.transfer)
+    _CANONICAL_OF_LABEL[_label(key)] = key
     return SubStep(_label(key), placement.posts, swap=placement.swap)
+
+
+_CANONICAL_OF_LABEL: dict[str, Problem] = {}
 
 
 def _variant(problem: Problem, label: str) -> Variant:
@@ -357,7 +570,7 @@ def _variant(problem: Problem, label: str) -> Variant:
         start_face = goal_face = None
     else:
         letters = "".join("N" if c == NEUTRAL else "RB"[c] for c in colours)
-        rules = MagneticRules(letters) if arcs is None else MagneticRules(letters, allowed=arcs)  # type: ignore[call-arg]
+        rules = MagneticRules(letters) if arcs is None else MagneticRules(letters, allowed=arcs)
         start_face, goal_face = Color("RB"[problem.fa]), Color("RB"[problem.fb])
     return Variant(label, rules, problem.a, problem.b, start_face, goal_face)
 
@@ -394,7 +607,8 @@ def _count(m: int, problem: Problem) -> int:
     last one by the transfer onto the goal. Node (0, x, fx, z, c): the largest disk moves next;
     (1, ...): it has just moved. Each move sequence has exactly one such path.
     """
-    if tower_table(problem) is None:
+    found = tower_table(problem)
+    if found is None or not solves(found[0], m):
         return 0
     if m == 1:
         return _count_one_disk(problem)
@@ -418,7 +632,9 @@ def _count(m: int, problem: Problem) -> int:
         if a == b:
             return 0, 1
         found = tower_table(sub) if legal_end(sub, *a) and legal_end(sub, *b) else None
-        return None if found is None else (_length(found[0], m - 1), geodesics(m - 1, sub))
+        if found is None or not solves(found[0], m - 1):
+            return None
+        return _length(found[0], m - 1), geodesics(m - 1, sub)
 
     a, fa = problem.a, problem.fa
     for z, c in itertools.product(range(3), faces):
