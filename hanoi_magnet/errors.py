@@ -12,6 +12,8 @@ import enum
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from hanoi_magnet._text import shown
+
 if TYPE_CHECKING:
     from hanoi_magnet.model import Move, State
 
@@ -81,13 +83,14 @@ class UnknownVariantError(HanoiError, LookupError):
     def __init__(self, label: object, known: Iterable[str], *, what: str = "variant") -> None:
         self.label = label
         known = sorted(set(known))
-        self.suggestions: tuple[str, ...] = _close_matches(str(label).strip(), known)
+        text = label.strip() if isinstance(label, str) else ""
+        self.suggestions: tuple[str, ...] = _close_matches(text, known)
         hint = (
             f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?"
             if self.suggestions
             else f"; known labels: {', '.join(known[:40])}{', ...' if len(known) > 40 else ''}"
         )
-        super().__init__(f"unknown {what} label {label!r}{hint}")
+        super().__init__(f"unknown {what} label {shown(label)}{hint}")
 
 
 def _close_matches(text: str, known: list[str]) -> tuple[str, ...]:
@@ -324,7 +327,7 @@ class IllegalMoveError(HanoiError, ValueError):
         if self.move is not None:
             where += f" (disk {self.move})"
         elif self.item is not None:
-            where += f" ({self.item!r})"
+            where += f" ({shown(self.item)})"
         return f"{where} is illegal ({self.rule.value}): {self.detail}"
 
     def at(self, index: int) -> IllegalMoveError:
