@@ -6,9 +6,10 @@ import functools
 from collections.abc import Sequence
 from typing import ClassVar
 
+from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep
-from hanoi_magnet.solvers._frame_stewart import best_split
 from hanoi_magnet.registry import default_registry, register
+from hanoi_magnet.solvers._frame_stewart import best_split
 from hanoi_magnet.variants import Variant
 
 
@@ -72,32 +73,46 @@ class FrameStewart(PlanSolver):
 
     Optimal for 4 pegs (Bousch, 2014); for more pegs its optimality is the Frame–Stewart
     conjecture. The tests confirm it by breadth-first search for small n.
+
+    Each level of the plan maps every peg, and with as many disks as pegs there are about as many
+    levels as pegs: the solver refuses more than 1,000 pegs
+    (:class:`~hanoi_magnet.InvalidArgumentError`) rather than crawl.
     """
 
     pegs: ClassVar[int] = 4
 
     @classmethod
     def steps(cls, n: int) -> Sequence[Step]:  # noqa: D102 (documented on the class)
-        return _frame_stewart_steps(cls, n)
+        return _frame_stewart_steps(cls.label, cls.pegs, n)
+
+
+#: The most pegs a plan of this family is computed for.
+_MAX_PEGS = 1000
 
 
 # Cached: with many pegs each step maps P posts, and the engine resolves a size several times.
 @functools.lru_cache(maxsize=256)
-def _frame_stewart_steps(cls: type[FrameStewart], n: int) -> tuple[Step, ...]:
-    last = cls.pegs - 1
+def _frame_stewart_steps(label: str, pegs: int, n: int) -> tuple[Step, ...]:
+    if pegs > _MAX_PEGS:
+        raise InvalidArgumentError(
+            f"{label}: Frame–Stewart plans are computed for at most {_MAX_PEGS:,} pegs "
+            f"(each level of the plan maps all {pegs:,} pegs, and there can be as many "
+            f"levels as pegs: up to about {pegs**2:,} post maps)"
+        )
+    last = pegs - 1
     if n == 1:
         return (MoveStep(0, last),)
-    k = best_split(n, cls.pegs)
-    smaller = "classic" if cls.pegs == 4 else f"classic:{cls.pegs - 1}"
+    k = best_split(n, pegs)
+    smaller = "classic" if pegs == 4 else f"classic:{pegs - 1}"
     # Our pegs with peg 1 taken out, for the P-1 peg middle solve: its peg j is ours ...
-    middle = (0, *range(2, cls.pegs))
+    middle = (0, *range(2, pegs))
     # The k smallest go from 0 to 1: their last peg is our 1, their 1 is our last.
     aside = (0, last, *range(2, last), 1)
     back = (1, 0, *range(2, last), last)
     return (
-        SubStep(cls.label, aside, disks=k - n),
+        SubStep(label, aside, disks=k - n),
         SubStep(smaller, middle, disks=-k, largest=True),
-        SubStep(cls.label, back, disks=k - n),
+        SubStep(label, back, disks=k - n),
     )
 
 
