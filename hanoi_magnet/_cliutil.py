@@ -13,6 +13,8 @@ from typing import TextIO
 
 import attrs
 
+from hanoi_magnet._bigdecimal import int_to_text, text_to_int
+from hanoi_magnet._text import shown
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
 from hanoi_magnet.model import MAX_DISKS, Color
 from hanoi_magnet.registry import default_registry
@@ -42,18 +44,16 @@ def unlimited_digits() -> Iterator[None]:
 
 
 def decimal(value: int) -> str:
-    """``str(value)`` for an int of any size."""
-    with unlimited_digits():
-        return str(value)
+    """``str(value)`` for an int of any size (subquadratic, see :mod:`hanoi_magnet._bigdecimal`)."""
+    return int_to_text(value)
 
 
 def integer(text: str) -> int:
-    """An integer argument (any sign, any size) for argparse."""
+    """An integer argument (any sign, any size, ``_`` allowed between digits) for argparse."""
     try:
-        with unlimited_digits():
-            return int(text.replace("_", ""))
+        return text_to_int(text.replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer, got {shown(text)}") from None
 
 
 def disk_count(text: str) -> int:
@@ -64,7 +64,7 @@ def disk_count(text: str) -> int:
         n = -1
     if not 0 <= n <= MAX_DISKS:
         raise argparse.ArgumentTypeError(
-            f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {text!r}"
+            f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {shown(text)}"
         )
     return n
 

@@ -19,6 +19,7 @@ from hanoi_magnet._cliutil import (
     puzzle_arguments,
     write_output,
 )
+from hanoi_magnet._text import integer_text
 from hanoi_magnet.draw import render_strip, render_svg, render_text
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import solve
@@ -42,8 +43,15 @@ def _add_position_argument(add_argument: Callable[..., argparse.Action]) -> None
 
 def _position(solution: Solution, at: int) -> tuple[State, int, str]:
     """The position after ``--at`` moves, the move count (>= 0) and a one-line title."""
-    state = solution.unrank(at)  # raises MoveIndexError for a K out of range
-    k = at if at >= 0 else at + solution.length + 1
+    length = solution.length
+    if not -length - 1 <= at <= length:  # checked here: K may have any number of digits
+        raise CommandError(
+            f"position {integer_text(at)} is out of range for a solution of {decimal(length)} "
+            f"moves (valid: -{decimal(length + 1)} <= k <= {decimal(length)})",
+            status=2,
+        )
+    state = solution.unrank(at)
+    k = at if at >= 0 else at + length + 1
     title = (
         f"{solution.variant.label}, {disks(solution.n)}: "
         f"the position after {decimal(k)} of {decimal(solution.length)} moves"
