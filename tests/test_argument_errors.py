@@ -55,10 +55,12 @@ garbage = st.recursive(
 
 
 def only_hanoi_errors(call, *args, **kwargs):
+    message = ""
     try:
         call(*args, **kwargs)
     except HanoiError as error:
-        assert len(str(error)) < 1000, "messages stay short, whatever the input"
+        message = str(error)
+    assert len(message) < 1000, "messages stay short, whatever the input"
 
 
 def test_validate_with_a_start_that_is_not_a_state():
@@ -73,9 +75,9 @@ def test_validate_with_a_start_that_is_not_a_state():
 
 def test_post_name_of_something_that_is_not_a_number():
     # ValueError (substring not found) / TypeError in 0.1.0
-    with pytest.raises(InvalidArgumentError, match="post must be an integer .*got str 'a'"):
+    with pytest.raises(InvalidArgumentError, match=r"post must be an integer .*got str 'a'"):
         post_name("a")
-    with pytest.raises(InvalidArgumentError, match="got float 1.5"):
+    with pytest.raises(InvalidArgumentError, match=r"got float 1\.5"):
         post_name(1.5)
     with pytest.raises(InvalidArgumentError, match="posts must be an integer >= 1"):
         post_name(1, posts=0)
