@@ -1,17 +1,20 @@
 """Values shown in messages, safely however large they are (private).
 
-Python refuses to convert an int of more than 4,300 digits to text (``sys.int_info``'s
-``str_digits_check_threshold``; a guard against slow conversions), so an error message that
-formats such a number — or a list or text of a million items — would itself fail, or be
-unreadable. :func:`shown` and :func:`integer_text` never raise and stay short.
+Python refuses to convert an int of more than 4,300 digits to text (by default; a guard
+against slow conversions), so an error message that formats such a number would itself fail;
+one that formats a list or a text of a million items would be unreadable. :func:`shown` and
+:func:`integer_text` never raise and stay short.
 """
 
 from __future__ import annotations
 
 import math
 
-#: Longer texts in a message are cut in the middle (the length is said).
+#: Longer texts in a message are cut in the middle (the length is said); integers with more
+#: digits are shown by their first and last digits.
 MAX_SHOWN = 120
+# Integers of at most this many bits have fewer than MAX_SHOWN digits.
+_SHORT_BITS = 390
 # Above this many bits, not even the first digits are computed (10**digits would be slow).
 _EXACT_BITS = 1 << 20
 _LOG10_2 = math.log10(2)
@@ -34,19 +37,21 @@ def digit_count(value: int) -> int:
 
 
 def integer_text(value: int) -> str:
-    """``str(value)``; beyond the interpreter's digit limit, its first and last digits.
+    """``str(value)``, or for more than :data:`MAX_SHOWN` digits its first and last digits.
+
+    Works beyond the interpreter's digit limit: the digits shown are computed arithmetically.
 
     Example:
         >>> integer_text(12345), integer_text(-(10**5000) - 7)
         ('12345', '-100000…0007 (5,001 digits)')
     """
-    try:
-        return str(value)
-    except ValueError:  # more digits than sys.get_int_max_str_digits() allows
-        pass
-    sign = "-" if value < 0 else ""
     magnitude = abs(value)
+    if magnitude.bit_length() <= _SHORT_BITS:
+        return str(value)
     digits = digit_count(magnitude)
+    if digits <= MAX_SHOWN:
+        return str(value)
+    sign = "-" if value < 0 else ""
     if magnitude.bit_length() > _EXACT_BITS:
         return f"{sign}an integer of about {digits:,} digits"
     head = magnitude // 10 ** (digits - 6)
@@ -62,6 +67,8 @@ def shown(value: object) -> str:
         >>> shown("S" * 1000)  # doctest: +ELLIPSIS
         "'SSSS...SSS' (1,002 characters)"
     """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return integer_text(value)
     try:
         text = repr(value)
     except ValueError:  # an int beyond the digit limit, perhaps inside a container

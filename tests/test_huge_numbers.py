@@ -48,17 +48,22 @@ def digits(count: int, first: str = "1") -> str:
 # -- the message helpers, both sides of the interpreter's limit ---------------------------------
 
 
-@pytest.mark.parametrize("count", [1, 9, 10, LIMIT - 1, LIMIT, LIMIT + 1, 20_000])
-def test_digit_count_and_text_on_both_sides_of_the_limit(count):
+@pytest.mark.parametrize(
+    "count", [1, 9, 10, MAX_SHOWN, MAX_SHOWN + 1, LIMIT - 1, LIMIT, LIMIT + 1, 20_000]
+)
+def test_digit_count_and_text_on_both_sides_of_the_limits(count):
+    # exact up to MAX_SHOWN digits, then abbreviated, both sides of Python's 4,300 digits
     value = 10 ** (count - 1)
     assert digit_count(value) == digit_count(-value) == count
     assert digit_count(value - 1) == max(count - 1, 1)
     text = integer_text(value + 7)
-    if count <= LIMIT:
+    if count <= MAX_SHOWN:
         assert text == str(value + 7)
+        assert shown(value + 7) == text
     else:
-        assert text == f"100000…{7:04d} ({count:,} digits)"
+        assert text == f"100000…{7 if count > 1 else 8:04d} ({count:,} digits)"
         assert integer_text(-value) == f"-100000…0000 ({count:,} digits)"
+        assert shown(-value) == integer_text(-value)
 
 
 def test_shown_cuts_long_texts_and_abbreviates_huge_integers_inside_containers():
