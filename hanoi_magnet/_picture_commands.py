@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from collections.abc import Callable
 
@@ -11,6 +10,7 @@ from hanoi_magnet import _cliutil
 from hanoi_magnet._cliutil import (
     Command,
     CommandError,
+    Status,
     decimal,
     disks,
     integer,
@@ -48,7 +48,7 @@ def _position(solution: Solution, at: int) -> tuple[State, int, str]:
         raise CommandError(
             f"position {integer_text(at)} is out of range for a solution of {decimal(length)} "
             f"moves (valid: -{decimal(length + 1)} <= k <= {decimal(length)})",
-            status=2,
+            Status.USAGE,
         )
     state = solution.unrank(at)
     k = at if at >= 0 else at + length + 1
@@ -78,7 +78,7 @@ def _run_show(args: argparse.Namespace) -> int:
         state,
         color=_cliutil.use_color(args.color, sys.stdout),
         post_colors=post_colors(solution.variant),
-        max_width=shutil.get_terminal_size().columns,
+        max_width=_cliutil.terminal_width(),
     )
     print(title)
     print(picture)
@@ -115,7 +115,7 @@ def _run_draw(args: argparse.Namespace) -> int:
                 f"--strip draws solutions of at most {STRIP_MAX_MOVES} moves, but "
                 f"{solution.variant.label} with {disks(solution.n)} takes "
                 f"{decimal(solution.length)}: use fewer disks, or --at K",
-                status=2,
+                Status.USAGE,
             )
         posts = solution.variant.posts
         states = [solution.unrank(k) for k in range(solution.length + 1)]

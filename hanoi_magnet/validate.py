@@ -285,6 +285,8 @@ class _Replay:
     def __init__(self, rules: Rules, start: State, goal: State | None) -> None:
         self.rules = rules
         self.n = start.n
+        self._parsed: dict[str, tuple[tuple[Move | tuple[int, int] | IllegalMoveError, str], ...]]
+        self._parsed = {}
         self.stacks = [list(stack) for stack in start.posts]
         self.faces = [0] * (self.n + 1)
         if start.faces is not None:
@@ -425,12 +427,10 @@ class _Replay:
     def _slow(self, item: object) -> ValidationReport | None:
         """One item that is not a Move: text (perhaps several moves), a pair, a mapping, junk."""
         if isinstance(item, str):
-            for token in _tokens(item):
-                try:
-                    parsed = _parse_token(token)
-                except IllegalMoveError as error:
-                    return self._fail(error.item, error.rule, self._in_range(error))
-                failed = self._one(parsed, token.strip())
+            for parsed, token in self._parse(item):
+                if isinstance(parsed, IllegalMoveError):
+                    return self._fail(parsed.item, parsed.rule, self._in_range(parsed))
+                failed = self._one(parsed, token)
                 if failed is not None:
                     return failed
             return None
@@ -446,6 +446,27 @@ class _Replay:
             "expected a Move, a (source, target) pair, a mapping or text, "
             f"got {type(item).__name__}",
         )
+
+    def _parse(
+        self, text: str
+    ) -> tuple[tuple[Move | tuple[int, int] | IllegalMoveError, str], ...]:
+        """The moves of a text, or the error of a malformed one, each with its token.
+
+        Remembered per text: a solution written out repeats a few distinct lines many times.
+        """
+        found = self._parsed.get(text)
+        if found is None:
+            parsed: list[tuple[Move | tuple[int, int] | IllegalMoveError, str]] = []
+            for token in _tokens(text):
+                try:
+                    parsed.append((_parse_token(token), token.strip()))
+                except IllegalMoveError as error:
+                    parsed.append((error, token.strip()))
+                    break
+            if len(self._parsed) >= _PARSED_TEXTS:
+                self._parsed.clear()
+            found = self._parsed[text] = tuple(parsed)
+        return found
 
     def _in_range(self, error: IllegalMoveError) -> str:
         """A parse error's detail, with the range of posts or disks this puzzle has."""
@@ -532,6 +553,9 @@ class _Replay:
             IllegalMoveError(rule, detail, state=state, index=self.index, item=item)
         )
 
+
+#: How many distinct texts the replay remembers the parse of (then it starts afresh).
+_PARSED_TEXTS = 4096
 
 #: Returned by the replay loop when the input is used up.
 _DONE = object()
