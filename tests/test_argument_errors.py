@@ -20,12 +20,11 @@ from hanoi_magnet import (
     State,
     Variant,
     check,
-    count,
-    parse_moves,
-    per_disk,
-    post_name,
     validate,
 )
+from hanoi_magnet.model import post_name
+from hanoi_magnet.theory import count, per_disk
+from hanoi_magnet.validate import parse_moves
 
 HUGE = 10**5000
 

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from hanoi_magnet import count, solve, validate
+from hanoi_magnet import solve, validate
+from hanoi_magnet.theory import count
 from hanoi_magnet.solvers._frame_stewart import (
     best_split,
     frame_stewart_length,

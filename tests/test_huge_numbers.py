@@ -17,21 +17,20 @@ from hanoi_magnet import (
     ClassicRules,
     HanoiError,
     IllegalMoveError,
-    InvalidArgumentError,
     Move,
     Rule,
     State,
+    TooLargeError,
     Variant,
     check,
-    count,
-    counting,
-    parse_moves,
-    per_disk,
-    post_name,
     solve,
     validate,
 )
-from hanoi_magnet._bigdecimal import SMALL_BITS, SMALL_DIGITS, int_to_text, text_to_int
+from hanoi_magnet.cli._bigdecimal import SMALL_BITS, SMALL_DIGITS, int_to_text, text_to_int
+from hanoi_magnet.model import post_name
+from hanoi_magnet.theory import _counting as counting
+from hanoi_magnet.theory import count, per_disk
+from hanoi_magnet.validate import parse_moves
 from hanoi_magnet._text import MAX_SHOWN, digit_count, integer_text, shown
 
 LIMIT = 4300  # Python's default int_max_str_digits
@@ -217,7 +216,7 @@ def test_huge_integer_arguments_are_invalid_argument_errors(call):
 
 def test_count_of_ten_to_the_fifteen_disks_is_refused_at_once_with_an_estimate():
     started = time.perf_counter()
-    with pytest.raises(InvalidArgumentError) as raised:
+    with pytest.raises(TooLargeError) as raised:
         count("NNN", 10**15)
     assert time.perf_counter() - started < 1
     # 10^15 log10(3) = 4.77e14 digits
@@ -228,7 +227,7 @@ def test_count_of_ten_to_the_fifteen_disks_is_refused_at_once_with_an_estimate()
 def test_count_answers_up_to_the_limit_and_refuses_one_disk_more():
     limit = counting._MAX_COUNT_BITS
     assert count("classic", limit).bit_length() == limit  # 2^n - 1 has n bits: exact
-    with pytest.raises(InvalidArgumentError, match="limit is 8,388,608 bits"):
+    with pytest.raises(TooLargeError, match="limit is 8,388,608 bits"):
         count("classic", limit + 1)
 
 
@@ -247,7 +246,7 @@ def test_count_limit_on_both_sides_for_other_growth_rates(label, monkeypatch):
 def _accepted(label, n):
     try:
         count(label, n)
-    except InvalidArgumentError:
+    except TooLargeError:
         return False
     return True
 
@@ -257,10 +256,10 @@ def test_per_disk_limit_on_both_sides(monkeypatch):
     # NNN: P(k) ~ 3^(k-1): about 1.585 n^2 / 2 bits together, so the limit falls near n = 502
     counts = per_disk("NNN", 480)
     assert sum(c.bit_length() for c in counts) <= 200_000
-    with pytest.raises(InvalidArgumentError, match=r"per_disk\('NNN', 520\) would have about"):
+    with pytest.raises(TooLargeError, match=r"per_disk\('NNN', 520\) would have about"):
         per_disk("NNN", 520)
     monkeypatch.undo()
-    with pytest.raises(InvalidArgumentError, match="limit is 536,870,912 bits"):
+    with pytest.raises(TooLargeError, match="limit is 536,870,912 bits"):
         per_disk("NNN", 100_000)
 
 

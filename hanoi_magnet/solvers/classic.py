@@ -6,7 +6,7 @@ import functools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.errors import TooLargeError
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep
 from hanoi_magnet.registry import default_registry, register
 from hanoi_magnet.solvers._frame_stewart import best_split
@@ -76,7 +76,7 @@ class FrameStewart(PlanSolver):
 
     Each level of the plan maps every peg, and with as many disks as pegs there are about as many
     levels as pegs: the solver refuses more than 1,000 pegs
-    (:class:`~hanoi_magnet.InvalidArgumentError`) rather than crawl.
+    (:class:`~hanoi_magnet.TooLargeError`) rather than crawl.
     """
 
     pegs: ClassVar[int] = 4
@@ -94,7 +94,7 @@ _MAX_PEGS = 1000
 @functools.lru_cache(maxsize=256)
 def _frame_stewart_steps(label: str, pegs: int, n: int) -> tuple[Step, ...]:
     if pegs > _MAX_PEGS:
-        raise InvalidArgumentError(
+        raise TooLargeError(
             f"{label}: Frame–Stewart plans are computed for at most {_MAX_PEGS:,} pegs "
             f"(each level of the plan maps all {pegs:,} pegs, and there can be as many "
             f"levels as pegs: up to about {pegs**2:,} post maps)"
