@@ -11,12 +11,12 @@ import random
 import pytest
 
 from hanoi_magnet import solve, validate
-from hanoi_magnet.theory import count
 from hanoi_magnet.solvers._frame_stewart import (
     best_split,
     frame_stewart_length,
     increment_exponent,
 )
+from hanoi_magnet.theory import count
 
 MAX_N = 400
 MAX_PEGS = 9

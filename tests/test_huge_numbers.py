@@ -26,12 +26,12 @@ from hanoi_magnet import (
     solve,
     validate,
 )
+from hanoi_magnet._text import MAX_SHOWN, digit_count, integer_text, shown
 from hanoi_magnet.cli._bigdecimal import SMALL_BITS, SMALL_DIGITS, int_to_text, text_to_int
 from hanoi_magnet.model import post_name
 from hanoi_magnet.theory import _counting as counting
 from hanoi_magnet.theory import count, per_disk
 from hanoi_magnet.validate import parse_moves
-from hanoi_magnet._text import MAX_SHOWN, digit_count, integer_text, shown
 
 LIMIT = 4300  # Python's default int_max_str_digits
 pytestmark = pytest.mark.skipif(
