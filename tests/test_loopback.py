@@ -182,7 +182,11 @@ def test_listed_without_being_imported_then_loaded_on_first_lookup(site):
         """
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=with_site(site)
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=with_site(site),
     )
     assert result.stdout.split() == ["1023"]
 
