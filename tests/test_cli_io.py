@@ -319,17 +319,28 @@ def test_a_record_longer_than_the_limit_is_refused_not_buffered():
     assert status == 1 and "longer than 1,048,576 characters" in out
 
 
-@pytest.mark.parametrize("fmt", ["jsonl", "json", "csv"])
+@pytest.mark.parametrize("fmt", ["text", "jsonl", "json", "csv"])
 @pytest.mark.parametrize("digits", [100, 101, 5000])
 def test_huge_numbers_in_records_name_no_such_post(fmt, digits):
     number = "7" * digits
     record = {
+        "text": f"1: S -> {number}\n",
         "jsonl": f'{{"disk": 1, "source": 0, "target": {number}}}\n',
         "json": f'{{"moves": [{{"disk": 1, "source": 0, "target": {number}}}]}}',
         "csv": f"disk,source,target\n1,0,{number}\n",
     }[fmt]
     status, out, _ = run("validate", "classic", "2", "-", "--format", fmt, stdin=record)
     assert status == 1 and "is illegal (no such post)" in out and len(out) < 1000
+
+
+@pytest.mark.parametrize("digits", [4300, 4301, 5000])
+def test_show_at_a_position_of_thousands_of_digits_is_one_line(digits):
+    for sign in ("", "-"):
+        status, out, err = run("show", "NNN", "3", "--at", sign + "1" + "0" * (digits - 1))
+        assert (status, out) == (2, "")
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert f"position {sign}100000…0000 ({digits:,} digits) is out of range" in err
+        assert "(valid: -12 <= k <= 11)" in err
 
 
 # -- closed pipes ----------------------------------------------------------------------------
