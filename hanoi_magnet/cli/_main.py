@@ -8,7 +8,7 @@ Errors are one line on standard error, never a traceback. Every outcome has its 
 status, the same for every command (see :class:`hanoi_magnet.cli._util.Status`): 0 success,
 1 an illegal move and 3 legal moves that miss the goal (``validate``), 2 a usage error (a bad
 argument, an unknown label, a position outside the solution), 4 a file that cannot be read or
-written, 5 input that is not UTF-8, 6 a request that cannot be met (no solution), 130
+written, 5 input that is not UTF-8, 6 a request that cannot be met (no solution, too large), 130
 interrupted. A closed pipe (``hanoi-magnet solve classic 30 | head``) is not an error: the
 command stops quietly with status 0.
 

@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from hanoi_magnet._text import integer_text
 from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._util import (
     Command,
@@ -43,15 +42,8 @@ def _add_position_argument(add_argument: Callable[..., argparse.Action]) -> None
 
 def _position(solution: Solution, at: int) -> tuple[State, int, str]:
     """The position after ``--at`` moves, the move count (>= 0) and a one-line title."""
-    length = solution.length
-    if not -length - 1 <= at <= length:  # checked here: K may have any number of digits
-        raise CommandError(
-            f"position {integer_text(at)} is out of range for a solution of {decimal(length)} "
-            f"moves (valid: -{decimal(length + 1)} <= k <= {decimal(length)})",
-            Status.USAGE,
-        )
-    state = solution.unrank(at)
-    k = at if at >= 0 else at + length + 1
+    state = solution.unrank(at)  # raises MoveIndexError for a K out of range (of any size)
+    k = at if at >= 0 else at + solution.length + 1
     title = (
         f"{solution.variant.label}, {disks(solution.n)}: "
         f"the position after {decimal(k)} of {decimal(solution.length)} moves"

@@ -146,8 +146,9 @@ def _run_count(args: argparse.Namespace) -> int:
     if not args.per_disk:
         print(decimal(total))
         return 0
+    counts = per_disk(args.label, args.n)  # first: it may be refused as too large
     print(f"total: {decimal(total)}")
-    for size, moves in enumerate(per_disk(args.label, args.n), 1):
+    for size, moves in enumerate(counts, 1):
         print(f"disk {size}: {decimal(moves)}")
     return 0
 

@@ -226,7 +226,7 @@ class Status(enum.IntEnum):
     NOT_SOLVED = 3  #: validate: every move legal, but the goal is not reached
     UNREADABLE = 4  #: a file cannot be read or written (missing, a directory, no permission...)
     NOT_UTF8 = 5  #: the input is not UTF-8 text
-    FAILED = 6  #: the request cannot be met: no solution, a solver failed, a busy port...
+    FAILED = 6  #: the request cannot be met: no solution, too large, a solver failed...
     INTERRUPTED = 130  #: interrupted (Ctrl-C), as shells report SIGINT
 
 
@@ -238,7 +238,7 @@ STATUS_HELP = """exit status:
   3  validate: the moves are legal but do not reach the goal
   4  a file cannot be read or written
   5  the input is not UTF-8 text
-  6  the request cannot be met: no solution, a solver failed, a busy port...
+  6  the request cannot be met: no solution, too large, a solver failed, a busy port
   130 interrupted"""
 
 
