@@ -23,6 +23,8 @@ import math
 from collections.abc import MutableMapping
 from itertools import combinations
 
+from hanoi_magnet._exhaustive.dispatch import OverLimitError, numpy_path, use_numpy
+from hanoi_magnet._exhaustive.engines import Engine
 from hanoi_magnet._space import Space
 from hanoi_magnet.classic_paths import classic_distance
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnreachableError
@@ -53,7 +55,12 @@ class _OverLimitError(Exception):
 
 
 def shortest_path(
-    rules: Rules, start: State, goal: State, *, max_states: int = DEFAULT_MAX_STATES
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    engine: Engine = "auto",
 ) -> ShortestPath:
     """A shortest sequence of legal moves from ``start`` to ``goal``, by bidirectional search.
 
@@ -67,6 +74,10 @@ def shortest_path(
         start: the position to start from.
         goal: the position to reach.
         max_states: the most positions the search may visit before giving up.
+        engine: ``"python"``, ``"numpy"`` (whole layers as array operations; ``pip install
+            'hanoi-magnet[search]'``) or ``"auto"``: numpy when it is installed and the rules
+            have four or more posts, where layers are wide. Both find a shortest path; when
+            there are several, they may find different ones.
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal``.
@@ -82,13 +93,21 @@ def shortest_path(
         (4, ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D'])
     """
     limit = _checked(rules, start, goal, max_states)
+    if use_numpy(rules, start.n, limit, engine):
+        moves, explored = _numpy_search(rules, start, goal, limit)
+        return ShortestPath(rules, start, goal, moves, explored)
     space = Space(rules, start.n)
     moves, explored = _bidirectional(space, space.encode(start), space.encode(goal), limit)
     return ShortestPath(rules, start, goal, moves, explored)
 
 
 def distance(
-    rules: Rules, start: State, goal: State, *, max_states: int = DEFAULT_MAX_STATES
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    engine: Engine = "auto",
 ) -> int:
     """The least number of legal moves from ``start`` to ``goal``.
 
@@ -107,6 +126,8 @@ def distance(
     limit = _checked(rules, start, goal, max_states)
     if isinstance(rules, ClassicRules) and rules.pegs == 3 and _every_direction(rules):
         return classic_distance(start, goal)
+    if use_numpy(rules, start.n, limit, engine):
+        return len(_numpy_search(rules, start, goal, limit)[0])
     space = Space(rules, start.n)
     moves, _ = _bidirectional(space, space.encode(start), space.encode(goal), limit)
     return len(moves)
@@ -160,6 +181,33 @@ def _checked(rules: Rules, start: State, goal: State, max_states: int) -> int:
     return _integer(max_states, "max_states", minimum=1)
 
 
+def _numpy_search(rules: Rules, start: State, goal: State, limit: int) -> tuple[list[Move], int]:
+    """The vectorised search, with the same errors as :func:`_bidirectional`."""
+    try:
+        moves, explored, side = numpy_path(rules, start, goal, limit)
+    except OverLimitError:
+        raise _limit_error(rules, start.n, limit) from None
+    if moves is None:
+        raise _unreachable_error(rules, start.n, side, explored)
+    return moves, explored
+
+
+def _limit_error(rules: Rules, n: int, limit: int) -> SearchLimitError:
+    return SearchLimitError(
+        f"the search would visit more than max_states={limit:,} positions; "
+        f"{n} disks have {legal_state_count(rules, n):,} legal positions under {rules!r}"
+    )
+
+
+def _unreachable_error(rules: Rules, n: int, side: int, count: int) -> UnreachableError:
+    where = "reachable from the start" if side == 0 else "from which the goal can be reached"
+    return UnreachableError(
+        f"the goal cannot be reached from the start: the search explored all the positions "
+        f"{where} ({count:,} of the {legal_state_count(rules, n):,} legal positions "
+        f"of {n} disks under {rules!r})"
+    )
+
+
 def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[list[Move], int]:
     """The moves of a shortest path between two codes, and how many codes were visited."""
     if start == goal:
@@ -186,22 +234,11 @@ def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[lis
                     space, frontier_behind, backward, behind, ahead, seen[1], limit - seen[0]
                 )
         except _OverLimitError:
-            raise SearchLimitError(
-                f"the search would visit more than max_states={limit:,} positions; "
-                f"{space.n} disks have {legal_state_count(space.rules, space.n):,} legal "
-                f"positions under {space.rules!r}"
-            ) from None
+            raise _limit_error(space.rules, space.n, limit) from None
         if meeting >= 0:
             return _join(space, meeting, ahead, behind, backward, root), sum(seen)
-    if not frontier_ahead:
-        side, count = "reachable from the start", seen[0]
-    else:
-        side, count = "from which the goal can be reached", seen[1]
-    raise UnreachableError(
-        f"the goal cannot be reached from the start: the search explored all the positions "
-        f"{side} ({count:,} of the {legal_state_count(space.rules, space.n):,} legal positions "
-        f"of {space.n} disks under {space.rules!r})"
-    )
+    side = 0 if not frontier_ahead else 1
+    raise _unreachable_error(space.rules, space.n, side, seen[side])
 
 
 def _grow(

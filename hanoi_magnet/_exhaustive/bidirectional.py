@@ -1,0 +1,99 @@
+"""Shortest paths between two positions with numpy, a whole layer per array operation.
+
+The bidirectional search of :mod:`hanoi_magnet.search` (same layers, same stopping rule).
+
+Each side keeps a one-bit visited set over the codes (two bits per code for both) and its
+layers as sorted arrays, from which the path is read back once the two balls meet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hanoi_magnet._exhaustive.bits import Int64s, sorted_unique
+from hanoi_magnet._exhaustive.dispatch import OverLimitError
+from hanoi_magnet._exhaustive.layout import CodeLayout
+from hanoi_magnet._exhaustive.moves import Successors
+
+
+class _Side:
+    """One ball of the search: visited bits, layers, and the moves that grow it."""
+
+    def __init__(self, layout: CodeLayout, root: int, backward: bool) -> None:
+        rules = layout.reversed_rules() if backward else layout.rules
+        self.grow = Successors(CodeLayout(rules, layout.n))
+        self.bits = np.zeros(-(-layout.size // 64), dtype=np.int64)
+        self.layers: list[Int64s] = [np.array([root], dtype=np.int64)]
+        self.mark(self.layers[0])
+        self.visited = 1
+
+    def seen(self, codes: Int64s) -> Int64s:
+        return (np.take(self.bits, codes >> 6) >> (codes & 63)) & 1
+
+    def mark(self, codes: Int64s) -> None:
+        np.bitwise_or.at(self.bits, codes >> 6, np.int64(1) << (codes & 63))
+
+    def expand(self) -> Int64s:
+        """Add the next layer; return it."""
+        candidates = self.grow(self.layers[-1]).ravel()
+        fresh = sorted_unique(np.compress(self.seen(candidates) == 0, candidates))
+        self.mark(fresh)
+        self.layers.append(fresh)
+        self.visited += fresh.size
+        return fresh
+
+
+def shortest_codes(
+    layout: CodeLayout, start: int, goal: int, limit: int
+) -> tuple[list[int] | None, int, int]:
+    """A shortest path from ``start`` to ``goal`` as codes, the positions visited, the dry side.
+
+    The path is ``None`` if there is none; the side that ran dry is 0 (the start's), 1 (the
+    goal's) or -1 (neither).
+
+    Raises:
+        OverLimitError: the two balls would hold more than ``limit`` positions.
+    """
+    if start == goal:
+        return [start], 1, -1
+    ahead, behind = _Side(layout, start, False), _Side(layout, goal, True)
+    while ahead.layers[-1].size and behind.layers[-1].size:
+        grows, other = (
+            (ahead, behind) if ahead.layers[-1].size <= behind.layers[-1].size else (behind, ahead)
+        )
+        fresh = grows.expand()
+        if ahead.visited + behind.visited > limit:
+            raise OverLimitError
+        meeting = np.compress(other.seen(fresh) == 1, fresh)
+        if meeting.size:
+            return _join(ahead, behind, int(meeting[0])), ahead.visited + behind.visited, -1
+    side = 0 if not ahead.layers[-1].size else 1
+    return None, (ahead.visited, behind.visited)[side], side
+
+
+def _join(ahead: _Side, behind: _Side, meeting: int) -> list[int]:
+    """The path through ``meeting``: back along the start's layers, on along the goal's."""
+    path = [meeting]
+    for side, steps in ((ahead, behind.grow), (behind, ahead.grow)):
+        # a code on layer k of one side has a neighbour (along that side's moves undone) on
+        # layer k - 1; the other side's moves are exactly those moves undone
+        depth = _depth(side, path[0] if side is ahead else path[-1])
+        code = path[0] if side is ahead else path[-1]
+        for k in range(depth - 1, -1, -1):
+            candidates = steps(np.array([code], dtype=np.int64)).ravel()
+            layer = side.layers[k]
+            where = np.searchsorted(layer, candidates).clip(0, layer.size - 1)
+            code = int(candidates[np.flatnonzero(layer[where] == candidates)[0]])
+            if side is ahead:
+                path.insert(0, code)
+            else:
+                path.append(code)
+    return path
+
+
+def _depth(side: _Side, code: int) -> int:
+    for depth, layer in enumerate(side.layers):
+        where = int(np.searchsorted(layer, code))
+        if where < layer.size and int(layer[where]) == code:
+            return depth
+    raise AssertionError("the meeting code is on every side")  # pragma: no cover
