@@ -12,6 +12,18 @@ Example:
 """
 
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
+from hanoi_magnet._exhaustive.diameter import diameter
+from hanoi_magnet._exhaustive.distance_tables import remoteness
+from hanoi_magnet._exhaustive.estimate import estimate_memory
+from hanoi_magnet._exhaustive.progress import SearchProgress
+from hanoi_magnet._exhaustive.queries import (
+    eccentricity,
+    explore,
+    farthest_positions,
+    layer_counts,
+)
+from hanoi_magnet._exhaustive.remoteness import RemotenessTable
+from hanoi_magnet._exhaustive.results import Exploration
 from hanoi_magnet.classic_paths import classic_distance, classic_path_to_tower
 from hanoi_magnet.counting import count, per_disk
 from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
@@ -75,6 +87,7 @@ __all__ = [
     "Color",
     "Eigenvalue",
     "Equation",
+    "Exploration",
     "Factorization",
     "HanoiError",
     "IllegalMoveError",
@@ -95,9 +108,11 @@ __all__ = [
     "PostColors",
     "Recurrence",
     "Registry",
+    "RemotenessTable",
     "Rule",
     "Rules",
     "SearchLimitError",
+    "SearchProgress",
     "ShortestPath",
     "Solution",
     "Solver",
@@ -122,11 +137,17 @@ __all__ = [
     "closed_form",
     "count",
     "default_registry",
+    "diameter",
     "distance",
     "dominant_eigenvalue",
+    "eccentricity",
+    "estimate_memory",
+    "explore",
+    "farthest_positions",
     "graph_dot",
     "graph_svg",
     "labels",
+    "layer_counts",
     "legal_state_count",
     "normalize_label",
     "parse_moves",
@@ -134,6 +155,7 @@ __all__ = [
     "post_name",
     "recurrence",
     "register",
+    "remoteness",
     "render_strip",
     "render_svg",
     "render_text",

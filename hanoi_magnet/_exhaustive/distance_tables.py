@@ -7,9 +7,10 @@ from typing import Any
 
 from hanoi_magnet._exhaustive.budget import check_memory, memory_limit
 from hanoi_magnet._exhaustive.engines import Engine, checked_position, choose_engine
+from hanoi_magnet._exhaustive.estimate import needed_bytes
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.progress import ProgressCallback, Reporter
-from hanoi_magnet._exhaustive.pure import pure_bytes, run_pure_layers
+from hanoi_magnet._exhaustive.pure import run_pure_layers
 from hanoi_magnet._exhaustive.remoteness import WIDTHS, RemotenessTable
 from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
@@ -52,25 +53,22 @@ def remoteness(
     limit = memory_limit(max_memory)
     chosen = choose_engine(engine)
     what = f"a distance table of {layout.size:,} codes ({goal.n} disks, {rules!r})"
-    first_width = 1 if layout.posts > 3 else 4  # three posts: distances grow like 3**n
+    check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
     goal_code = layout.encode(goal)
     values: Any
     engine_used: str = chosen
     if chosen == "numpy" and layout.posts == 3:
         from hanoi_magnet._exhaustive import three_posts  # noqa: PLC0415 (optional)
 
-        check_memory(three_posts.recursion_bytes(layout) + 4 * layout.size, limit, what)
         reporter = Reporter(progress)
         values, counts = three_posts.distances_three(layout, goal_code, reporter.layer)
         engine_used = "recursive"
     elif chosen == "numpy":
-        from hanoi_magnet._exhaustive import layered, remoteness_numpy  # noqa: PLC0415 (optional)
+        from hanoi_magnet._exhaustive import remoteness_numpy  # noqa: PLC0415 (optional)
 
-        check_memory(layered.search_bytes(layout) + first_width * layout.size, limit, what)
         reporter = Reporter(progress)
         values, counts = remoteness_numpy.distances_to(layout, goal_code, reporter.layer)
     else:
-        check_memory(pure_bytes(layout) + first_width * layout.size, limit, what)
         reporter = Reporter(progress)
         values, counts = _pure_distances(layout, goal_code, reporter)
     reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)

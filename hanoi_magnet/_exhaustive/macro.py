@@ -129,3 +129,9 @@ class Macro:
                 if (node := (other, other if m > 1 else EMPTY)) in reached
             }
         return result
+
+
+@functools.lru_cache(maxsize=64)
+def macro_for(rules: Rules) -> Macro:
+    """The (shared, memoised) macro graphs of ``rules``."""
+    return Macro(rules)

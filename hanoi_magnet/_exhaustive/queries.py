@@ -9,8 +9,9 @@ from typing import Any
 
 from hanoi_magnet._exhaustive.budget import check_memory, memory_limit
 from hanoi_magnet._exhaustive.engines import Engine, checked_position, choose_engine
+from hanoi_magnet._exhaustive.estimate import needed_bytes
 from hanoi_magnet._exhaustive.progress import ProgressCallback, Reporter
-from hanoi_magnet._exhaustive.pure import pure_bytes, run_pure_layers
+from hanoi_magnet._exhaustive.pure import run_pure_layers
 from hanoi_magnet._exhaustive.results import Exploration
 from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
@@ -52,7 +53,7 @@ def explore(
         >>> from hanoi_magnet import Color, MagneticRules, State, explore
         >>> found = explore(MagneticRules("NNN"), State.tower(3, face=Color.RED))
         >>> found.reachable, found.eccentricity
-        (96, 20)
+        (114, 21)
     """
     layout, start = checked_position(rules, start, "start")
     limit = memory_limit(max_memory)
@@ -62,23 +63,21 @@ def explore(
         return distributed.explore(layout, start, client, progress=progress, max_memory=limit)
     chosen = choose_engine(engine)
     what = f"a complete search of {layout.size:,} codes ({start.n} disks, {rules!r})"
+    check_memory(needed_bytes(layout, "explore", chosen), limit, what)
     engine_used: str = chosen
     if chosen == "numpy" and layout.posts == 3:
         from hanoi_magnet._exhaustive import three_posts  # noqa: PLC0415 (numpy is optional)
 
-        check_memory(three_posts.recursion_bytes(layout), limit, what)
         reporter = Reporter(progress)
         counts, farthest = three_posts.explore_three(layout, layout.encode(start), reporter.layer)
         engine_used = "recursive"
     elif chosen == "numpy":
         from hanoi_magnet._exhaustive import layered  # noqa: PLC0415 (numpy is optional)
 
-        check_memory(layered.search_bytes(layout), limit, what)
         reporter = Reporter(progress)
         counts, last = layered.run_layers(layout, [layout.encode(start)], reporter.layer)
         farthest = None if last is None else last.tolist()
     else:
-        check_memory(pure_bytes(layout), limit, what)
         reporter = Reporter(progress)
         counts, farthest = run_pure_layers(layout, [layout.encode(start)], reporter.layer)
     reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
@@ -101,7 +100,7 @@ def layer_counts(rules: Rules, start: State, **options: Any) -> tuple[int, ...]:
     Example:
         >>> from hanoi_magnet import ClassicRules, State, layer_counts
         >>> layer_counts(ClassicRules(), State.tower(3))
-        (1, 2, 2, 4, 4, 2, 4, 8)
+        (1, 2, 2, 4, 2, 4, 4, 8)
     """
     return explore(rules, start, **options).counts
 
@@ -127,6 +126,6 @@ def farthest_positions(rules: Rules, position: State, **options: Any) -> list[St
     Example:
         >>> from hanoi_magnet import ClassicRules, State, farthest_positions
         >>> [str(state) for state in farthest_positions(ClassicRules(), State.tower(2))]
-        ['S: - | I: 2 1 | D: -', 'S: - | I: - | D: 2 1']
+        ['S: 1 | I: 2 | D: -', 'S: - | I: 2 1 | D: -', 'S: 1 | I: - | D: 2', 'S: - | I: - | D: 2 1']
     """
     return explore(rules, position, **options).farthest_positions()

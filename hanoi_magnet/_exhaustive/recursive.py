@@ -27,7 +27,7 @@ import numpy as np
 
 from hanoi_magnet._exhaustive.bits import Int64s
 from hanoi_magnet._exhaustive.layout import CodeLayout
-from hanoi_magnet._exhaustive.macro import EMPTY, INF, Block, Env, Macro, Node, Tower
+from hanoi_magnet._exhaustive.macro import EMPTY, INF, Block, Env, Macro, Node, Tower, macro_for
 from hanoi_magnet.rules import Rules
 
 #: the smallest disks whose distances are tabulated for every environment and slot
@@ -70,7 +70,7 @@ class Recursion:
     """Distances from one source on three posts (``rules`` as given: forward distances)."""
 
     def __init__(self, rules: Rules, n: int, posts_of: list[int], faces: list[int]) -> None:
-        self.macro = Macro(rules)
+        self.macro = macro_for(rules)
         self.n = n
         self.faces_per_post = len(self.macro.faces)
         self.fbs = self.faces_per_post**3  # face-bit patterns

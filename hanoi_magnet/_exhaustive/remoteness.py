@@ -51,7 +51,7 @@ class RemotenessTable:
         >>> from hanoi_magnet import ClassicRules, State, remoteness
         >>> table = remoteness(ClassicRules(), State.tower(3, 2))
         >>> table.distance(State.tower(3)), table.counts
-        (7, (1, 2, 2, 4, 4, 2, 4, 8))
+        (7, (1, 2, 2, 4, 2, 4, 4, 8))
         >>> [str(move) for move in table.path_to_goal(State([[3], [], [2, 1]]))][:2]
         ['1: D -> S', '2: D -> I']
     """
