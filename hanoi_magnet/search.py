@@ -25,6 +25,7 @@ from itertools import combinations
 
 from hanoi_magnet._exhaustive.dispatch import OverLimitError, numpy_path, use_numpy
 from hanoi_magnet._exhaustive.engines import Engine
+from hanoi_magnet._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet._space import Space
 from hanoi_magnet.classic_paths import classic_distance
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnreachableError
@@ -61,6 +62,7 @@ def shortest_path(
     *,
     max_states: int = DEFAULT_MAX_STATES,
     engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
 ) -> ShortestPath:
     """A shortest sequence of legal moves from ``start`` to ``goal``, by bidirectional search.
 
@@ -78,6 +80,9 @@ def shortest_path(
             'hanoi-magnet[search]'``) or ``"auto"``: numpy when it is installed and the rules
             have four or more posts, where layers are wide. Both find a shortest path; when
             there are several, they may find different ones.
+        progress: ``True`` for a progress line on standard error, or a callable that receives
+            a :class:`~hanoi_magnet.SearchProgress` after every layer (its ``depth`` is the sum
+            of the radii of the two balls).
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal``.
@@ -93,11 +98,7 @@ def shortest_path(
         (4, ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D'])
     """
     limit = _checked(rules, start, goal, max_states)
-    if use_numpy(rules, start.n, limit, engine):
-        moves, explored = _numpy_search(rules, start, goal, limit)
-        return ShortestPath(rules, start, goal, moves, explored)
-    space = Space(rules, start.n)
-    moves, explored = _bidirectional(space, space.encode(start), space.encode(goal), limit)
+    moves, explored = _search(rules, start, goal, limit, engine, Reporter(progress))
     return ShortestPath(rules, start, goal, moves, explored)
 
 
@@ -108,6 +109,7 @@ def distance(
     *,
     max_states: int = DEFAULT_MAX_STATES,
     engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
 ) -> int:
     """The least number of legal moves from ``start`` to ``goal``.
 
@@ -126,11 +128,7 @@ def distance(
     limit = _checked(rules, start, goal, max_states)
     if isinstance(rules, ClassicRules) and rules.pegs == 3 and _every_direction(rules):
         return classic_distance(start, goal)
-    if use_numpy(rules, start.n, limit, engine):
-        return len(_numpy_search(rules, start, goal, limit)[0])
-    space = Space(rules, start.n)
-    moves, _ = _bidirectional(space, space.encode(start), space.encode(goal), limit)
-    return len(moves)
+    return len(_search(rules, start, goal, limit, engine, Reporter(progress))[0])
 
 
 def legal_state_count(rules: Rules, n: int) -> int:
@@ -181,10 +179,27 @@ def _checked(rules: Rules, start: State, goal: State, max_states: int) -> int:
     return _integer(max_states, "max_states", minimum=1)
 
 
-def _numpy_search(rules: Rules, start: State, goal: State, limit: int) -> tuple[list[Move], int]:
+def _search(
+    rules: Rules, start: State, goal: State, limit: int, engine: object, reporter: Reporter
+) -> tuple[list[Move], int]:
+    """The moves of a shortest path and the positions visited, with the chosen engine."""
+    if use_numpy(rules, start.n, limit, engine):
+        moves, explored = _numpy_search(rules, start, goal, limit, reporter)
+    else:
+        space = Space(rules, start.n)
+        moves, explored = _bidirectional(
+            space, space.encode(start), space.encode(goal), limit, reporter
+        )
+    reporter.layer(len(moves), 0, explored, reporter.peak, done=True)
+    return moves, explored
+
+
+def _numpy_search(
+    rules: Rules, start: State, goal: State, limit: int, reporter: Reporter
+) -> tuple[list[Move], int]:
     """The vectorised search, with the same errors as :func:`_bidirectional`."""
     try:
-        moves, explored, side = numpy_path(rules, start, goal, limit)
+        moves, explored, side = numpy_path(rules, start, goal, limit, reporter.layer)
     except OverLimitError:
         raise _limit_error(rules, start.n, limit) from None
     if moves is None:
@@ -208,7 +223,9 @@ def _unreachable_error(rules: Rules, n: int, side: int, count: int) -> Unreachab
     )
 
 
-def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[list[Move], int]:
+def _bidirectional(
+    space: Space, start: int, goal: int, limit: int, reporter: Reporter
+) -> tuple[list[Move], int]:
     """The moves of a shortest path between two codes, and how many codes were visited."""
     if start == goal:
         return [], 1
@@ -223,18 +240,24 @@ def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[lis
     ahead[start] = behind[goal] = root
     frontier_ahead, frontier_behind = [start], [goal]
     seen = [1, 1]  # positions visited from the start, and from the goal
+    memory = 2 * space.size if dense else 0
+    radii = 0  # the two balls' radii together
     while frontier_ahead and frontier_behind:
         try:
             if len(frontier_ahead) <= len(frontier_behind):
                 frontier_ahead, meeting, seen[0] = _grow(
                     space, frontier_ahead, forward, ahead, behind, seen[0], limit - seen[1]
                 )
+                layer = len(frontier_ahead)
             else:
                 frontier_behind, meeting, seen[1] = _grow(
                     space, frontier_behind, backward, behind, ahead, seen[1], limit - seen[0]
                 )
+                layer = len(frontier_behind)
         except _OverLimitError:
             raise _limit_error(space.rules, space.n, limit) from None
+        radii += 1
+        reporter.layer(radii, layer, sum(seen), memory)
         if meeting >= 0:
             return _join(space, meeting, ahead, behind, backward, root), sum(seen)
     side = 0 if not frontier_ahead else 1

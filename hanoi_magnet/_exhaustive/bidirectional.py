@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from hanoi_magnet._exhaustive.bits import Int64s, sorted_unique
-from hanoi_magnet._exhaustive.dispatch import OverLimitError
+from hanoi_magnet._exhaustive.dispatch import OverLimitError, Report
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
 
@@ -44,7 +44,7 @@ class _Side:
 
 
 def shortest_codes(
-    layout: CodeLayout, start: int, goal: int, limit: int
+    layout: CodeLayout, start: int, goal: int, limit: int, report: Report
 ) -> tuple[list[int] | None, int, int]:
     """A shortest path from ``start`` to ``goal`` as codes, the positions visited, the dry side.
 
@@ -64,6 +64,9 @@ def shortest_codes(
         fresh = grows.expand()
         if ahead.visited + behind.visited > limit:
             raise OverLimitError
+        memory = 2 * ahead.bits.nbytes + 8 * (ahead.visited + behind.visited)
+        radii = len(ahead.layers) + len(behind.layers) - 2
+        report(radii, fresh.size, ahead.visited + behind.visited, memory)
         meeting = np.compress(other.seen(fresh) == 1, fresh)
         if meeting.size:
             return _join(ahead, behind, int(meeting[0])), ahead.visited + behind.visited, -1

@@ -6,12 +6,15 @@ Pure Python: numpy is imported only when it is chosen.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from hanoi_magnet._exhaustive.budget import available_memory, check_memory
 from hanoi_magnet._exhaustive.engines import choose_engine
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.rules import Rules
+
+Report = Callable[[int, int, int, int], None]
 
 #: bytes of visited bits allowed per position the search may visit, when numpy is chosen
 #: automatically: the bit arrays cover every code, the positions visited are a part of them
@@ -47,7 +50,7 @@ def use_numpy(rules: Rules, n: int, limit: int, engine: object) -> bool:
 
 
 def numpy_path(
-    rules: Rules, start: State, goal: State, limit: int
+    rules: Rules, start: State, goal: State, limit: int, report: Report
 ) -> tuple[list[Move] | None, int, int]:
     """The moves of a shortest path, the positions visited, and which side ran dry.
 
@@ -58,7 +61,7 @@ def numpy_path(
 
     layout = CodeLayout(rules, start.n)
     codes, visited, side = bidirectional.shortest_codes(
-        layout, layout.encode(start), layout.encode(goal), limit
+        layout, layout.encode(start), layout.encode(goal), limit, report
     )
     if codes is None:
         return None, visited, side
