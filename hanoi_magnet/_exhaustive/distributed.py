@@ -131,9 +131,7 @@ def _stop(key: str, index: int) -> None:
 def partition_bounds(size: int, parts: int) -> list[int]:
     """``parts + 1`` increasing bounds cutting ``range(size)`` into ranges of whole words."""
     words = -(-size // CODES_PER_WORD)
-    cuts = [round(words * i / parts) * CODES_PER_WORD for i in range(parts + 1)]
-    cuts[-1] = size
-    return cuts
+    return [min(size, round(words * i / parts) * CODES_PER_WORD) for i in range(parts)] + [size]
 
 
 def explore(

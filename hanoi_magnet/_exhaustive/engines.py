@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import sys
 from typing import Literal, TypeAlias
 
 from hanoi_magnet._exhaustive.layout import CodeLayout
@@ -23,7 +24,12 @@ ENGINES = ("auto", "numpy", "python")
 @functools.cache
 def numpy_available() -> bool:
     """Whether numpy can be imported (without importing it)."""
-    return importlib.util.find_spec("numpy") is not None
+    if "numpy" in sys.modules:
+        return sys.modules["numpy"] is not None  # None: imports of it are blocked
+    try:
+        return importlib.util.find_spec("numpy") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def choose_engine(engine: object) -> Literal["numpy", "python"]:

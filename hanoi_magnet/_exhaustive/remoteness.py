@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_magnet._exhaustive import fileformat, verify
-from hanoi_magnet._exhaustive.engines import numpy_available
+from hanoi_magnet._exhaustive import engines
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.pure import PureCodes
 from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
@@ -219,7 +219,7 @@ class RemotenessTable:
                 f"{path} should hold {size:,} values of {width} bytes, has {len(data):,} bytes"
             )
         values: Any
-        if numpy_available():
+        if engines.numpy_available():
             import numpy as np  # noqa: PLC0415 (optional)
 
             values = np.frombuffer(data, dtype=np.dtype(dtype).newbyteorder("<")).astype(dtype)
