@@ -23,7 +23,12 @@ import math
 from collections.abc import MutableMapping
 from itertools import combinations
 
-from hanoi_magnet._exhaustive.dispatch import OverLimitError, numpy_path, use_numpy
+from hanoi_magnet._exhaustive.dispatch import (
+    OverLimitError,
+    choose_search,
+    numpy_distance,
+    numpy_path,
+)
 from hanoi_magnet._exhaustive.engines import Engine
 from hanoi_magnet._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet._space import Space
@@ -98,7 +103,7 @@ def shortest_path(
         (4, ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D'])
     """
     limit = _checked(rules, start, goal, max_states)
-    moves, explored = _search(rules, start, goal, limit, engine, Reporter(progress))
+    _, moves, explored = _search(rules, start, goal, limit, engine, Reporter(progress))
     return ShortestPath(rules, start, goal, moves, explored)
 
 
@@ -128,7 +133,7 @@ def distance(
     limit = _checked(rules, start, goal, max_states)
     if isinstance(rules, ClassicRules) and rules.pegs == 3 and _every_direction(rules):
         return classic_distance(start, goal)
-    return len(_search(rules, start, goal, limit, engine, Reporter(progress))[0])
+    return _search(rules, start, goal, limit, engine, Reporter(progress), path=False)[0]
 
 
 def legal_state_count(rules: Rules, n: int) -> int:
@@ -180,31 +185,35 @@ def _checked(rules: Rules, start: State, goal: State, max_states: int) -> int:
 
 
 def _search(
-    rules: Rules, start: State, goal: State, limit: int, engine: object, reporter: Reporter
-) -> tuple[list[Move], int]:
-    """The moves of a shortest path and the positions visited, with the chosen engine."""
-    if use_numpy(rules, start.n, limit, engine):
-        moves, explored = _numpy_search(rules, start, goal, limit, reporter)
-    else:
+    rules: Rules,
+    start: State,
+    goal: State,
+    limit: int,
+    engine: object,
+    reporter: Reporter,
+    *,
+    path: bool = True,
+) -> tuple[int, list[Move], int]:
+    """The length, the moves (if ``path``) of a shortest path and the positions visited."""
+    how = choose_search(rules, start.n, limit, engine, path=path)
+    if how == "python":
         space = Space(rules, start.n)
         moves, explored = _bidirectional(
             space, space.encode(start), space.encode(goal), limit, reporter
         )
-    reporter.layer(len(moves), 0, explored, reporter.peak, done=True)
-    return moves, explored
-
-
-def _numpy_search(
-    rules: Rules, start: State, goal: State, limit: int, reporter: Reporter
-) -> tuple[list[Move], int]:
-    """The vectorised search, with the same errors as :func:`_bidirectional`."""
-    try:
-        moves, explored, side = numpy_path(rules, start, goal, limit, reporter.layer)
-    except OverLimitError:
-        raise _limit_error(rules, start.n, limit) from None
-    if moves is None:
-        raise _unreachable_error(rules, start.n, side, explored)
-    return moves, explored
+        length = len(moves)
+    else:
+        search = numpy_path if how == "bits" else numpy_distance
+        try:
+            found, explored, side = search(rules, start, goal, limit, reporter.layer)
+        except OverLimitError:
+            raise _limit_error(rules, start.n, limit) from None
+        if found is None:
+            raise _unreachable_error(rules, start.n, side, explored)
+        moves = found if isinstance(found, list) else []
+        length = len(found) if isinstance(found, list) else found
+    reporter.layer(length, 0, explored, reporter.peak, done=True)
+    return length, moves, explored
 
 
 def _limit_error(rules: Rules, n: int, limit: int) -> SearchLimitError:

@@ -66,19 +66,51 @@ def test_unreachable_and_over_the_limit_say_the_same_with_either_engine():
     assert len(limits) == 1
 
 
-def test_numpy_is_chosen_for_four_posts_and_visited_bits_in_proportion():
+def test_the_search_is_chosen_by_posts_size_and_direction():
     four, three = hm.ClassicRules(4), hm.MagneticRules("NNN")
-    assert dispatch.use_numpy(four, 8, 10**6, "auto")
-    assert not dispatch.use_numpy(three, 8, 10**6, "auto")  # thin layers: pure Python
-    assert dispatch.use_numpy(three, 8, 10**6, "numpy")
-    assert not dispatch.use_numpy(four, 8, 10**6, "python")
+    one_way = hm.ClassicRules(4, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])
+    choose = dispatch.choose_search
+    assert choose(four, 8, 10**6, "auto") == "bits"
+    assert choose(three, 8, 10**6, "auto") == "python"  # thin layers: pure Python
+    assert choose(three, 8, 10**6, "numpy") == "bits"
+    assert choose(four, 8, 10**6, "python") == "python"
     # the bit arrays of 4**20 codes are far more than 16 bytes for each of 1,000 positions
     size = dispatch.bitset_bytes(CodeLayout(four, 20))
     assert size > dispatch.BITS_BYTES_PER_STATE * 1000
-    assert not dispatch.use_numpy(four, 20, 1000, "auto")
-    assert dispatch.use_numpy(four, 20, size // dispatch.BITS_BYTES_PER_STATE, "auto")
+    assert choose(four, 20, size // dispatch.BITS_BYTES_PER_STATE, "auto") == "bits"
+    assert choose(four, 20, 1000, "auto", path=True) == "python"
+    assert choose(four, 20, 1000, "auto", path=False) == "frontier"
+    assert choose(one_way, 20, 1000, "auto", path=False) == "python"
+    assert choose(four, 30, 1000, "numpy", path=False) == "frontier"
+    assert choose(four, 32, 1000, "auto", path=False) == "python"  # codes beyond 2**62
     with pytest.raises(hm.SearchLimitError, match="bidirectional search"):
-        dispatch.use_numpy(four, 40, 1000, "numpy")
+        choose(four, 40, 1000, "numpy")
+    with pytest.raises(hm.SearchLimitError, match="bidirectional search"):
+        choose(one_way, 40, 1000, "numpy", path=False)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [r for r in RULES if r.posts > 3 and not (isinstance(r, hm.ClassicRules) and r.allowed)],
+    ids=repr,
+)
+def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
+    from hanoi_magnet._exhaustive import frontier
+
+    monkeypatch.setattr(frontier, "CHUNK", 5)  # several chunks per layer
+    rng = random.Random(repr(rules))
+    states = all_states(rules, 3)
+    layout = CodeLayout(rules, 3)
+    for _ in range(40):
+        start, goal = rng.choice(states), rng.choice(states)
+        expected = bfs_distance(rules, start, goal)
+        found, visited, side = frontier.frontier_distance(
+            layout, layout.encode(start), layout.encode(goal), 10**6, lambda *_: None
+        )
+        assert found == expected and visited >= 1 and (side >= 0) == (expected is None)
+    far = hm.State.tower(14, posts=4), hm.State.tower(14, 3, posts=4)
+    if rules == hm.ClassicRules(4):  # visited bits would be 2 x 32 MiB: the frontier instead
+        assert hm.distance(rules, *far, max_states=10**8) == 113
 
 
 def test_progress_of_a_distance_search():

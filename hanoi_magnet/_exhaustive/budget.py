@@ -47,10 +47,10 @@ def human_bytes(count: int) -> str:
     if count < 1024:
         return f"{count} bytes"
     value = float(count)
-    for unit in ("KiB", "MiB", "GiB", "TiB", "PiB"):
+    for unit in ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"):
         value /= 1024
-        if value < 1024 or unit == "PiB":
-            return f"{value:.3g} {unit}"
+        if value < 1024 or unit == "YiB":
+            return f"{value:,.3g} {unit}" if value < 1000 else f"{value:,.0f} {unit}"
     raise AssertionError("unreachable")  # pragma: no cover
 
 

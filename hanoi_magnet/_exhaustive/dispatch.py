@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Literal
 
 from hanoi_magnet._exhaustive.budget import available_memory, check_memory
 from hanoi_magnet._exhaustive.engines import choose_engine
@@ -21,6 +22,10 @@ Report = Callable[[int, int, int, int], None]
 BITS_BYTES_PER_STATE = 16
 
 
+#: the largest code space searched with numpy's 64-bit integers (room left for arithmetic)
+MAX_CODES = 1 << 62
+
+
 class OverLimitError(Exception):
     """The search would visit more positions than allowed."""
 
@@ -30,23 +35,34 @@ def bitset_bytes(layout: CodeLayout) -> int:
     return 2 * 8 * -(-layout.size // 64)
 
 
-def use_numpy(rules: Rules, n: int, limit: int, engine: object) -> bool:
-    """Whether to search with numpy.
+def choose_search(
+    rules: Rules, n: int, limit: int, engine: object, *, path: bool = True
+) -> Literal["python", "bits", "frontier"]:
+    """Which search finds a distance (or, with ``path``, a shortest path).
 
-    Yes when asked for; with ``"auto"``, when it is installed, the rules have four or more
-    posts (where layers are wide enough for array operations to pay) and the visited bits are
-    of a size in proportion to ``limit``.
+    ``"bits"``: numpy, a visited bit per code and side; ``"frontier"``: numpy, only the last
+    layers of each side (distances under rules whose moves can all be undone, in spaces too
+    large for visited bits); ``"python"``: :func:`hanoi_magnet.search._bidirectional`. With
+    ``"auto"`` numpy serves four or more posts (where layers are wide enough for array
+    operations to pay) and visited bits only in proportion to ``limit``.
     """
     chosen = choose_engine(engine)
     if chosen == "python":
-        return False
+        return "python"
     layout = CodeLayout(rules, n)
+    frontier_possible = not path and not layout.directed and layout.size <= MAX_CODES
     if engine == "numpy":
-        check_memory(
-            bitset_bytes(layout), int(available_memory() * 0.75), "the bidirectional search"
-        )
-        return True
-    return rules.posts >= 4 and bitset_bytes(layout) <= BITS_BYTES_PER_STATE * limit
+        if bitset_bytes(layout) <= int(available_memory() * 0.75) or not frontier_possible:
+            check_memory(
+                bitset_bytes(layout), int(available_memory() * 0.75), "the bidirectional search"
+            )
+            return "bits"
+        return "frontier"
+    if rules.posts < 4:
+        return "python"
+    if bitset_bytes(layout) <= BITS_BYTES_PER_STATE * limit:
+        return "bits"
+    return "frontier" if frontier_possible else "python"
 
 
 def numpy_path(
@@ -67,3 +83,15 @@ def numpy_path(
         return None, visited, side
     moves = [layout.move_between(a, b) for a, b in itertools.pairwise(codes)]
     return moves, visited, side
+
+
+def numpy_distance(
+    rules: Rules, start: State, goal: State, limit: int, report: Report
+) -> tuple[int | None, int, int]:
+    """The distance by frontier search, the positions visited, and which side ran dry."""
+    from hanoi_magnet._exhaustive import frontier  # noqa: PLC0415 (numpy is optional)
+
+    layout = CodeLayout(rules, start.n)
+    return frontier.frontier_distance(
+        layout, layout.encode(start), layout.encode(goal), limit, report
+    )

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from hanoi_magnet._exhaustive import fileformat, verify
-from hanoi_magnet._exhaustive import engines
+from hanoi_magnet._exhaustive import engines, fileformat, verify
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.pure import PureCodes
 from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
