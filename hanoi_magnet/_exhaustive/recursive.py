@@ -66,38 +66,26 @@ class Source:
         return self.to_node[m].get((tower, tower if m > 1 else EMPTY), INF)
 
 
-class Recursion:
-    """Distances from one source on three posts (``rules`` as given: forward distances)."""
+class Tables:
+    """Distances within the smallest disks from every tower, for every environment.
 
-    def __init__(self, rules: Rules, n: int, posts_of: list[int], faces: list[int]) -> None:
-        self.macro = macro_for(rules)
-        self.n = n
-        self.faces_per_post = len(self.macro.faces)
-        self.fbs = self.faces_per_post**3  # face-bit patterns
-        self.source = Source(self.macro, posts_of, faces)
-        self.leaf = min(n, LEAF_DISKS)
+    They depend on the rules only, so they are kept (:func:`tables_for`) and shared by every
+    source (a diameter runs many).
+    """
 
-    # -- helpers ---------------------------------------------------------------------------------
+    def __init__(self, macro: Macro) -> None:
+        self.macro = macro
+        self.fbs = len(macro.faces) ** 3  # face-bit patterns
 
     def bit(self, fb: int, post: int) -> int:
         """The face bit of ``post`` in the pattern ``fb`` (always 0 under classic rules)."""
         return (fb >> post) & 1 if self.macro.magnetic else 0
 
-    def env_of(self, occupied: int, fb: int) -> Env:
-        """The environment of the smaller disks under larger disks on the posts ``occupied``."""
-        if not self.macro.magnetic:
-            return self.macro.colors
-        return tuple(  # type: ignore[return-value]
-            self.bit(fb, q) if occupied >> q & 1 else c for q, c in enumerate(self.macro.colors)
-        )
-
     def slots(self, m: int) -> list[Tower]:
-        """The tower slots of level ``m`` (the source slot comes after them)."""
+        """The tower slots of level ``m`` (a source slot comes after them)."""
         return self.macro.all_towers(m)
 
-    # -- tables of the smallest disks ------------------------------------------------------------
-
-    @functools.cache  # noqa: B019 (one Recursion per computation)
+    @functools.cache  # noqa: B019 (one Tables per rules, kept by tables_for)
     def table(self, m: int, env: Env) -> Int64s:
         """``[slot, placement, fb]``: distances within level ``m`` from each tower slot."""
         slots = self.slots(m)
@@ -107,10 +95,69 @@ class Recursion:
             return result
         for index, tower in enumerate(slots):
             if tower in self.macro.towers(m, env):
-                self._fill(result[index], m, env, self.macro.from_tower(m, env, tower), None)
+                reached = self.macro.from_tower(m, env, tower)
+                self.fill(result[index], m, env, reached, None, None)
         return result
 
-    @functools.cache  # noqa: B019
+    def fill(
+        self,
+        out: Int64s,
+        m: int,
+        env: Env,
+        to_node: dict[Node, int],
+        own: Int64s | None,
+        own_block: Block | None,
+    ) -> None:
+        """Distances at level ``m`` from the one-level-down tables, block by block.
+
+        ``to_node`` holds the distances to the macro nodes; ``own`` the distances within the
+        block ``own_block`` from the source itself (none for a tower).
+        """
+        size = 3 ** (m - 1)
+        for block in self.macro.blocks(env):
+            post, face = block
+            columns = [fb for fb in range(self.fbs) if self.bit(fb, post) == face]
+            inner = self.macro.child(env, block)
+            below = self.table(m - 1, inner)
+            best = np.full((size, len(columns)), INF, dtype=np.int64)
+            if own is not None and block == own_block:
+                best = np.minimum(best, own[:, columns])
+            for index, tower in enumerate(self.slots(m - 1)):
+                length = to_node.get((block, tower), INF)
+                if length < INF:
+                    best = np.minimum(best, below[index][:, columns] + length)
+            out[post * size : (post + 1) * size, columns] = np.minimum(best, INF)
+
+
+@functools.lru_cache(maxsize=2)
+def tables_for(rules: Rules) -> Tables:
+    """The (kept) tables of ``rules``: a few tens of megabytes each, so only the last two."""
+    return Tables(macro_for(rules))
+
+
+class Recursion:
+    """Distances from one source on three posts (``rules`` as given: forward distances)."""
+
+    def __init__(self, rules: Rules, n: int, posts_of: list[int], faces: list[int]) -> None:
+        self.macro = macro_for(rules)
+        self.tables = tables_for(rules)
+        self.n = n
+        self.fbs = self.tables.fbs
+        self.bit = self.tables.bit
+        self.slots = self.tables.slots
+        self.table = self.tables.table
+        self.source = Source(self.macro, posts_of, faces)
+        self.leaf = min(n, LEAF_DISKS)
+
+    def env_of(self, occupied: int, fb: int) -> Env:
+        """The environment of the smaller disks under larger disks on the posts ``occupied``."""
+        if not self.macro.magnetic:
+            return self.macro.colors
+        return tuple(  # type: ignore[return-value]
+            self.bit(fb, q) if occupied >> q & 1 else c for q, c in enumerate(self.macro.colors)
+        )
+
+    @functools.cache  # noqa: B019 (one Recursion per computation)
     def source_table(self, m: int) -> Int64s:
         """``[placement, fb]``: distances within level ``m`` from the source's smallest disks.
 
@@ -119,27 +166,10 @@ class Recursion:
         if m == 0:
             return np.zeros((1, self.fbs), dtype=np.int64)
         result = np.full((3**m, self.fbs), INF, dtype=np.int64)
-        self._fill(result, m, self.source.env[m], self.source.to_node[m], self.source_table(m - 1))
+        source = self.source
+        own = self.source_table(m - 1)
+        self.tables.fill(result, m, source.env[m], source.to_node[m], own, source.block[m])
         return result
-
-    def _fill(
-        self, out: Int64s, m: int, env: Env, to_node: dict[Node, int], own: Int64s | None
-    ) -> None:
-        """Distances at level ``m`` from the one-level-down tables, block by block."""
-        size = 3 ** (m - 1)
-        for block in self.macro.blocks(env):
-            post, face = block
-            columns = [fb for fb in range(self.fbs) if self.bit(fb, post) == face]
-            inner = self.macro.child(env, block)
-            below = self.table(m - 1, inner)
-            best = np.full((size, len(columns)), INF, dtype=np.int64)
-            if own is not None and block == self.source.block[m]:
-                best = np.minimum(best, own[:, columns])
-            for index, tower in enumerate(self.slots(m - 1)):
-                length = to_node.get((block, tower), INF)
-                if length < INF:
-                    best = np.minimum(best, below[index][:, columns] + length)
-            out[post * size : (post + 1) * size, columns] = np.minimum(best, INF)
 
     # -- offsets of the larger disks -------------------------------------------------------------
 
