@@ -113,7 +113,13 @@ def distance_rows(repeat: int = 5) -> list[list[object]]:
         start, goal = tower(rules, n), tower(rules, n, rules.posts - 1)
         counted: list[int] = []
 
-        def run(engine: str, start: State = start, goal: State = goal, rules: Rules = rules) -> int:
+        def run(
+            engine: str,
+            start: State = start,
+            goal: State = goal,
+            rules: Rules = rules,
+            counted: list[int] = counted,
+        ) -> int:
             events: list[object] = []
             length = distance(
                 rules,
