@@ -208,6 +208,11 @@ def _search(
             found, explored, side = search(rules, start, goal, limit, reporter.layer)
         except OverLimitError:
             raise _limit_error(rules, start.n, limit) from None
+        except MemoryError:  # the frontier's layers outgrew the memory (their size is unknown)
+            raise SearchLimitError(
+                f"the search ran out of memory after {reporter.peak:,} bytes of layers; "
+                f"a smaller max_states ({limit:,} now) makes it stop sooner"
+            ) from None
         if found is None:
             raise _unreachable_error(rules, start.n, side, explored)
         moves = found if isinstance(found, list) else []

@@ -74,12 +74,14 @@ def test_the_search_is_chosen_by_posts_size_and_direction():
     assert choose(three, 8, 10**6, "auto") == "python"  # thin layers: pure Python
     assert choose(three, 8, 10**6, "numpy") == "bits"
     assert choose(four, 8, 10**6, "python") == "python"
-    # the bit arrays of 4**20 codes are far more than 16 bytes for each of 1,000 positions
-    size = dispatch.bitset_bytes(CodeLayout(four, 20))
+    # the bit arrays of 4**15 codes are far more than 16 bytes for each of 1,000 positions
+    size = dispatch.bitset_bytes(CodeLayout(four, 15))
     assert size > dispatch.BITS_BYTES_PER_STATE * 1000
-    assert choose(four, 20, size // dispatch.BITS_BYTES_PER_STATE, "auto") == "bits"
-    assert choose(four, 20, 1000, "auto", path=True) == "python"
-    assert choose(four, 20, 1000, "auto", path=False) == "frontier"
+    assert choose(four, 15, size // dispatch.BITS_BYTES_PER_STATE, "auto") == "bits"
+    assert choose(four, 15, 1000, "auto", path=True) == "python"
+    assert choose(four, 15, 1000, "auto", path=False) == "frontier"
+    # however many positions may be visited, bits for 4**20 codes (2 x 128 GiB) do not fit
+    assert choose(four, 20, 10**15, "auto", path=False) == "frontier"
     assert choose(one_way, 20, 1000, "auto", path=False) == "python"
     assert choose(four, 30, 1000, "numpy", path=False) == "frontier"
     assert choose(four, 32, 1000, "auto", path=False) == "python"  # codes beyond 2**62

@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable
 from typing import Literal
 
-from hanoi_magnet._exhaustive.budget import available_memory, check_memory
+from hanoi_magnet._exhaustive.budget import available_memory, check_memory, memory_limit
 from hanoi_magnet._exhaustive.engines import choose_engine
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet.model import Move, State
@@ -60,7 +60,7 @@ def choose_search(
         return "frontier"
     if rules.posts < 4:
         return "python"
-    if bitset_bytes(layout) <= BITS_BYTES_PER_STATE * limit:
+    if bitset_bytes(layout) <= min(BITS_BYTES_PER_STATE * limit, memory_limit(None)):
         return "bits"
     return "frontier" if frontier_possible else "python"
 
