@@ -36,8 +36,8 @@ def diameter(
 
     When the state graph is not connected (magnetic rules: isolated positions with no legal
     move, beside one large component), this is the largest diameter of its parts. With
-    one-way moves, distances are taken along the moves, and only graphs of at most
-    :data:`DIRECTED_LIMIT` positions are accepted.
+    one-way moves, distances are taken along the moves, and only graphs of at most 8,192 codes
+    are accepted (a search from every position).
 
     Raises:
         SearchLimitError: the graph is too large (memory, or one-way moves).

@@ -29,7 +29,7 @@ def remoteness(
     The table holds one small unsigned integer per code (one byte while the distances stay
     below 255, wider beyond); it answers :meth:`~RemotenessTable.distance` for any position and
     plays optimally from anywhere (:meth:`~RemotenessTable.path_to_goal`), and can be saved
-    and checked (:func:`verify_remoteness`).
+    and checked (:meth:`~RemotenessTable.verify`).
 
     Args:
         rules: the rules of the moves (with one-way moves, distances *to* the goal).
