@@ -155,7 +155,12 @@ def _run(args: argparse.Namespace) -> int:
         out.write(f"to: {target}\nmax distance: {table.max_distance}\n")
         out.write(f"positions reaching it: {table.reachable:,}\nwrote {args.table}\n")
     elif args.layers or args.eccentricity:
-        found = explore(rules, source, progress=show, client=_client(args.scheduler), **options)
+        client = _client(args.scheduler)
+        try:
+            found = explore(rules, source, progress=show, client=client, **options)
+        finally:
+            if client is not None:
+                client.close()
         out.write(f"from: {source}\n")
         if args.layers:
             out.write("distance positions\n")

@@ -25,7 +25,6 @@ import numpy as np
 
 from hanoi_magnet._exhaustive.bits import (
     CODES_PER_WORD,
-    DONE,
     UNSEEN,
     Int64s,
     StateTable,
@@ -33,7 +32,7 @@ from hanoi_magnet._exhaustive.bits import (
     table_bytes,
 )
 from hanoi_magnet._exhaustive.budget import check_memory
-from hanoi_magnet._exhaustive.layered import CHUNK, SCAN_WORDS, explicit_limit, search_bytes
+from hanoi_magnet._exhaustive.layered import explicit_limit, layer_chunks, search_bytes
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
 from hanoi_magnet._exhaustive.progress import ProgressCallback, Reporter
@@ -61,26 +60,10 @@ class _Partition:
         self.frontier: Int64s | None = np.empty(0, dtype=np.int64)
         self.limit = explicit_limit(self.high - self.low)
 
-    def layer_chunks(self, label: int) -> Any:
-        """The codes of this range in the current layer, in chunks, each closed afterwards."""
-        if self.frontier is not None:
-            for start in range(0, self.frontier.size, CHUNK):
-                codes = self.frontier[start : start + CHUNK]
-                yield codes
-                self.table.mark(codes, DONE)
-            return
-        words = self.table.words.size
-        for start in range(0, words, SCAN_WORDS):
-            stop = min(words, start + SCAN_WORDS)
-            codes = self.table.scan(label, start, stop)
-            for first in range(0, codes.size, CHUNK):
-                yield codes[first : first + CHUNK]
-            self.table.close(label, start, stop)
-
     def expand(self, label: int) -> list[Int64s]:
         """The successors of this range's part of the layer, cut by the range that owns them."""
         found: list[Int64s] = []
-        for codes in self.layer_chunks(label):
+        for codes in layer_chunks(self.table, self.frontier, label):
             candidates = self.successors(codes).ravel()
             local = (candidates >= self.low) & (candidates < self.high)
             seen = np.zeros(candidates.size, dtype=np.bool_)

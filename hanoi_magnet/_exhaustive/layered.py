@@ -47,11 +47,8 @@ def explicit_limit(size: int) -> int:
 def search_bytes(layout: CodeLayout) -> int:
     """The most memory a :class:`LayeredSearch` over ``layout`` holds (bytes, an upper bound)."""
     candidates = CHUNK * pair_count(layout.posts)
-    buffers = 8 * (6 * candidates + 3 * CODES_IN_SCAN)
+    buffers = 8 * (6 * candidates + 3 * 32 * SCAN_WORDS)  # a scan yields up to 32 per word
     return table_bytes(layout.size) + 2 * 8 * explicit_limit(layout.size) + buffers
-
-
-CODES_IN_SCAN = 32 * SCAN_WORDS
 
 
 class LayeredSearch:
@@ -107,7 +104,7 @@ class LayeredSearch:
             [] if self.frontier is None and self.count <= self._keep else None
         )
         total = 0
-        for codes in self._chunks(label):
+        for codes in layer_chunks(self.table, self.frontier, label):
             if visit is not None:
                 visit(codes)
             if kept is not None:
@@ -133,25 +130,6 @@ class LayeredSearch:
             self.table.mark(fresh, value)
         return fresh
 
-    def _chunks(self, label: int) -> Iterator[Int64s]:
-        """The current layer in chunks of at most :data:`CHUNK` codes.
-
-        Each chunk is marked done after it has been expanded.
-        """
-        if self.frontier is not None:
-            for start in range(0, self.frontier.size, CHUNK):
-                codes = self.frontier[start : start + CHUNK]
-                yield codes
-                self.table.mark(codes, DONE)
-            return
-        words = self.table.words.size
-        for start in range(0, words, SCAN_WORDS):
-            stop = min(words, start + SCAN_WORDS)
-            codes = self.table.scan(label, start, stop)
-            for first in range(0, codes.size, CHUNK):
-                yield codes[first : first + CHUNK]
-            self.table.close(label, start, stop)
-
     def layers(self, visit: Callable[[Int64s], None] | None = None) -> Iterator[int]:
         """Expand until no new code is found, yielding each new layer's size (0 last)."""
         while self.count:
@@ -162,6 +140,27 @@ def _joined(parts: list[Int64s]) -> Int64s:
     if not parts:
         return np.empty(0, dtype=np.int64)
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def layer_chunks(table: StateTable, frontier: Int64s | None, label: int) -> Iterator[Int64s]:
+    """A layer in chunks of at most :data:`CHUNK` codes, each marked done once expanded.
+
+    The layer is ``frontier`` if it was kept as an array, else the codes of ``table`` with
+    ``label``, read back word range by word range.
+    """
+    if frontier is not None:
+        for start in range(0, frontier.size, CHUNK):
+            codes = frontier[start : start + CHUNK]
+            yield codes
+            table.mark(codes, DONE)
+        return
+    words = table.words.size
+    for start in range(0, words, SCAN_WORDS):
+        stop = min(words, start + SCAN_WORDS)
+        codes = table.scan(label, start, stop)
+        for first in range(0, codes.size, CHUNK):
+            yield codes[first : first + CHUNK]
+        table.close(label, start, stop)
 
 
 def run_layers(

@@ -110,7 +110,7 @@ def run_pure_layers(
     counts: list[int] = []
     last: list[int] = []
     reached = 0
-    marks = PureCodes(layout).space.size if layout.magnetic else layout.size
+    marks = layout.powers[layout.n] * ((1 << layout.posts) if layout.magnetic else 1)
     for depth, layer in enumerate(pure_layers(layout, sources, backward=backward)):
         if visit is not None:
             visit(depth, layer)
