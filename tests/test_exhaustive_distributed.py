@@ -72,6 +72,14 @@ def test_ranges_are_whole_words_and_cover_every_code():
             assert all(bound % 32 == 0 or bound == size for bound in bounds)
 
 
+def test_a_share_too_large_for_the_workers_is_refused_at_once(client):
+    # each worker declares its memory limit to the scheduler; 4**20 codes / 3 are too many
+    with pytest.raises(hm.SearchLimitError, match=r"on 3 workers \(per worker\) needs about"):
+        hm.explore(hm.ClassicRules(4), hm.State.tower(20, posts=4), client=client)
+    with pytest.raises(hm.SearchLimitError, match="was not started"):
+        hm.explore(hm.ClassicRules(4), hm.State.tower(6, posts=4), client=client, max_memory=1000)
+
+
 def test_not_a_client_is_refused():
     with pytest.raises(hm.InvalidArgumentError, match=r"dask\.distributed\.Client"):
         hm.explore(hm.ClassicRules(4), hm.State.tower(2, posts=4), client=object())

@@ -31,7 +31,7 @@ from hanoi_magnet._exhaustive.bits import (
     sorted_unique,
     table_bytes,
 )
-from hanoi_magnet._exhaustive.budget import check_memory
+from hanoi_magnet._exhaustive.budget import DEFAULT_SHARE, check_memory, memory_limit
 from hanoi_magnet._exhaustive.layered import explicit_limit, layer_chunks, search_bytes
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
@@ -123,11 +123,16 @@ def explore(
     client: Any,
     *,
     progress: ProgressCallback | bool | None,
-    max_memory: int,
+    max_memory: int | None,
 ) -> Exploration:
-    """:func:`hanoi_magnet.explore` on the workers of a ``dask.distributed.Client``."""
+    """:func:`hanoi_magnet.explore` on the workers of a ``dask.distributed.Client``.
+
+    ``max_memory`` bounds each worker's share; by default the smallest memory limit the
+    workers declare to the scheduler (else the client's default).
+    """
     try:
-        workers = sorted(client.scheduler_info()["workers"])
+        info = client.scheduler_info()["workers"]
+        workers = sorted(info)
     except (AttributeError, KeyError, TypeError):
         raise InvalidArgumentError(
             f"client must be a dask.distributed.Client, got {type(client).__name__}"
@@ -138,9 +143,12 @@ def explore(
     per_worker = (
         search_bytes(layout) - table_bytes(layout.size) + table_bytes(-(-layout.size // parts))
     )
+    declared = [int(info[w].get("memory_limit") or 0) for w in workers]
+    if max_memory is None and min(declared) > 0:
+        max_memory = int(min(declared) * DEFAULT_SHARE)
     check_memory(
         per_worker,
-        max_memory,
+        memory_limit(max_memory),
         f"a distributed search of {layout.size:,} codes on {parts} workers (per worker)",
     )
     bounds = partition_bounds(layout.size, parts)

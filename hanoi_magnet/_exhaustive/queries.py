@@ -41,7 +41,8 @@ def explore(
         progress: ``True`` for a progress line on standard error, or a callable that receives
             a :class:`SearchProgress` after every layer.
         max_memory: the most bytes the search may take (default: three quarters of the
-            memory available when it starts).
+            memory available when it starts; on a cluster, of each worker's memory limit,
+            for its share).
         client: a ``dask.distributed.Client``: run the search on its workers, the codes split
             in ranges among them (``pip install 'hanoi-magnet[distributed]'``).
 
@@ -60,7 +61,7 @@ def explore(
     if client is not None:
         from hanoi_magnet._exhaustive import distributed  # noqa: PLC0415 (dask is optional)
 
-        return distributed.explore(layout, start, client, progress=progress, max_memory=limit)
+        return distributed.explore(layout, start, client, progress=progress, max_memory=max_memory)
     chosen = choose_engine(engine)
     what = f"a complete search of {layout.size:,} codes ({start.n} disks, {rules!r})"
     check_memory(needed_bytes(layout, "explore", chosen), limit, what)
