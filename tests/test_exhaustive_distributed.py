@@ -57,6 +57,15 @@ def test_the_cluster_finds_what_one_process_finds(client, rules, start):
     )
 
 
+def test_farthest_positions_are_kept_only_when_few(client, monkeypatch):
+    start = hm.State.tower(5, posts=4)
+    monkeypatch.setattr(backend, "KEEP", 1)  # each worker sends back at most one code
+    spread = hm.explore(hm.ClassicRules(4), start, client=client)
+    assert spread.counts == hm.explore(hm.ClassicRules(4), start).counts
+    with pytest.raises(hm.SearchLimitError, match="were not kept"):
+        spread.farthest_positions()
+
+
 def test_nothing_is_left_on_the_workers(client):
     hm.explore(hm.ClassicRules(4), hm.State.tower(3, posts=4), client=client)
     left = client.run(lambda: len(backend._PARTITIONS))

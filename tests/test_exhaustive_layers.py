@@ -21,6 +21,7 @@ from hanoi_magnet import (  # noqa: E402
     ClassicRules,
     Color,
     MagneticRules,
+    SearchLimitError,
     State,
     explore,
     remoteness,
@@ -116,12 +117,18 @@ def test_layers_kept_as_arrays_or_read_back_from_the_table(monkeypatch):
     for (rules, n), before in zip(cases, expected, strict=True):
         start = State.tower(n, posts=rules.posts, face="R" if rules.magnetic else None)
         assert numpy_layered(rules, start) == before
-        # a last layer larger than ``keep`` is not kept
+        # a last layer read back from the table is kept if it has at most ``keep`` codes
         layout = CodeLayout(rules, n)
-        search = layered.LayeredSearch(layout, [layout.encode(start)], keep=0)
-        for _ in search.layers():
-            pass
-        assert search.expanded is None or search.expanded.size == 0 or before[1] is not None
+        last = sorted(layout.encode(state) for state in before[1])
+        if len(last) <= 3:  # at most the explicit limit: kept as an array anyway
+            assert rules != ClassicRules(4)  # (its last layer has 6 positions)
+            continue
+        for keep, expected in ((len(last), last), (len(last) - 1, None)):
+            search = layered.LayeredSearch(layout, [layout.encode(start)], keep=keep)
+            for _ in search.layers():
+                pass
+            kept = search.expanded
+            assert (None if kept is None else kept.tolist()) == expected
 
 
 @pytest.mark.parametrize("leaf", [0, 1, 3, recursive.LEAF_DISKS])
@@ -167,6 +174,14 @@ def test_three_posts_tables_report_progress_and_narrow_their_type(monkeypatch):
     table.verify()
     found = explore(rules, State.tower(8, face=Color.RED), progress=events.append)
     assert found.engine == "recursive" and found.eccentricity == 4030
+
+
+def test_farthest_positions_of_the_recursion_are_kept_only_when_few(monkeypatch):
+    rules, start = MagneticRules("NNN"), State.tower(5, face=Color.RED)
+    found = explore(rules, start)
+    monkeypatch.setattr(three_posts, "KEEP", len(found.farthest_positions()) - 1)
+    with pytest.raises(SearchLimitError, match="were not kept"):
+        explore(rules, start).farthest_positions()
 
 
 def test_distance_arrays_widen_beyond_255():

@@ -51,7 +51,7 @@ KEEP = 1 << 16
 class _Partition:
     """One worker's share of a search: a range of codes, its table, its part of the layer."""
 
-    def __init__(self, rules: Rules, n: int, bounds: list[int], index: int) -> None:
+    def __init__(self, rules: Rules, n: int, bounds: list[int], index: int, keep: int) -> None:
         self.layout = CodeLayout(rules, n)
         self.successors = Successors(self.layout)
         self.bounds = np.array(bounds, dtype=np.int64)
@@ -59,6 +59,7 @@ class _Partition:
         self.table = StateTable(self.high - self.low, self.low)
         self.frontier: Int64s | None = np.empty(0, dtype=np.int64)
         self.limit = explicit_limit(self.high - self.low)
+        self.keep = keep
 
     def expand(self, label: int) -> list[Int64s]:
         """The successors of this range's part of the layer, cut by the range that owns them."""
@@ -86,11 +87,11 @@ class _Partition:
         self.table.mark(fresh, label)
         self.frontier = fresh if fresh.size <= self.limit else None
         held = self.table.nbytes + (0 if self.frontier is None else self.frontier.nbytes)
-        return int(fresh.size), held, fresh if fresh.size <= KEEP else None
+        return int(fresh.size), held, fresh if fresh.size <= self.keep else None
 
 
-def _start(key: str, index: int, rules: Rules, n: int, bounds: list[int]) -> int:
-    partition = _Partition(rules, n, bounds, index)
+def _start(key: str, index: int, rules: Rules, n: int, bounds: list[int], keep: int) -> int:
+    partition = _Partition(rules, n, bounds, index, keep)
     _PARTITIONS[key, index] = partition
     return partition.table.nbytes
 
@@ -167,7 +168,7 @@ def explore(
         )
 
     try:
-        client.gather([on(i, _start, layout.rules, layout.n, bounds) for i in range(parts)])
+        client.gather([on(i, _start, layout.rules, layout.n, bounds, KEEP) for i in range(parts)])
         code = layout.encode(start)
         owner = int(np.searchsorted(np.array(bounds), code, side="right")) - 1
         count, memory, last = client.gather(on(owner, _seed, code))
