@@ -1,9 +1,8 @@
 """The ``hanoi-magnet`` command (also ``python -m hanoi_magnet``): explore the puzzles from a shell.
 
-Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw``, ``graph`` and
-``search``; run
-``hanoi-magnet SUBCOMMAND --help`` for each one's arguments, or see the command-line page of
-the documentation.
+Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw``, ``graph``,
+``view`` and ``search``; run ``hanoi-magnet SUBCOMMAND --help`` for each one's arguments, or see
+the command-line page of the documentation.
 
 Errors are one line on standard error, never a traceback; the exit status is 2 for usage errors
 (a bad argument, an unknown label, a position outside the solution), 1 for other failures.
@@ -30,6 +29,7 @@ from hanoi_magnet._commands import COUNT, SOLVE, VALIDATE, VARIANTS
 from hanoi_magnet._graph_command import GRAPH
 from hanoi_magnet._picture_commands import DRAW, SHOW
 from hanoi_magnet._search_command import SEARCH
+from hanoi_magnet._view_command import VIEW
 from hanoi_magnet.errors import (
     HanoiError,
     InvalidArgumentError,
@@ -43,7 +43,7 @@ __all__ = ["COMMANDS", "PROG", "main"]
 PROG = "hanoi-magnet"
 
 #: The subcommands, in the order ``hanoi-magnet --help`` lists them.
-COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, SEARCH]
+COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, VIEW, SEARCH]
 
 _USAGE_ERRORS = (InvalidArgumentError, UnknownVariantError, MoveIndexError)
 
