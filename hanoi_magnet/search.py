@@ -120,7 +120,9 @@ def distance(
 
     Classic three-peg rules with every direction allowed take O(n) steps for any n (see
     :func:`classic_distance`); everything else is ``len(shortest_path(...))``, with the same
-    arguments and errors.
+    arguments and errors — except that with numpy, rules whose moves can all be undone and a
+    space too large for a visited bit per position are searched keeping only the last two
+    layers of each side (*frontier search*, Korf 2004), in memory proportional to them.
 
     Example:
         >>> from hanoi_magnet import ClassicRules, MagneticRules, Color, State, distance

@@ -26,6 +26,11 @@ class SearchProgress:
         workers: the number of processes sharing the work (1 unless distributed).
         done: whether the search has finished (the last event, after the last layer).
 
+    On three posts the numpy engine finds every distance at once (no layers): its events come
+    every few million positions, with ``depth`` the largest distance found so far and
+    ``layer`` 0. A bidirectional search (:func:`~hanoi_magnet.distance`) reports the sum of
+    its two balls' radii as ``depth``.
+
     Example:
         >>> from hanoi_magnet import ClassicRules, State, explore
         >>> events = []
