@@ -23,6 +23,7 @@ import math
 from collections.abc import MutableMapping
 from itertools import combinations
 
+from hanoi_magnet._exhaustive.budget import human_count
 from hanoi_magnet._exhaustive.dispatch import (
     OverLimitError,
     choose_search,
@@ -225,8 +226,9 @@ def _search(
 
 def _limit_error(rules: Rules, n: int, limit: int) -> SearchLimitError:
     return SearchLimitError(
-        f"the search would visit more than max_states={limit:,} positions; "
-        f"{n} disks have {legal_state_count(rules, n):,} legal positions under {rules!r}"
+        f"the search would visit more than max_states={human_count(limit)} positions; "
+        f"{n} disks have {human_count(legal_state_count(rules, n))} legal positions "
+        f"under {rules!r}"
     )
 
 
@@ -234,7 +236,7 @@ def _unreachable_error(rules: Rules, n: int, side: int, count: int) -> Unreachab
     where = "reachable from the start" if side == 0 else "from which the goal can be reached"
     return UnreachableError(
         f"the goal cannot be reached from the start: the search explored all the positions "
-        f"{where} ({count:,} of the {legal_state_count(rules, n):,} legal positions "
+        f"{where} ({count:,} of the {human_count(legal_state_count(rules, n))} legal positions "
         f"of {n} disks under {rules!r})"
     )
 

@@ -357,3 +357,26 @@ def test_engines_agree_on_every_start_of_a_small_puzzle():
         state = hm.State([[3], [2], [1]], faces="".join(faces))
         if rules.is_legal_state(state):
             assert hm.eccentricity(rules, state) == len(bfs_layers(rules, state)) - 1
+
+
+def test_huge_puzzles_are_refused_at_once_with_a_readable_estimate(engine):
+    # (before: formatting 4**20000 with "," raised Python's ValueError for over 4,300 digits)
+    for run in (
+        lambda: hm.explore(CLASSIC_4, hm.State.tower(20_000, posts=4), engine=engine),
+        lambda: hm.remoteness(NNN, hm.State.tower(20_000, face="R"), engine=engine),
+        lambda: hm.diameter(CLASSIC_4, 20_000, engine=engine),
+    ):
+        with pytest.raises(
+            hm.SearchLimitError, match=r"about 1\.\d\de\+\d+ codes .* 2\*\*\d+ bytes"
+        ):
+            run()
+    with pytest.raises(hm.SearchLimitError, match=r"3000 disks have about 1\.51e\+1806 legal"):
+        hm.distance(
+            CLASSIC_4,
+            hm.State.tower(3000, posts=4),
+            hm.State.tower(3000, 3, posts=4),
+            max_states=50,
+            engine=engine,
+        )
+    assert budget.human_count(10**18 - 1) == "999,999,999,999,999,999"
+    assert budget.human_count(10**18) == "about 1.00e+18"

@@ -7,6 +7,7 @@ with :class:`~hanoi_magnet.SearchLimitError`, saying what it would need, instead
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
@@ -42,10 +43,20 @@ def memory_limit(max_memory: int | None) -> int:
     return _integer(max_memory, "max_memory", minimum=1)
 
 
+def human_count(value: int) -> str:
+    """``'1,234,567'``; beyond 10**18 ``'about 1.23e+45'`` (exact digits would be too many)."""
+    if value < 10**18:
+        return f"{value:,}"
+    exponent = int(math.log10(value))
+    return f"about {value / 10**exponent:.2f}e+{exponent}"
+
+
 def human_bytes(count: int) -> str:
-    """``'1.5 GiB'``, ``'12 MiB'``, ``'512 bytes'``."""
+    """``'1.5 GiB'``, ``'12 MiB'``, ``'512 bytes'``; beyond 2**90 bytes, ``'2**N bytes'``."""
     if count < 1024:
         return f"{count} bytes"
+    if count >= 1 << 90:
+        return f"2**{count.bit_length() - 1} bytes"
     value = float(count)
     for unit in ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"):
         value /= 1024

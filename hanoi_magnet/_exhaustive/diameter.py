@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hanoi_magnet._exhaustive.budget import check_memory, memory_limit
+from hanoi_magnet._exhaustive.budget import check_memory, human_count, memory_limit
 from hanoi_magnet._exhaustive.engines import Engine, choose_engine
 from hanoi_magnet._exhaustive.estimate import needed_bytes
 from hanoi_magnet._exhaustive.layout import CodeLayout
@@ -52,7 +52,7 @@ def diameter(
     layout = CodeLayout(rules, _disk_count(n))
     chosen = choose_engine(engine)
     limit = memory_limit(max_memory)
-    what = f"the diameter of {layout.size:,} codes ({n} disks, {rules!r})"
+    what = f"the diameter of {human_count(layout.size)} codes ({n} disks, {rules!r})"
     check_memory(needed_bytes(layout, "diameter", chosen), limit, what)
     if chosen == "numpy":
         from hanoi_magnet._exhaustive import diameter_numpy  # noqa: PLC0415 (numpy is optional)
@@ -86,7 +86,7 @@ def _directed(layout: CodeLayout, distances: Distances) -> int:
     if layout.size > DIRECTED_LIMIT:
         raise SearchLimitError(
             f"with one-way moves the diameter needs a search from every position; "
-            f"{layout.size:,} codes are more than the {DIRECTED_LIMIT:,} accepted"
+            f"{human_count(layout.size)} codes are more than the {DIRECTED_LIMIT:,} accepted"
         )
     return max(
         (max(distances(code)) for code in range(layout.size) if layout.is_position(code)),

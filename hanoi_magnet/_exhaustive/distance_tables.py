@@ -5,7 +5,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from hanoi_magnet._exhaustive.budget import check_memory, memory_limit
+from hanoi_magnet._exhaustive.budget import check_memory, human_count, memory_limit
 from hanoi_magnet._exhaustive.engines import Engine, checked_position, choose_engine
 from hanoi_magnet._exhaustive.estimate import needed_bytes
 from hanoi_magnet._exhaustive.layout import CodeLayout
@@ -52,7 +52,7 @@ def remoteness(
     layout, goal = checked_position(rules, goal, "goal")
     limit = memory_limit(max_memory)
     chosen = choose_engine(engine)
-    what = f"a distance table of {layout.size:,} codes ({goal.n} disks, {rules!r})"
+    what = f"a distance table of {human_count(layout.size)} codes ({goal.n} disks, {rules!r})"
     check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
     goal_code = layout.encode(goal)
     values: Any

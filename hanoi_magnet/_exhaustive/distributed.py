@@ -31,7 +31,7 @@ from hanoi_magnet._exhaustive.bits import (
     sorted_unique,
     table_bytes,
 )
-from hanoi_magnet._exhaustive.budget import DEFAULT_SHARE, check_memory, memory_limit
+from hanoi_magnet._exhaustive.budget import DEFAULT_SHARE, check_memory, human_count, memory_limit
 from hanoi_magnet._exhaustive.layered import explicit_limit, layer_chunks, search_bytes
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
@@ -150,7 +150,7 @@ def explore(
     check_memory(
         per_worker,
         memory_limit(max_memory),
-        f"a distributed search of {layout.size:,} codes on {parts} workers (per worker)",
+        f"a distributed search of {human_count(layout.size)} codes on {parts} workers (per worker)",
     )
     bounds = partition_bounds(layout.size, parts)
     key = uuid.uuid4().hex

@@ -39,14 +39,15 @@ class CodeLayout:
     """
 
     __slots__ = (
+        "_powers",
         "colors",
         "directed",
         "face_count",
         "magnetic",
         "n",
         "neutral",
+        "placements",
         "posts",
-        "powers",
         "rules",
         "size",
     )
@@ -73,8 +74,17 @@ class CodeLayout:
             tuple(q for q, c in enumerate(self.colors) if c < 0) if self.magnetic else ()
         )
         self.face_count: int = 1 << len(self.neutral)
-        self.powers: tuple[int, ...] = tuple(self.posts**d for d in range(self.n + 1))
-        self.size: int = self.powers[self.n] * self.face_count
+        #: the number of placements, ``posts ** n``
+        self.placements: int = self.posts**self.n
+        self.size: int = self.placements * self.face_count
+        self._powers: tuple[int, ...] | None = None  # built on first use: O(n**2) digits
+
+    @property
+    def powers(self) -> tuple[int, ...]:
+        """``posts ** d`` for ``d`` in ``0..n`` (the place value of disk ``d + 1``)."""
+        if self._powers is None:
+            self._powers = tuple(self.posts**d for d in range(self.n + 1))
+        return self._powers
 
     def allowed(self, source: int, target: int) -> bool:
         """Whether the rules allow moves from ``source`` to ``target`` at all."""

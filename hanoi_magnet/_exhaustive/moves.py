@@ -76,9 +76,9 @@ class Successors:
         if self._shift_bits:
             shift = (place.bit_length() - 1) if place > 1 else 0
             value = placement >> shift if shift else placement
-            return value & (modulus - 1) if place * modulus < self.layout.powers[-1] else value
+            return value & (modulus - 1) if place * modulus < self.layout.placements else value
         value = placement // place if place > 1 else placement
-        return value % modulus if place * modulus < self.layout.powers[-1] else value
+        return value % modulus if place * modulus < self.layout.placements else value
 
     def __call__(self, codes: Int64s) -> Int64s:
         """``(len(codes), pairs)`` int64: the code after the move between each pair of posts."""

@@ -94,7 +94,7 @@ def pure_bytes(layout: CodeLayout) -> int:
 
     The visited marks, and two layers as lists (each at most every position).
     """
-    space_size = layout.powers[layout.n] * ((1 << layout.posts) if layout.magnetic else 1)
+    space_size = layout.placements * ((1 << layout.posts) if layout.magnetic else 1)
     return space_size + 2 * BYTES_PER_LISTED * layout.size
 
 
@@ -110,7 +110,7 @@ def run_pure_layers(
     counts: list[int] = []
     last: list[int] = []
     reached = 0
-    marks = layout.powers[layout.n] * ((1 << layout.posts) if layout.magnetic else 1)
+    marks = layout.placements * ((1 << layout.posts) if layout.magnetic else 1)
     for depth, layer in enumerate(pure_layers(layout, sources, backward=backward)):
         if visit is not None:
             visit(depth, layer)

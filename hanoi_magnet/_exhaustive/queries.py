@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hanoi_magnet._exhaustive.budget import check_memory, memory_limit
+from hanoi_magnet._exhaustive.budget import check_memory, human_count, memory_limit
 from hanoi_magnet._exhaustive.engines import Engine, checked_position, choose_engine
 from hanoi_magnet._exhaustive.estimate import needed_bytes
 from hanoi_magnet._exhaustive.progress import ProgressCallback, Reporter
@@ -63,7 +63,7 @@ def explore(
 
         return distributed.explore(layout, start, client, progress=progress, max_memory=max_memory)
     chosen = choose_engine(engine)
-    what = f"a complete search of {layout.size:,} codes ({start.n} disks, {rules!r})"
+    what = f"a complete search of {human_count(layout.size)} codes ({start.n} disks, {rules!r})"
     check_memory(needed_bytes(layout, "explore", chosen), limit, what)
     engine_used: str = chosen
     if chosen == "numpy" and layout.posts == 3:
