@@ -69,7 +69,7 @@ class _Partition:
             local = (candidates >= self.low) & (candidates < self.high)
             seen = np.zeros(candidates.size, dtype=np.bool_)
             seen[local] = self.table.values(candidates[local]) != UNSEEN
-            found.append(np.compress(~seen, candidates))
+            found.append(sorted_unique(np.compress(~seen, candidates)))
         fresh = sorted_unique(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
         cuts = np.searchsorted(fresh, self.bounds[1:-1])
         return np.split(fresh, cuts)
