@@ -32,7 +32,9 @@ def row(rules: hm.Rules, n: int) -> dict[str, object]:
     began = time.perf_counter()
     events: list[hm.SearchProgress] = []
     try:
-        moves: int | None = hm.distance(rules, start, goal, max_states=10**12, progress=events.append)
+        moves: int | None = hm.distance(
+            rules, start, goal, max_states=10**12, progress=events.append
+        )
     except hm.UnreachableError:
         moves = None
     seconds = time.perf_counter() - began
