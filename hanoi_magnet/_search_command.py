@@ -120,22 +120,50 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "--table", metavar="FILE", help="write the distance of every position to --to"
     )
     parser.add_argument(
-        "--from", dest="source", default="start", help="a position (default: start)"
+        "--from",
+        dest="source",
+        metavar="POSITION",
+        default="start",
+        help="posts largest disk first, then faces: SSID rrrb (default: start)",
     )
-    parser.add_argument("--to", dest="target", default="goal", help="a position (default: goal)")
+    parser.add_argument(
+        "--to", dest="target", metavar="POSITION", default="goal", help="(default: goal)"
+    )
     parser.add_argument("--save", metavar="FILE", help="with --layers: write the counts as JSON")
-    parser.add_argument("--engine", choices=ENGINES, default="auto", help="default: auto")
-    parser.add_argument("--max-memory", type=memory_size, help="refuse searches needing more (8G)")
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="numpy (vectorised), python, or auto: numpy when installed",
+    )
+    parser.add_argument(
+        "--max-memory",
+        metavar="SIZE",
+        type=memory_size,
+        help="refuse at once a search that would need more (8G, 500M)",
+    )
     parser.add_argument(
         "--max-states",
+        metavar="N",
         type=int,
         default=DEFAULT_MAX_STATES,
         help=f"the most positions a distance search visits (default {DEFAULT_MAX_STATES:,})",
     )
-    parser.add_argument("--scheduler", metavar="ADDRESS", help="run --layers on a Dask cluster")
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run --layers or --eccentricity on the Dask cluster of this scheduler",
+    )
     progress = parser.add_mutually_exclusive_group()
-    progress.add_argument("--progress", action="store_true", default=None, help="always show it")
-    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    progress.add_argument(
+        "--progress",
+        action="store_true",
+        default=None,
+        help="show progress on standard error (default: when it is a terminal)",
+    )
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show progress"
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
