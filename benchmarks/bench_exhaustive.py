@@ -73,6 +73,7 @@ def complete_rows(repeat: int = 5) -> list[list[object]]:
     cases: list[tuple[str, Rules, int, str]] = [
         ("classic:4", ClassicRules(4), 9, "numpy"),
         ("classic:4", ClassicRules(4), 10, "numpy"),
+        ("classic:4", ClassicRules(4), 11, "numpy"),
         ("classic:5", ClassicRules(5), 8, "numpy"),
         ("NNNN", MagneticRules("NNNN"), 8, "numpy"),
         ("NNN", MagneticRules("NNN"), 10, "recursive"),
@@ -107,7 +108,7 @@ def distance_rows(repeat: int = 5) -> list[list[object]]:
     for name, rules, n in [
         ("classic:4", ClassicRules(4), 10),
         ("classic:4", ClassicRules(4), 12),
-        ("NNNN", MagneticRules("NNNN"), 9),
+        ("NNNN", MagneticRules("NNNN"), 10),
         ("classic:5", ClassicRules(5), 9),
     ]:
         start, goal = tower(rules, n), tower(rules, n, rules.posts - 1)
