@@ -23,9 +23,8 @@ import math
 from collections.abc import MutableMapping
 from itertools import combinations
 
-from hanoi_magnet._exhaustive.budget import human_count
+from hanoi_magnet._exhaustive.budget import OverLimitError, human_count
 from hanoi_magnet._exhaustive.dispatch import (
-    OverLimitError,
     choose_search,
     numpy_distance,
     numpy_path,

@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from hanoi_magnet._exhaustive.bits import Int64s, sorted_unique
-from hanoi_magnet._exhaustive.dispatch import OverLimitError, Report
+from hanoi_magnet._exhaustive.budget import OverLimitError
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
+from hanoi_magnet._exhaustive.progress import Report
 
 
 class _Side:

@@ -65,6 +65,10 @@ def human_bytes(count: int) -> str:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+class OverLimitError(Exception):
+    """A search would visit more positions than allowed (turned into a SearchLimitError)."""
+
+
 def check_memory(needed: int, limit: int, what: str) -> None:
     """Refuse (``SearchLimitError``) a search of ``what`` that needs more than ``limit`` bytes."""
     if needed > limit:

@@ -6,16 +6,14 @@ Pure Python: numpy is imported only when it is chosen.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from typing import Literal
 
 from hanoi_magnet._exhaustive.budget import available_memory, check_memory, memory_limit
 from hanoi_magnet._exhaustive.engines import choose_engine
 from hanoi_magnet._exhaustive.layout import CodeLayout
+from hanoi_magnet._exhaustive.progress import Report
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.rules import Rules
-
-Report = Callable[[int, int, int, int], None]
 
 #: bytes of visited bits allowed per position the search may visit, when numpy is chosen
 #: automatically: the bit arrays cover every code, the positions visited are a part of them
@@ -24,10 +22,6 @@ BITS_BYTES_PER_STATE = 16
 
 #: the largest code space searched with numpy's 64-bit integers (room left for arithmetic)
 MAX_CODES = 1 << 62
-
-
-class OverLimitError(Exception):
-    """The search would visit more positions than allowed."""
 
 
 def bitset_bytes(layout: CodeLayout) -> int:

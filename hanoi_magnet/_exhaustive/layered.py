@@ -26,6 +26,7 @@ from hanoi_magnet._exhaustive.bits import (
 )
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors, pair_count
+from hanoi_magnet._exhaustive.progress import Report
 
 #: codes expanded at once (their successors, values and finds fit in the CPU cache)
 CHUNK = 1 << 14
@@ -166,7 +167,7 @@ def layer_chunks(table: StateTable, frontier: Int64s | None, label: int) -> Iter
 def run_layers(
     layout: CodeLayout,
     sources: Iterable[int],
-    report: Callable[[int, int, int, int], None],
+    report: Report,
     *,
     backward: bool = False,
     visit: Callable[[int, Int64s], None] | None = None,

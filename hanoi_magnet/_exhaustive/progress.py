@@ -70,6 +70,8 @@ class SearchProgress:
 
 
 ProgressCallback: TypeAlias = Callable[[SearchProgress], object]
+#: ``report(depth, layer, reached, memory)``: how the engines tell a :class:`Reporter` a layer
+Report: TypeAlias = Callable[[int, int, int, int], None]
 
 
 class TerminalProgress:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from hanoi_magnet._exhaustive.layout import CodeLayout
+from hanoi_magnet._exhaustive.progress import Report
 from hanoi_magnet._space import Space
 
 #: bytes per position a pure-Python layer list may hold (a list slot and an int object)
@@ -101,7 +102,7 @@ def pure_bytes(layout: CodeLayout) -> int:
 def run_pure_layers(
     layout: CodeLayout,
     sources: Iterable[int],
-    report: Callable[[int, int, int, int], None],
+    report: Report,
     *,
     backward: bool = False,
     visit: Callable[[int, list[int]], None] | None = None,

@@ -5,8 +5,6 @@ Every layer's codes are written into an array whose integer type widens as dista
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 import numpy.typing as npt
 
@@ -14,6 +12,7 @@ from hanoi_magnet._exhaustive.bits import Int64s
 from hanoi_magnet._exhaustive.layered import CHUNK, run_layers
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
+from hanoi_magnet._exhaustive.progress import Report
 
 Distances = npt.NDArray[np.unsignedinteger]
 
@@ -31,9 +30,7 @@ def widened(values: Distances) -> Distances:
     return result
 
 
-def distances_to(
-    layout: CodeLayout, goal: int, report: Callable[[int, int, int, int], None]
-) -> tuple[Distances, list[int]]:
+def distances_to(layout: CodeLayout, goal: int, report: Report) -> tuple[Distances, list[int]]:
     """The distance of every code to ``goal``, and the number of positions at each distance.
 
     Codes with no distance hold the largest value of the array's type.

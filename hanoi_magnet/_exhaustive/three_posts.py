@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.macro import INF
+from hanoi_magnet._exhaustive.progress import Report
 from hanoi_magnet._exhaustive.recursive import LEAF_DISKS, layout_distances
 from hanoi_magnet._exhaustive.remoteness_numpy import Distances
-
-Report = Callable[[int, int, int, int], None]
 
 #: the most farthest positions kept
 KEEP = 1 << 20
