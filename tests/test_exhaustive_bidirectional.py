@@ -66,7 +66,12 @@ def test_unreachable_and_over_the_limit_say_the_same_with_either_engine():
     assert len(limits) == 1
 
 
-def test_the_search_is_chosen_by_posts_size_and_direction():
+def test_the_search_is_chosen_by_posts_size_and_direction(monkeypatch):
+    from hanoi_magnet._exhaustive import budget
+
+    # as if 16 GiB were available, whatever else the machine is doing
+    monkeypatch.setattr(budget, "available_memory", lambda: 16 << 30)
+    monkeypatch.setattr(dispatch, "available_memory", lambda: 16 << 30)
     four, three = hm.ClassicRules(4), hm.MagneticRules("NNN")
     one_way = hm.ClassicRules(4, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])
     choose = dispatch.choose_search
@@ -111,8 +116,11 @@ def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
         )
         assert found == expected and visited >= 1 and (side >= 0) == (expected is None)
     far = hm.State.tower(14, posts=4), hm.State.tower(14, 3, posts=4)
-    if rules == hm.ClassicRules(4):  # visited bits would be 2 x 32 MiB: the frontier instead
-        assert hm.distance(rules, *far, max_states=10**8) == 113
+    if rules == hm.ClassicRules(4):  # fourteen disks, all the way
+        found = frontier.frontier_distance(
+            CodeLayout(rules, 14), 0, 4**14 - 1, 10**8, lambda *_: None
+        )
+        assert found[0] == 113 == hm.distance(rules, *far, max_states=10**8)
 
 
 def test_progress_of_a_distance_search():
