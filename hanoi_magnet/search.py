@@ -205,9 +205,16 @@ def _search(
         )
         length = len(moves)
     else:
-        search = numpy_path if how == "bits" else numpy_distance
         try:
-            found, explored, side = search(rules, start, goal, limit, reporter.layer)
+            if path:
+                found, explored, side = numpy_path(rules, start, goal, limit, reporter.layer)
+                length = -1 if found is None else len(found)
+                moves = found or []
+            else:
+                measured, explored, side = numpy_distance(
+                    rules, start, goal, limit, reporter.layer, how
+                )
+                length, moves = (-1 if measured is None else measured), []
         except OverLimitError:
             raise _limit_error(rules, start.n, limit) from None
         except MemoryError:  # the frontier's layers outgrew the memory (their size is unknown)
@@ -215,10 +222,8 @@ def _search(
                 f"the search ran out of memory after {reporter.peak:,} bytes of layers; "
                 f"a smaller max_states ({limit:,} now) makes it stop sooner"
             ) from None
-        if found is None:
+        if length < 0:
             raise _unreachable_error(rules, start.n, side, explored)
-        moves = found if isinstance(found, list) else []
-        length = len(found) if isinstance(found, list) else found
     reporter.layer(length, 0, explored, reporter.peak, done=True)
     return length, moves, explored
 

@@ -136,3 +136,20 @@ def test_progress_of_a_distance_search():
         assert length == 25 and events[-1].done and events[-1].depth == 25
         assert [event.depth for event in events[:-1]] == list(range(1, len(events)))
         assert events[-1].reached == max(event.reached for event in events)
+
+
+def test_layers_expanded_in_many_chunks(monkeypatch):
+    from hanoi_magnet._exhaustive import bidirectional
+
+    monkeypatch.setattr(bidirectional, "CHUNK", 3)
+    rules = hm.MagneticRules("NRNN")
+    rng = random.Random(5)
+    states = all_states(rules, 3)
+    layout = CodeLayout(rules, 3)
+    for _ in range(30):
+        start, goal = rng.choice(states), rng.choice(states)
+        expected = bfs_distance(rules, start, goal)
+        a, b = layout.encode(start), layout.encode(goal)
+        length, _, _ = bidirectional.bits_distance(layout, a, b, 10**6, lambda *_: None)
+        codes, _, _ = bidirectional.shortest_codes(layout, a, b, 10**6, lambda *_: None)
+        assert length == expected == (None if codes is None else len(codes) - 1)

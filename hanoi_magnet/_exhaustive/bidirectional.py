@@ -16,17 +16,25 @@ from hanoi_magnet._exhaustive.layout import CodeLayout
 from hanoi_magnet._exhaustive.moves import Successors
 from hanoi_magnet._exhaustive.progress import Report
 
+#: codes of a layer expanded at once
+CHUNK = 1 << 16
+
 
 class _Side:
-    """One ball of the search: visited bits, layers, and the moves that grow it."""
+    """One ball of the search: visited bits, layers, and the moves that grow it.
 
-    def __init__(self, layout: CodeLayout, root: int, backward: bool) -> None:
+    With ``keep`` every layer is kept (to read the path back), else only the last one.
+    """
+
+    def __init__(self, layout: CodeLayout, root: int, backward: bool, keep: bool) -> None:
         rules = layout.reversed_rules() if backward else layout.rules
         self.grow = Successors(CodeLayout(rules, layout.n))
         self.bits = np.zeros(-(-layout.size // 64), dtype=np.int64)
         self.layers: list[Int64s] = [np.array([root], dtype=np.int64)]
         self.mark(self.layers[0])
         self.visited = 1
+        self.radius = 0
+        self.keep = keep
 
     def seen(self, codes: Int64s) -> Int64s:
         return (np.take(self.bits, codes >> 6) >> (codes & 63)) & 1
@@ -35,13 +43,52 @@ class _Side:
         np.bitwise_or.at(self.bits, codes >> 6, np.int64(1) << (codes & 63))
 
     def expand(self) -> Int64s:
-        """Add the next layer; return it."""
-        candidates = self.grow(self.layers[-1]).ravel()
-        fresh = sorted_unique(np.compress(self.seen(candidates) == 0, candidates))
-        self.mark(fresh)
-        self.layers.append(fresh)
-        self.visited += fresh.size
-        return fresh
+        """Add the next layer; return it (sorted).
+
+        Chunk by chunk: each chunk's new codes are marked before the next chunk is looked at,
+        so the chunks' finds are disjoint.
+        """
+        last, parts = self.layers[-1], []
+        for start in range(0, last.size, CHUNK):
+            candidates = self.grow(last[start : start + CHUNK]).ravel()
+            fresh = sorted_unique(np.compress(self.seen(candidates) == 0, candidates))
+            self.mark(fresh)
+            parts.append(fresh)
+        found = np.sort(np.concatenate(parts)) if len(parts) > 1 else parts[0]
+        if self.keep:
+            self.layers.append(found)
+        else:
+            self.layers = [found]
+        self.visited += found.size
+        self.radius += 1
+        return found
+
+
+def _meet(
+    layout: CodeLayout, start: int, goal: int, limit: int, report: Report, keep: bool
+) -> tuple[_Side, _Side, int, int]:
+    """Grow the two balls until they meet.
+
+    Returns the two sides, the meeting code (-1 if none), and the side that ran dry (-1 if
+    none).
+    """
+    ahead, behind = _Side(layout, start, False, keep), _Side(layout, goal, True, keep)
+    if start == goal:
+        return ahead, behind, start, -1
+    while ahead.layers[-1].size and behind.layers[-1].size:
+        grows, other = (
+            (ahead, behind) if ahead.layers[-1].size <= behind.layers[-1].size else (behind, ahead)
+        )
+        fresh = grows.expand()
+        visited = ahead.visited + behind.visited
+        if visited > limit:
+            raise OverLimitError
+        held = sum(layer.nbytes for side in (ahead, behind) for layer in side.layers)
+        report(ahead.radius + behind.radius, fresh.size, visited, 2 * ahead.bits.nbytes + held)
+        meeting = np.compress(other.seen(fresh) == 1, fresh)
+        if meeting.size:
+            return ahead, behind, int(meeting[0]), -1
+    return ahead, behind, -1, 0 if not ahead.layers[-1].size else 1
 
 
 def shortest_codes(
@@ -55,24 +102,21 @@ def shortest_codes(
     Raises:
         OverLimitError: the two balls would hold more than ``limit`` positions.
     """
-    if start == goal:
-        return [start], 1, -1
-    ahead, behind = _Side(layout, start, False), _Side(layout, goal, True)
-    while ahead.layers[-1].size and behind.layers[-1].size:
-        grows, other = (
-            (ahead, behind) if ahead.layers[-1].size <= behind.layers[-1].size else (behind, ahead)
-        )
-        fresh = grows.expand()
-        if ahead.visited + behind.visited > limit:
-            raise OverLimitError
-        memory = 2 * ahead.bits.nbytes + 8 * (ahead.visited + behind.visited)
-        radii = len(ahead.layers) + len(behind.layers) - 2
-        report(radii, fresh.size, ahead.visited + behind.visited, memory)
-        meeting = np.compress(other.seen(fresh) == 1, fresh)
-        if meeting.size:
-            return _join(ahead, behind, int(meeting[0])), ahead.visited + behind.visited, -1
-    side = 0 if not ahead.layers[-1].size else 1
-    return None, (ahead.visited, behind.visited)[side], side
+    ahead, behind, meeting, side = _meet(layout, start, goal, limit, report, keep=True)
+    visited = ahead.visited + behind.visited
+    if meeting < 0:
+        return None, (ahead.visited, behind.visited)[side], side
+    return _join(ahead, behind, meeting), visited - (start == goal), -1
+
+
+def bits_distance(
+    layout: CodeLayout, start: int, goal: int, limit: int, report: Report
+) -> tuple[int | None, int, int]:
+    """The length of a shortest path, as :func:`shortest_codes` (keeping only last layers)."""
+    ahead, behind, meeting, side = _meet(layout, start, goal, limit, report, keep=False)
+    if meeting < 0:
+        return None, (ahead.visited, behind.visited)[side], side
+    return ahead.radius + behind.radius, ahead.visited + behind.visited - (start == goal), -1
 
 
 def _join(ahead: _Side, behind: _Side, meeting: int) -> list[int]:

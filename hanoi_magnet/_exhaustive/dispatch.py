@@ -80,12 +80,14 @@ def numpy_path(
 
 
 def numpy_distance(
-    rules: Rules, start: State, goal: State, limit: int, report: Report
+    rules: Rules, start: State, goal: State, limit: int, report: Report, how: str
 ) -> tuple[int | None, int, int]:
-    """The distance by frontier search, the positions visited, and which side ran dry."""
-    from hanoi_magnet._exhaustive import frontier  # noqa: PLC0415 (numpy is optional)
+    """The distance, the positions visited, and which side ran dry (as :func:`numpy_path`).
+
+    ``how`` is ``"bits"`` (visited bits) or ``"frontier"`` (the last layers only).
+    """
+    from hanoi_magnet._exhaustive import bidirectional, frontier  # noqa: PLC0415 (optional)
 
     layout = CodeLayout(rules, start.n)
-    return frontier.frontier_distance(
-        layout, layout.encode(start), layout.encode(goal), limit, report
-    )
+    search = bidirectional.bits_distance if how == "bits" else frontier.frontier_distance
+    return search(layout, layout.encode(start), layout.encode(goal), limit, report)
