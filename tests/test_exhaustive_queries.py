@@ -77,6 +77,8 @@ def test_without_numpy_auto_runs_python_and_numpy_is_refused(monkeypatch):
     assert found.engine == "python"
     with pytest.raises(hm.InvalidArgumentError, match=r"pip install 'hanoi-magnet\[search\]'"):
         hm.explore(CLASSIC_4, hm.State.tower(3, posts=4), engine="numpy")
+    with pytest.raises(hm.InvalidArgumentError, match=r"pip install 'hanoi-magnet\[search\]'"):
+        hm.explore(CLASSIC_4, hm.State.tower(3, posts=4), client=object())
 
 
 def test_importing_the_package_imports_neither_numpy_nor_dask():

@@ -59,6 +59,7 @@ def explore(
     layout, start = checked_position(rules, start, "start")
     limit = memory_limit(max_memory)
     if client is not None:
+        choose_engine("numpy")  # the workers run numpy: refused with the install line without
         from hanoi_magnet._exhaustive import distributed  # noqa: PLC0415 (dask is optional)
 
         return distributed.explore(layout, start, client, progress=progress, max_memory=max_memory)
