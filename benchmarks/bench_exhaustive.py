@@ -2,7 +2,7 @@
 
 Baseline ("today"): the search this library had before the exhaustive engines, run in the same
 process: the pure-Python loop of ``hanoi_magnet.search._grow`` over the codes of
-``hanoi_magnet._space`` (a ``bytearray`` of visited marks, neighbours by arithmetic), here
+``hanoi_magnet.search._space`` (a ``bytearray`` of visited marks, neighbours by arithmetic), here
 walking the whole reachable space layer by layer; and ``distance(..., engine="python")`` (the
 bidirectional search itself) for distances.
 
@@ -24,10 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from benchmarks._harness import measure, table
-from hanoi_magnet import ClassicRules, MagneticRules, Rules, State, distance, legal_state_count
-from hanoi_magnet._exhaustive import bits, dispatch, layered, three_posts
-from hanoi_magnet._exhaustive.layout import CodeLayout
-from hanoi_magnet._space import Space
+from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
+from hanoi_magnet.search import distance, legal_state_count
+from hanoi_magnet.search._exhaustive import bits, dispatch, layered, three_posts
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._space import Space
 
 
 def todays_search(rules: Rules, start: State) -> int:

@@ -18,8 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hanoi_magnet import ClassicRules, State, explore
-from hanoi_magnet._exhaustive.progress import TerminalProgress
+from hanoi_magnet import ClassicRules, State
+from hanoi_magnet.search import explore
+from hanoi_magnet.search._exhaustive.progress import TerminalProgress
 
 
 def main(argv: list[str]) -> int:

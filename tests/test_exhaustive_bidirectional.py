@@ -10,8 +10,9 @@ import pytest
 pytest.importorskip("numpy")
 
 import hanoi_magnet as hm
-from hanoi_magnet._exhaustive import dispatch
-from hanoi_magnet._exhaustive.layout import CodeLayout
+from hanoi_magnet import search
+from hanoi_magnet.search._exhaustive import dispatch
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from tests.oracle import all_states, bfs_distance
 
 RULES = [
@@ -37,10 +38,10 @@ def test_numpy_paths_are_legal_and_as_short_as_the_object_bfs(rules):
         if expected is None:
             for engine in ("numpy", "python"):
                 with pytest.raises(hm.UnreachableError):
-                    hm.shortest_path(rules, start, goal, engine=engine)
+                    search.shortest_path(rules, start, goal, engine=engine)
             continue
-        path = hm.shortest_path(rules, start, goal, engine="numpy")
-        assert len(path) == expected == hm.distance(rules, start, goal, engine="python")
+        path = search.shortest_path(rules, start, goal, engine="numpy")
+        assert len(path) == expected == search.distance(rules, start, goal, engine="python")
         state = start
         for move in path:
             state = rules.apply(state, move)
@@ -54,20 +55,20 @@ def test_unreachable_and_over_the_limit_say_the_same_with_either_engine():
     messages = set()
     for engine in ("numpy", "python"):
         with pytest.raises(hm.UnreachableError) as caught:
-            hm.distance(rules, start, isolated, engine=engine)
+            search.distance(rules, start, isolated, engine=engine)
         messages.add(str(caught.value))
     assert len(messages) == 1
     far = (hm.State.tower(9, posts=4), hm.State.tower(9, 3, posts=4))
     limits = set()
     for engine in ("numpy", "python"):
         with pytest.raises(hm.SearchLimitError) as caught:
-            hm.distance(hm.ClassicRules(4), *far, max_states=500, engine=engine)
+            search.distance(hm.ClassicRules(4), *far, max_states=500, engine=engine)
         limits.add(str(caught.value))
     assert len(limits) == 1
 
 
 def test_the_search_is_chosen_by_posts_size_and_direction(monkeypatch):
-    from hanoi_magnet._exhaustive import budget
+    from hanoi_magnet.search._exhaustive import budget
 
     # as if 16 GiB were available, whatever else the machine is doing
     monkeypatch.setattr(budget, "available_memory", lambda: 16 << 30)
@@ -102,7 +103,7 @@ def test_the_search_is_chosen_by_posts_size_and_direction(monkeypatch):
     ids=repr,
 )
 def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
-    from hanoi_magnet._exhaustive import frontier
+    from hanoi_magnet.search._exhaustive import frontier
 
     monkeypatch.setattr(frontier, "CHUNK", 5)  # several chunks per layer
     rng = random.Random(repr(rules))
@@ -120,13 +121,13 @@ def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
         found = frontier.frontier_distance(
             CodeLayout(rules, 11), 0, 4**11 - 1, 10**8, lambda *_: None
         )
-        assert found[0] == 65 == hm.distance(rules, *far, max_states=10**8)
+        assert found[0] == 65 == search.distance(rules, *far, max_states=10**8)
 
 
 def test_progress_of_a_distance_search():
     for engine in ("numpy", "python"):
-        events: list[hm.SearchProgress] = []
-        length = hm.distance(
+        events: list[search.SearchProgress] = []
+        length = search.distance(
             hm.ClassicRules(4),
             hm.State.tower(7, posts=4),
             hm.State.tower(7, 3, posts=4),
@@ -139,7 +140,7 @@ def test_progress_of_a_distance_search():
 
 
 def test_layers_expanded_in_many_chunks(monkeypatch):
-    from hanoi_magnet._exhaustive import bidirectional
+    from hanoi_magnet.search._exhaustive import bidirectional
 
     monkeypatch.setattr(bidirectional, "CHUNK", 3)
     rules = hm.MagneticRules("NRNN")

@@ -9,7 +9,8 @@ pytest.importorskip("numpy")
 distributed = pytest.importorskip("dask.distributed")
 
 import hanoi_magnet as hm  # noqa: E402
-from hanoi_magnet._exhaustive import distributed as backend  # noqa: E402
+from hanoi_magnet import search  # noqa: E402
+from hanoi_magnet.search._exhaustive import distributed as backend  # noqa: E402
 
 WORKERS = 3
 
@@ -43,9 +44,9 @@ CASES = [
 
 @pytest.mark.parametrize(("rules", "start"), CASES, ids=repr)
 def test_the_cluster_finds_what_one_process_finds(client, rules, start):
-    events: list[hm.SearchProgress] = []
-    spread = hm.explore(rules, start, client=client, progress=events.append)
-    local = hm.explore(rules, start)
+    events: list[search.SearchProgress] = []
+    spread = search.explore(rules, start, client=client, progress=events.append)
+    local = search.explore(rules, start)
     assert spread.counts == local.counts
     assert spread.farthest_positions() == local.farthest_positions()
     assert spread.engine == "dask" and spread.workers == WORKERS
@@ -60,14 +61,14 @@ def test_the_cluster_finds_what_one_process_finds(client, rules, start):
 def test_farthest_positions_are_kept_only_when_few(client, monkeypatch):
     start = hm.State.tower(5, posts=4)
     monkeypatch.setattr(backend, "KEEP", 1)  # each worker sends back at most one code
-    spread = hm.explore(hm.ClassicRules(4), start, client=client)
-    assert spread.counts == hm.explore(hm.ClassicRules(4), start).counts
+    spread = search.explore(hm.ClassicRules(4), start, client=client)
+    assert spread.counts == search.explore(hm.ClassicRules(4), start).counts
     with pytest.raises(hm.SearchLimitError, match="were not kept"):
         spread.farthest_positions()
 
 
 def test_nothing_is_left_on_the_workers(client):
-    hm.explore(hm.ClassicRules(4), hm.State.tower(3, posts=4), client=client)
+    search.explore(hm.ClassicRules(4), hm.State.tower(3, posts=4), client=client)
     left = client.run(lambda: len(backend._PARTITIONS))
     assert set(left.values()) == {0}
 
@@ -84,11 +85,13 @@ def test_ranges_are_whole_words_and_cover_every_code():
 def test_a_share_too_large_for_the_workers_is_refused_at_once(client):
     # each worker declares its memory limit to the scheduler; 4**20 codes / 3 are too many
     with pytest.raises(hm.SearchLimitError, match=r"on 3 workers \(per worker\) needs about"):
-        hm.explore(hm.ClassicRules(4), hm.State.tower(20, posts=4), client=client)
+        search.explore(hm.ClassicRules(4), hm.State.tower(20, posts=4), client=client)
     with pytest.raises(hm.SearchLimitError, match="was not started"):
-        hm.explore(hm.ClassicRules(4), hm.State.tower(6, posts=4), client=client, max_memory=1000)
+        search.explore(
+            hm.ClassicRules(4), hm.State.tower(6, posts=4), client=client, max_memory=1000
+        )
 
 
 def test_not_a_client_is_refused():
     with pytest.raises(hm.InvalidArgumentError, match=r"dask\.distributed\.Client"):
-        hm.explore(hm.ClassicRules(4), hm.State.tower(2, posts=4), client=object())
+        search.explore(hm.ClassicRules(4), hm.State.tower(2, posts=4), client=object())

@@ -17,18 +17,17 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from hanoi_magnet import (  # noqa: E402
-    SID_LABELS,
     ClassicRules,
     Color,
     MagneticRules,
     SearchLimitError,
     State,
-    explore,
-    remoteness,
 )
-from hanoi_magnet._exhaustive import layered, recursive, three_posts  # noqa: E402
-from hanoi_magnet._exhaustive.layout import CodeLayout  # noqa: E402
-from hanoi_magnet._exhaustive.macro import INF  # noqa: E402
+from hanoi_magnet.search import explore, remoteness  # noqa: E402
+from hanoi_magnet.search._exhaustive import layered, recursive, three_posts  # noqa: E402
+from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
+from hanoi_magnet.search._exhaustive.macro import INF  # noqa: E402
+from hanoi_magnet.variants import SID_LABELS  # noqa: E402
 from tests.oracle import all_states, bfs_distance, bfs_layers  # noqa: E402
 
 LINEAR = ClassicRules(3, [(0, 1), (1, 0), (1, 2), (2, 1)])

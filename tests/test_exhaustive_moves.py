@@ -1,7 +1,7 @@
 """The building blocks of the exhaustive search: codes, vectorised moves, the two-bit table.
 
 Each is checked against something independent: the rules objects (legal_moves/apply), the
-scalar neighbour arithmetic of hanoi_magnet._space, and plain Python sets and dicts.
+scalar neighbour arithmetic of hanoi_magnet.search._space, and plain Python sets and dicts.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State  # noqa: E402
-from hanoi_magnet._exhaustive import bits, moves, tables  # noqa: E402
-from hanoi_magnet._exhaustive.layout import CodeLayout  # noqa: E402
-from hanoi_magnet._exhaustive.pure import PureCodes  # noqa: E402
+from hanoi_magnet.search._exhaustive import bits, moves, tables  # noqa: E402
+from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
+from hanoi_magnet.search._exhaustive.pure import PureCodes  # noqa: E402
 from tests.oracle import all_states  # noqa: E402
 
 RULES = [

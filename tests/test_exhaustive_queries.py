@@ -12,8 +12,9 @@ from itertools import permutations
 import pytest
 
 import hanoi_magnet as hm
-from hanoi_magnet._exhaustive import budget, engines, fileformat, progress
-from hanoi_magnet._exhaustive.layout import CodeLayout
+from hanoi_magnet import search
+from hanoi_magnet.search._exhaustive import budget, engines, fileformat, progress
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from tests.oracle import all_states, bfs_distance, bfs_layers
 
 CLASSIC_4 = hm.ClassicRules(4)
@@ -33,57 +34,57 @@ def engine(request):
 
 def test_illegal_starts_and_bad_arguments_are_refused(engine):
     with pytest.raises(hm.InvalidArgumentError, match="not a legal position"):
-        hm.explore(NNN, hm.State([[2, 1], [], []], faces="RB"), engine=engine)
+        search.explore(NNN, hm.State([[2, 1], [], []], faces="RB"), engine=engine)
     with pytest.raises(hm.InvalidArgumentError, match="Rules object"):
-        hm.explore("NNN", hm.State.tower(2))  # type: ignore[arg-type]
+        search.explore("NNN", hm.State.tower(2))  # type: ignore[arg-type]
     with pytest.raises(hm.InvalidArgumentError, match="engine must be one of"):
-        hm.explore(NNN, hm.State.tower(2, face="R"), engine="fast")  # type: ignore[arg-type]
+        search.explore(NNN, hm.State.tower(2, face="R"), engine="fast")  # type: ignore[arg-type]
     with pytest.raises(hm.InvalidArgumentError, match="progress must be"):
-        hm.explore(NNN, hm.State.tower(2, face="R"), progress=3)  # type: ignore[arg-type]
+        search.explore(NNN, hm.State.tower(2, face="R"), progress=3)  # type: ignore[arg-type]
     with pytest.raises(hm.InvalidArgumentError, match="max_memory"):
-        hm.explore(NNN, hm.State.tower(2, face="R"), max_memory=-1)
+        search.explore(NNN, hm.State.tower(2, face="R"), max_memory=-1)
     with pytest.raises(hm.InvalidArgumentError, match="query must be"):
-        hm.estimate_memory(NNN, 3, query="everything")  # type: ignore[arg-type]
+        search.estimate_memory(NNN, 3, query="everything")  # type: ignore[arg-type]
 
 
 def test_a_search_that_would_not_fit_is_refused_at_once_with_its_estimate(engine):
     for query, run in [
         (
             "explore",
-            lambda limit: hm.explore(
+            lambda limit: search.explore(
                 CLASSIC_4, hm.State.tower(9, posts=4), engine=engine, max_memory=limit
             ),
         ),
         (
             "remoteness",
-            lambda limit: hm.remoteness(
+            lambda limit: search.remoteness(
                 CLASSIC_4, hm.State.tower(9, posts=4), engine=engine, max_memory=limit
             ),
         ),
-        ("diameter", lambda limit: hm.diameter(CLASSIC_4, 9, engine=engine, max_memory=limit)),
+        ("diameter", lambda limit: search.diameter(CLASSIC_4, 9, engine=engine, max_memory=limit)),
     ]:
-        needed = hm.estimate_memory(CLASSIC_4, 9, query=query, engine=engine)
+        needed = search.estimate_memory(CLASSIC_4, 9, query=query, engine=engine)
         with pytest.raises(hm.SearchLimitError, match="was not started") as caught:
             run(needed - 1)
         assert budget.human_bytes(needed) in str(caught.value)
     # the default limit is a share of the memory available; 4**40 positions never fit
     with pytest.raises(hm.SearchLimitError, match="needs about"):
-        hm.explore(CLASSIC_4, hm.State.tower(40, posts=4), engine=engine)
+        search.explore(CLASSIC_4, hm.State.tower(40, posts=4), engine=engine)
 
 
 def test_without_numpy_auto_runs_python_and_numpy_is_refused(monkeypatch):
     monkeypatch.setattr(engines, "numpy_available", lambda: False)
-    found = hm.explore(CLASSIC_4, hm.State.tower(3, posts=4))
+    found = search.explore(CLASSIC_4, hm.State.tower(3, posts=4))
     assert found.engine == "python"
     with pytest.raises(hm.InvalidArgumentError, match=r"pip install 'hanoi-magnet\[search\]'"):
-        hm.explore(CLASSIC_4, hm.State.tower(3, posts=4), engine="numpy")
+        search.explore(CLASSIC_4, hm.State.tower(3, posts=4), engine="numpy")
     with pytest.raises(hm.InvalidArgumentError, match=r"pip install 'hanoi-magnet\[search\]'"):
-        hm.explore(CLASSIC_4, hm.State.tower(3, posts=4), client=object())
+        search.explore(CLASSIC_4, hm.State.tower(3, posts=4), client=object())
 
 
 def test_importing_the_package_imports_neither_numpy_nor_dask():
     code = (
-        "import sys, hanoi_magnet\n"
+        "import sys, hanoi_magnet, hanoi_magnet.search, hanoi_magnet.cli\n"
         "print(sorted({'numpy', 'dask', 'distributed'} & set(sys.modules)))"
     )
     output = subprocess.run(
@@ -97,8 +98,9 @@ def test_without_numpy_installed_the_answers_are_the_same():
     code = (
         "import sys; sys.modules['numpy'] = None\n"
         "import hanoi_magnet as hm\n"
-        "found = hm.explore(hm.MagneticRules('NNNN'), hm.State.tower(4, posts=4, face='R'))\n"
-        "table = hm.remoteness(hm.MagneticRules('NRB'), hm.State.tower(5, 2, face='B'))\n"
+        "from hanoi_magnet import search\n"
+        "found = search.explore(hm.MagneticRules('NNNN'), hm.State.tower(4, posts=4, face='R'))\n"
+        "table = search.remoteness(hm.MagneticRules('NRB'), hm.State.tower(5, 2, face='B'))\n"
         "print(found.engine, found.counts, table.values.typecode, list(table.values))"
     )
     output = subprocess.run(
@@ -106,10 +108,12 @@ def test_without_numpy_installed_the_answers_are_the_same():
     )
     engine, rest = output.stdout.split(" ", 1)
     assert engine == "python"
-    found = hm.explore(
+    found = search.explore(
         hm.MagneticRules("NNNN"), hm.State.tower(4, posts=4, face="R"), engine="numpy"
     )
-    table = hm.remoteness(hm.MagneticRules("NRB"), hm.State.tower(5, 2, face="B"), engine="numpy")
+    table = search.remoteness(
+        hm.MagneticRules("NRB"), hm.State.tower(5, 2, face="B"), engine="numpy"
+    )
     assert rest.strip() == f"{found.counts} B {list(map(int, table.values))}"
 
 
@@ -119,31 +123,33 @@ def test_without_numpy_installed_the_answers_are_the_same():
 def test_layer_counts_eccentricity_and_farthest_positions(engine):
     start = hm.State([[3], [2, 1], []], faces="BBR")
     layers = bfs_layers(NNN, start)
-    assert hm.layer_counts(NNN, start, engine=engine) == tuple(map(len, layers))
-    assert hm.eccentricity(NNN, start, engine=engine) == len(layers) - 1
+    assert search.layer_counts(NNN, start, engine=engine) == tuple(map(len, layers))
+    assert search.eccentricity(NNN, start, engine=engine) == len(layers) - 1
     layout = CodeLayout(NNN, 3)
-    assert hm.farthest_positions(NNN, start, engine=engine) == sorted(layers[-1], key=layout.encode)
+    assert search.farthest_positions(NNN, start, engine=engine) == sorted(
+        layers[-1], key=layout.encode
+    )
 
 
 def test_eccentricity_of_perfect_towers_is_frame_stewart_for_small_n():
     # Frame-Stewart 1, 3, 5, 9, 13, 17, 25, 33 for four pegs; a perfect tower's farthest
     # positions are the other perfect towers (and others) for these n
     for n, expected in enumerate([0, 1, 3, 5, 9, 13, 17, 25], start=0):
-        assert hm.eccentricity(CLASSIC_4, hm.State.tower(n, posts=4)) == expected
+        assert search.eccentricity(CLASSIC_4, hm.State.tower(n, posts=4)) == expected
 
 
 # -- Exploration files --------------------------------------------------------------------------
 
 
 def test_explorations_are_saved_and_read_back(tmp_path, engine):
-    found = hm.explore(CYCLIC, hm.State.tower(4), engine=engine)
+    found = search.explore(CYCLIC, hm.State.tower(4), engine=engine)
     path = tmp_path / "counts.json"
     found.save(path)
     document = json.loads(path.read_text())
     assert document["format"] == "hanoi-magnet layer counts" and document["counts"] == list(
         found.counts
     )
-    again = hm.Exploration.load(path)
+    again = search.Exploration.load(path)
     assert again == found and hash(again) == hash(found)
     assert again.farthest_positions() == found.farthest_positions()
     assert "eccentricity=" in repr(again) and again.rate >= 0
@@ -162,22 +168,22 @@ def test_explorations_are_saved_and_read_back(tmp_path, engine):
 )
 def test_damaged_exploration_files_are_refused(tmp_path, change, message):
     path = tmp_path / "counts.json"
-    hm.explore(CYCLIC, hm.State.tower(3)).save(path)
+    search.explore(CYCLIC, hm.State.tower(3)).save(path)
     document = json.loads(path.read_text())
     change(document)
     path.write_text(json.dumps(document))
     with pytest.raises(hm.InvalidArgumentError, match=message):
-        hm.Exploration.load(path)
+        search.Exploration.load(path)
     path.write_text("{not json")
     with pytest.raises(hm.InvalidArgumentError, match="not a JSON document"):
-        hm.Exploration.load(path)
+        search.Exploration.load(path)
 
 
 def test_farthest_positions_not_kept_say_so():
-    found = hm.Exploration(CLASSIC_4, hm.State.tower(2, posts=4), [1, 3, 6, 6], None)
+    found = search.Exploration(CLASSIC_4, hm.State.tower(2, posts=4), [1, 3, 6, 6], None)
     with pytest.raises(hm.SearchLimitError, match="6 farthest positions were not kept"):
         found.farthest_positions()
-    assert found != 3 and found == hm.explore(CLASSIC_4, hm.State.tower(2, posts=4))
+    assert found != 3 and found == search.explore(CLASSIC_4, hm.State.tower(2, posts=4))
 
 
 # -- distance tables ----------------------------------------------------------------------------
@@ -185,7 +191,7 @@ def test_farthest_positions_not_kept_say_so():
 
 def test_a_table_answers_distances_and_optimal_paths(engine):
     goal = hm.State.tower(4, 1)
-    table = hm.remoteness(CYCLIC, goal, engine=engine)
+    table = search.remoteness(CYCLIC, goal, engine=engine)
     for state in all_states(CYCLIC, 4):
         expected = bfs_distance(CYCLIC, state, goal)
         assert table.distance(state) == expected
@@ -203,7 +209,7 @@ def test_a_table_answers_distances_and_optimal_paths(engine):
 
 def test_unreachable_positions_and_non_positions_have_no_distance(engine):
     goal = hm.State.tower(3, 2, face=hm.Color.BLUE)
-    table = hm.remoteness(NNN, goal, engine=engine)
+    table = search.remoteness(NNN, goal, engine=engine)
     isolated = hm.State([[3], [2], [1]], faces="RRR")  # every move would repel
     with pytest.raises(hm.UnreachableError):
         table.distance(isolated)
@@ -212,7 +218,7 @@ def test_unreachable_positions_and_non_positions_have_no_distance(engine):
 
 
 def test_tables_are_saved_read_back_and_checked(tmp_path, engine, monkeypatch):
-    table = hm.remoteness(
+    table = search.remoteness(
         hm.MagneticRules("NRNN"), hm.State.tower(3, 3, posts=4, face="B"), engine=engine
     )
     path = tmp_path / "table.bin"
@@ -221,7 +227,7 @@ def test_tables_are_saved_read_back_and_checked(tmp_path, engine, monkeypatch):
     for numpy_there in (True, False):
         if not numpy_there:
             monkeypatch.setattr(engines, "numpy_available", lambda: False)
-        again = hm.RemotenessTable.load(path)
+        again = search.RemotenessTable.load(path)
         assert list(again.values) == list(table.values) and again.counts == table.counts
         again.verify()
         assert (type(again.values).__module__ == "numpy") == (
@@ -230,23 +236,23 @@ def test_tables_are_saved_read_back_and_checked(tmp_path, engine, monkeypatch):
 
 
 def test_damaged_tables_are_refused(tmp_path):
-    table = hm.remoteness(CYCLIC, hm.State.tower(3, 1))
+    table = search.remoteness(CYCLIC, hm.State.tower(3, 1))
     path = tmp_path / "table.bin"
     table.save(path)
     data = path.read_bytes()
     path.write_bytes(b"XXXXXXXX" + data[8:])
     with pytest.raises(hm.InvalidArgumentError, match="wrong magic"):
-        hm.RemotenessTable.load(path)
+        search.RemotenessTable.load(path)
     path.write_bytes(data[:-1])
     with pytest.raises(hm.InvalidArgumentError, match="should hold 27 values"):
-        hm.RemotenessTable.load(path)
+        search.RemotenessTable.load(path)
     path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
     with pytest.raises(hm.InvalidArgumentError, match="disagree with the counts"):
-        hm.RemotenessTable.load(path)
+        search.RemotenessTable.load(path)
 
 
 def test_verify_finds_any_single_wrong_value(engine):
-    table = hm.remoteness(
+    table = search.remoteness(
         hm.MagneticRules("RBNN"), hm.State.tower(3, 3, posts=4, face="R"), engine=engine
     )
     table.verify()
@@ -295,20 +301,22 @@ def brute_diameter(rules, n):
     ids=repr,
 )
 def test_diameter_equals_the_largest_eccentricity(rules, n, engine):
-    assert hm.diameter(rules, n, engine=engine) == brute_diameter(rules, n)
+    assert search.diameter(rules, n, engine=engine) == brute_diameter(rules, n)
 
 
 def test_diameters_of_one_way_graphs_are_only_computed_when_small(engine):
     with pytest.raises(hm.SearchLimitError, match="search from every position"):
-        hm.diameter(CYCLIC, 9, engine=engine)
+        search.diameter(CYCLIC, 9, engine=engine)
 
 
 # -- progress -----------------------------------------------------------------------------------
 
 
 def test_progress_events_add_up(engine):
-    events: list[hm.SearchProgress] = []
-    found = hm.explore(CLASSIC_4, hm.State.tower(5, posts=4), engine=engine, progress=events.append)
+    events: list[search.SearchProgress] = []
+    found = search.explore(
+        CLASSIC_4, hm.State.tower(5, posts=4), engine=engine, progress=events.append
+    )
     layers = [event for event in events if not event.done]
     assert [event.layer for event in layers] == list(found.counts)
     assert [event.depth for event in layers] == list(range(len(found.counts)))
@@ -325,9 +333,9 @@ def test_progress_on_a_terminal_and_in_a_log(monkeypatch):
     terminal, log = Terminal(), io.StringIO()
     for stream in (terminal, log):
         show = progress.TerminalProgress(stream)
-        show(hm.SearchProgress(0, 1, 1, 0.0, 100))
-        show(hm.SearchProgress(1, 3, 4, 0.0, 100))  # too soon after the first: not shown
-        show(hm.SearchProgress(2, 6, 10, 1.0, 2048, workers=3, done=True))
+        show(search.SearchProgress(0, 1, 1, 0.0, 100))
+        show(search.SearchProgress(1, 3, 4, 0.0, 100))  # too soon after the first: not shown
+        show(search.SearchProgress(2, 6, 10, 1.0, 2048, workers=3, done=True))
     assert terminal.getvalue() == (
         "\r\x1b[2Klayer 0: 1 positions, 1 in all, 0 per second, 100 bytes"
         "\r\x1b[2Klayer 2: 6 positions, 10 in all, 10 per second, 2 KiB on 3 workers (done)\n"
@@ -338,7 +346,7 @@ def test_progress_on_a_terminal_and_in_a_log(monkeypatch):
     ]
     errors = io.StringIO()
     monkeypatch.setattr(sys, "stderr", errors)
-    hm.explore(CLASSIC_4, hm.State.tower(2, posts=4), progress=True)
+    search.explore(CLASSIC_4, hm.State.tower(2, posts=4), progress=True)
     assert errors.getvalue().endswith("(done)\n")
 
 
@@ -352,21 +360,21 @@ def test_engines_agree_on_every_start_of_a_small_puzzle():
     pytest.importorskip("numpy")
     rules = hm.MagneticRules("NBN")
     for state in all_states(rules, 3):
-        assert hm.layer_counts(rules, state, engine="numpy") == hm.layer_counts(
+        assert search.layer_counts(rules, state, engine="numpy") == search.layer_counts(
             rules, state, engine="python"
         )
     for faces in permutations("RBR"):
         state = hm.State([[3], [2], [1]], faces="".join(faces))
         if rules.is_legal_state(state):
-            assert hm.eccentricity(rules, state) == len(bfs_layers(rules, state)) - 1
+            assert search.eccentricity(rules, state) == len(bfs_layers(rules, state)) - 1
 
 
 def test_huge_puzzles_are_refused_at_once_with_a_readable_estimate(engine):
     # (before: formatting 4**20000 with "," raised Python's ValueError for over 4,300 digits)
     for run in (
-        lambda: hm.explore(CLASSIC_4, hm.State.tower(20_000, posts=4), engine=engine),
-        lambda: hm.remoteness(NNN, hm.State.tower(20_000, face="R"), engine=engine),
-        lambda: hm.diameter(CLASSIC_4, 20_000, engine=engine),
+        lambda: search.explore(CLASSIC_4, hm.State.tower(20_000, posts=4), engine=engine),
+        lambda: search.remoteness(NNN, hm.State.tower(20_000, face="R"), engine=engine),
+        lambda: search.diameter(CLASSIC_4, 20_000, engine=engine),
     ):
         with pytest.raises(
             hm.SearchLimitError, match=r"about \d\.\d\de\+\d+ codes .* 2\*\*\d+ bytes"
@@ -377,7 +385,7 @@ def test_huge_puzzles_are_refused_at_once_with_a_readable_estimate(engine):
         "python": r"3000 disks have about 1\.51e\+1806 legal",
     }[engine]
     with pytest.raises(hm.SearchLimitError, match=expected):
-        hm.distance(
+        search.distance(
             CLASSIC_4,
             hm.State.tower(3000, posts=4),
             hm.State.tower(3000, 3, posts=4),

@@ -8,7 +8,8 @@ import json
 import pytest
 
 import hanoi_magnet as hm
-from hanoi_magnet._search_command import memory_size, position, puzzle, towers
+from hanoi_magnet import search
+from hanoi_magnet.cli._search import memory_size, position, puzzle, towers
 from tests.test_cli import run
 
 
@@ -17,14 +18,14 @@ def test_distance_from_start_to_goal():
     assert status == 0 and err == ""
     assert out.splitlines()[-1] == "distance: 17"
     start = hm.State([[5, 4, 3], [2, 1], []], faces="BBRRR")
-    expected = hm.distance(hm.MagneticRules("NNN"), start, hm.State.tower(5, 2, face="B"))
+    expected = search.distance(hm.MagneticRules("NNN"), start, hm.State.tower(5, 2, face="B"))
     assert run("search", "NNN", "5", "--from", "SSSII rrrbb")[1].endswith(f"distance: {expected}\n")
 
 
 def test_layers_and_eccentricity_of_a_four_post_magnetic_puzzle(tmp_path):
     path = tmp_path / "layers.json"
     status, out, _ = run("search", "NNNN", "3", "--layers", "--save", str(path))
-    found = hm.explore(hm.MagneticRules("NNNN"), hm.State.tower(3, posts=4, face="R"))
+    found = search.explore(hm.MagneticRules("NNNN"), hm.State.tower(3, posts=4, face="R"))
     lines = out.splitlines()
     start = lines.index("distance positions") + 1
     assert status == 0
@@ -32,7 +33,7 @@ def test_layers_and_eccentricity_of_a_four_post_magnetic_puzzle(tmp_path):
         tuple(map(int, line.split())) for line in lines[start : start + len(found.counts)]
     ] == list(enumerate(found.counts))
     assert f"eccentricity: {found.eccentricity}" in lines and f"wrote {path}" in lines
-    assert hm.Exploration.load(path) == found
+    assert search.Exploration.load(path) == found
     status, out, _ = run("search", "classic:4", "5", "--eccentricity")
     assert (
         "eccentricity: 13" in out.splitlines() and "farthest positions: 6" in out and "  ..." in out
@@ -43,7 +44,7 @@ def test_diameter_and_distance_tables(tmp_path):
     assert run("search", "classic", "5", "--diameter")[1] == "diameter: 31\n"
     path = tmp_path / "table.bin"
     status, out, _ = run("search", "cyclic", "3", "--table", str(path), "--engine", "python")
-    table = hm.RemotenessTable.load(path)
+    table = search.RemotenessTable.load(path)
     assert status == 0 and f"max distance: {table.max_distance}" in out
     assert table.goal == hm.State.tower(3, 1) and table.reachable == 27
 

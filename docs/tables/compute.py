@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 import hanoi_magnet as hm
-from hanoi_magnet._search_command import towers
+from hanoi_magnet import search
+from hanoi_magnet.cli._search import towers
 
 HERE = Path(__file__).resolve().parent
 FILES = {"magnetic4": HERE / "four-post-magnetic.json", "classic": HERE / "classic-pegs.json"}
@@ -30,9 +31,9 @@ FILES = {"magnetic4": HERE / "four-post-magnetic.json", "classic": HERE / "class
 def row(rules: hm.Rules, n: int) -> dict[str, object]:
     start, goal = towers(rules, None, n)
     began = time.perf_counter()
-    events: list[hm.SearchProgress] = []
+    events: list[search.SearchProgress] = []
     try:
-        moves: int | None = hm.distance(
+        moves: int | None = search.distance(
             rules, start, goal, max_states=10**12, progress=events.append
         )
     except hm.UnreachableError:

@@ -1,0 +1,137 @@
+"""The picture subcommands of ``hanoi-magnet``: ``show`` (terminal) and ``draw`` (SVG)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from collections.abc import Callable
+
+from hanoi_magnet.cli import _util as _cliutil
+from hanoi_magnet.cli._util import (
+    Command,
+    CommandError,
+    decimal,
+    disks,
+    integer,
+    output_argument,
+    post_colors,
+    puzzle_arguments,
+    write_output,
+)
+from hanoi_magnet.draw._positions import render_strip, render_svg, render_text
+from hanoi_magnet.model import State
+from hanoi_magnet.registry import solve
+from hanoi_magnet.solution import Solution
+
+#: The most moves ``draw --strip`` draws (one panel per position).
+STRIP_MAX_MOVES = 64
+
+
+def _add_position_argument(add_argument: Callable[..., argparse.Action]) -> None:
+    """Declare ``--at K`` with a parser's (or an exclusive group's) ``add_argument``."""
+    add_argument(
+        "--at",
+        type=integer,
+        default=0,
+        metavar="K",
+        help="the position after K moves of the optimal solution (default 0, the start; "
+        "negative counts from the end: -1 is the goal)",
+    )
+
+
+def _position(solution: Solution, at: int) -> tuple[State, int, str]:
+    """The position after ``--at`` moves, the move count (>= 0) and a one-line title."""
+    state = solution.unrank(at)  # raises MoveIndexError for a K out of range
+    k = at if at >= 0 else at + solution.length + 1
+    title = (
+        f"{solution.variant.label}, {disks(solution.n)}: "
+        f"the position after {decimal(k)} of {decimal(solution.length)} moves"
+    )
+    return state, k, title
+
+
+def _show_arguments(parser: argparse.ArgumentParser) -> None:
+    puzzle_arguments(parser)
+    _add_position_argument(parser.add_argument)
+    parser.add_argument(
+        "--color",
+        action=argparse.BooleanOptionalAction,
+        help="colour the faces red and blue with ANSI escapes (default: only when standard "
+        "output is a terminal and NO_COLOR is not set; without colour, faces are the letters "
+        "r and b)",
+    )
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    solution = solve(args.label, args.n)
+    state, k, title = _position(solution, args.at)
+    picture = render_text(
+        state,
+        color=_cliutil.use_color(args.color, sys.stdout),
+        post_colors=post_colors(solution.variant),
+        max_width=shutil.get_terminal_size().columns,
+    )
+    print(title)
+    print(picture)
+    if k < solution.length:
+        print(f"next move: {solution[k].format(solution.variant.posts)}")
+    else:
+        print("the goal: solved")
+    return 0
+
+
+SHOW = Command(
+    "show", "draw the position after K moves in the terminal", _show_arguments, _run_show
+)
+
+
+def _draw_arguments(parser: argparse.ArgumentParser) -> None:
+    puzzle_arguments(parser)
+    which = parser.add_mutually_exclusive_group()
+    _add_position_argument(which.add_argument)
+    which.add_argument(
+        "--strip",
+        action="store_true",
+        help=f"draw every position of the solution, in rows (at most {STRIP_MAX_MOVES} moves)",
+    )
+    parser.add_argument(
+        "--per-row",
+        type=_panels,
+        default=4,
+        metavar="P",
+        help="with --strip: at most P positions in a row, then the next row (default 4)",
+    )
+    output_argument(parser, "FILE.svg")
+
+
+def _panels(text: str) -> int:
+    count = integer(text)
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"--per-row takes a positive integer, got {text!r}")
+    return count
+
+
+def _run_draw(args: argparse.Namespace) -> int:
+    solution = solve(args.label, args.n)
+    colors = post_colors(solution.variant)
+    if args.strip:
+        if solution.length > STRIP_MAX_MOVES:
+            raise CommandError(
+                f"--strip draws solutions of at most {STRIP_MAX_MOVES} moves, but "
+                f"{solution.variant.label} with {disks(solution.n)} takes "
+                f"{decimal(solution.length)}: use fewer disks, or --at K",
+                status=2,
+            )
+        posts = solution.variant.posts
+        states = [solution.unrank(k) for k in range(solution.length + 1)]
+        captions = ["start", *(f"{k}. disk {m.format(posts)}" for k, m in enumerate(solution, 1))]
+        svg = render_strip(states, post_colors=colors, captions=captions, per_row=args.per_row)
+    else:
+        state, _, title = _position(solution, args.at)
+        svg = render_svg(state, post_colors=colors, title=title)
+    write_output(svg, args.output)
+    return 0
+
+
+DRAW = Command("draw", "draw a position, or a short solution, as SVG", _draw_arguments, _run_draw)
