@@ -9,6 +9,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from hanoi_magnet._text import shown
+
 __all__ = [
     "HanoiError",
     "InvalidArgumentError",
@@ -80,7 +82,8 @@ class UnknownVariantError(HanoiError, LookupError):
     ) -> None:
         self.label = label
         known = sorted(set(known))
-        self.suggestions: tuple[str, ...] = _close_matches(str(label).strip(), known)
+        text = label.strip() if isinstance(label, str) else ""
+        self.suggestions: tuple[str, ...] = _close_matches(text, known)
         hint = (
             f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?"
             if self.suggestions
@@ -89,7 +92,7 @@ class UnknownVariantError(HanoiError, LookupError):
             else ""
         )
         why = f": {reason}" if reason else ""
-        super().__init__(f"unknown {what} label {label!r}{why}{hint}")
+        super().__init__(f"unknown {what} label {shown(label)}{why}{hint}")
 
 
 def _close_matches(text: str, known: list[str]) -> tuple[str, ...]:

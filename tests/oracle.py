@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
+from itertools import product
 
 from hanoi_magnet import Color, Rules, State
 
@@ -141,3 +142,39 @@ class PositionGraph:
                 found[node] = (depth, count)
             layer = list(ways)
         return found
+
+
+def bfs_layers(rules: Rules, start: State) -> list[list[State]]:
+    """The positions at each distance from start (layer 0 is [start]), in discovery order."""
+    seen = {start.code}
+    layers = [[start]]
+    while True:
+        found = []
+        for state in layers[-1]:
+            for move in rules.legal_moves(state):
+                after = rules.apply(state, move)
+                if after.code not in seen:
+                    seen.add(after.code)
+                    found.append(after)
+        if not found:
+            return layers
+        layers.append(found)
+
+
+def all_states(rules: Rules, n: int) -> list[State]:
+    """Every legal position of n disks: each placement, with each allowed face per stack."""
+    posts = rules.posts
+    states = []
+    for where in product(range(posts), repeat=n):
+        stacks = [[d for d in range(n, 0, -1) if where[d - 1] == p] for p in range(posts)]
+        if not rules.magnetic:
+            states.append(State(stacks))
+            continue
+        options = [
+            [None] if not stacks[p] else [c] if (c := rules.post_colors[p]) else list(Color)
+            for p in range(posts)
+        ]
+        for shown in product(*options):
+            faces = [shown[where[d - 1]] for d in range(1, n + 1)]
+            states.append(State(stacks, faces=faces))
+    return states

@@ -174,7 +174,9 @@ def test_tower_to_tower_equals_every_solver_up_to_300_disks(label):
     variant = default_registry.variant(label)
     solvable = default_registry.get(label).solvable
     for n in range(1, 301):
-        found = Chains(variant.rules, variant.start(n), variant.goal(n), record=False, counting=False)
+        found = Chains(
+            variant.rules, variant.start(n), variant.goal(n), record=False, counting=False
+        )
         assert found.distance == (solve(label, n).length if solvable else None), (label, n)
 
 
@@ -242,6 +244,7 @@ def test_a_count_too_large_to_hold_is_refused_at_once_with_an_estimate(monkeypat
         geodesic_count(rules, start, goal)
     assert time.process_time() - began < 30  # it stops at a few dozen disks, not 100,000
     assert "100,000 disks" in str(caught.value) and len(str(caught.value)) < 400
+
     # both sides of the limit, with a small one
     def towers(n: int) -> tuple[State, State]:
         return State.tower(n, face=Color.RED), State.tower(n, 2, face=Color.RED)
@@ -368,7 +371,12 @@ def test_unreachable_goals_say_why():
         ),
         (lambda: distance("classic", State.tower(2), State.tower(2)), "Rules"),  # type: ignore[arg-type]
         (lambda: distance(ClassicRules(), "SSI", State.tower(3)), "State"),  # type: ignore[arg-type]
-        (lambda: geodesic_count(ClassicRules(4), State.tower(2, posts=4), State.tower(2, 3, posts=4)), "three posts"),
+        (
+            lambda: geodesic_count(
+                ClassicRules(4), State.tower(2, posts=4), State.tower(2, 3, posts=4)
+            ),
+            "three posts",
+        ),
     ],
 )
 def test_bad_arguments_raise_hanoi_errors_that_name_them(call, match):

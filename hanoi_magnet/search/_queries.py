@@ -14,13 +14,21 @@ from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search import _bidirectional
 from hanoi_magnet.search._bidirectional import DEFAULT_MAX_STATES
+from hanoi_magnet.search._exhaustive.engines import Engine
+from hanoi_magnet.search._exhaustive.progress import ProgressCallback
 from hanoi_magnet.search._paths import ShortestPath
 
 __all__ = ["distance", "geodesic_count", "shortest_path"]
 
 
 def distance(
-    rules: Rules, start: State, goal: State, *, max_states: int = DEFAULT_MAX_STATES
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
 ) -> int:
     """The least number of legal moves from ``start`` to ``goal``.
 
@@ -28,7 +36,9 @@ def distance(
     number of disks: whenever the largest disk moves, every smaller disk stands as one tower
     on the third post, so the distance is a shortest path through a small graph of such moves
     and tower transfers, level by level (see :doc:`/distances`). On more posts, breadth-first
-    search (:func:`shortest_path`), within ``max_states`` positions.
+    search (:func:`shortest_path`), within ``max_states`` positions; ``engine`` and
+    ``progress`` choose and follow that search (see :func:`shortest_path`) and have no effect
+    on three posts, where nothing is searched.
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal`` (decided
@@ -51,7 +61,9 @@ def distance(
     """
     _bidirectional._checked(rules, start, goal, max_states)
     if rules.posts != 3:
-        return _bidirectional.distance(rules, start, goal, max_states=max_states)
+        return _bidirectional.distance(
+            rules, start, goal, max_states=max_states, engine=engine, progress=progress
+        )
     chains = Chains(rules, start, goal, record=False, counting=False)
     if chains.distance is None:
         raise UnreachableError(unreachable(rules, start, goal, chains))
@@ -59,7 +71,13 @@ def distance(
 
 
 def shortest_path(
-    rules: Rules, start: State, goal: State, *, max_states: int = DEFAULT_MAX_STATES
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
 ) -> Path | ShortestPath:
     """A shortest sequence of legal moves from ``start`` to ``goal``.
 
@@ -68,6 +86,18 @@ def shortest_path(
     slices, :meth:`~hanoi_magnet.Solution.unrank` and :meth:`~hanoi_magnet.Solution.rank` in
     O(n) steps), for thousands of disks. On more posts, a :class:`ShortestPath` found by
     bidirectional breadth-first search, within ``max_states`` positions.
+
+    Args:
+        rules: the rules the moves must follow.
+        start: the position to start from.
+        goal: the position to reach.
+        max_states: (four or more posts) the most positions the search may visit.
+        engine: (four or more posts) ``"python"``, ``"numpy"`` (whole layers as array
+            operations; ``pip install 'hanoi-magnet[search]'``) or ``"auto"``. Both find a
+            shortest path; when there are several, they may find different ones.
+        progress: (four or more posts) ``True`` for a progress line on standard error, or a
+            callable that receives a :class:`~hanoi_magnet.search.SearchProgress` after every
+            layer.
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal``.
@@ -85,7 +115,9 @@ def shortest_path(
     """
     _bidirectional._checked(rules, start, goal, max_states)
     if rules.posts != 3:
-        return _bidirectional.shortest_path(rules, start, goal, max_states=max_states)
+        return _bidirectional.shortest_path(
+            rules, start, goal, max_states=max_states, engine=engine, progress=progress
+        )
     return three_post_path(rules, start, goal)
 
 
