@@ -10,6 +10,7 @@ hundreds of disks. Every path returned is replayed move by move.
 
 from __future__ import annotations
 
+import pathlib
 import random
 import time
 
@@ -38,7 +39,7 @@ from hanoi_magnet.search import (
     shortest_path,
 )
 from hanoi_magnet.variants import SID_LABELS
-from tests.oracle import PositionGraph, bfs_geodesics, random_legal_position
+from tests.oracle import PositionGraph, bfs_geodesics, legal_positions, random_legal_position
 from tests.reference_distance import reference_distance, reference_geodesics
 from tests.rulesets import (
     ARC_SETS,
@@ -98,7 +99,11 @@ def test_every_pair_of_magnetic_positions_with_restricted_directions(arcs):
     assert pairs > 126**2
 
 
-@pytest.mark.parametrize("arcs", ARC_SETS[2::5], ids=spelled)
+#: Every 5th of the 64 direction sets.
+CUT_OFF = ARC_SETS[2::5]
+
+
+@pytest.mark.parametrize("arcs", CUT_OFF, ids=spelled)
 def test_every_pair_of_magnetic_positions_under_directions_that_cut_posts_off(arcs):
     """Every 5th of the 64 sets (most not strongly connected), n = 3, one colouring each."""
     label = random.Random(spelled(arcs)).choice(SID_LABELS)
@@ -389,3 +394,29 @@ def test_four_posts_keep_the_search():
     start, goal = State.tower(4, posts=4), State.tower(4, 3, posts=4)
     assert distance(rules, start, goal) == 9
     assert len(shortest_path(rules, start, goal)) == 9
+
+
+def test_the_distances_page_says_what_these_tests_check():
+    """docs/distances.rst quotes the numbers of pairs the tests above compare: recomputed."""
+    root = pathlib.Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "distances.rst").read_text("utf-8")
+
+    def pairs(rules: Rules, n: int) -> int:
+        return len(legal_positions(rules, n)) ** 2
+
+    free = sum(pairs(MagneticRules(label), n) for label in SID_LABELS for n in (1, 2, 3))
+    classic = sum(pairs(ClassicRules(3, arcs), n) for arcs in ARC_SETS for n in (1, 2, 3))
+    restricted = 0
+    for arcs in CONNECTED:
+        for label in SID_LABELS:
+            restricted += sum(pairs(MagneticRules(label, allowed=arcs), n) for n in (1, 2))
+        other = random.Random(spelled(arcs)).choice(SID_LABELS[:-1])
+        restricted += sum(pairs(MagneticRules(label, allowed=arcs), 3) for label in ("NNN", other))
+    cut = [
+        pairs(MagneticRules(random.Random(spelled(arcs)).choice(SID_LABELS), allowed=arcs), 3)
+        for arcs in CUT_OFF
+    ]
+    randoms = 30 * sum(trees for _, trees in RANDOM_TREES)
+    for number in (free, classic, restricted, sum(cut), randoms):
+        assert f"{number:,}" in page, number
+    assert f"magnetic on {len(cut)} of the 64 direction sets" in page

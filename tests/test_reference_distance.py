@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -28,7 +27,7 @@ from hanoi_magnet import (
 from hanoi_magnet.search import classic_distance
 from hanoi_magnet.variants import SID_LABELS
 from tests.macro_picture import PICTURE, draw
-from tests.oracle import PositionGraph, bfs_geodesics, legal_positions, random_legal_position
+from tests.oracle import PositionGraph, bfs_geodesics, random_legal_position
 from tests.reference_distance import (
     Answer,
     Tower,
@@ -208,32 +207,3 @@ def test_the_macro_graph_picture_in_the_docs_is_what_the_reference_draws():
     assert PICTURE.read_text(encoding="utf-8") == draw()
     assert "Red: the shortest way, 20 moves." in draw()
     assert solve("cyclic+1", 3).length == 20
-
-
-def test_the_distances_page_says_what_these_tests_check():
-    """docs/distances.rst quotes the numbers of pairs these tests compare, and the size of a
-    shortest-path count; both are recomputed here."""
-    page = (Path(__file__).resolve().parent.parent / "docs" / "distances.rst").read_text("utf-8")
-
-    def pairs(rules: Rules, n: int) -> int:
-        return len(legal_positions(rules, n)) ** 2
-
-    free = sum(pairs(MagneticRules(label), n) for label in SID_LABELS for n in (1, 2, 3))
-    classic = sum(pairs(ClassicRules(3, arcs), n) for arcs in ARC_SETS for n in (1, 2, 3))
-    restricted = 0
-    named = {LINE, CLOCKWISE, COUNTER_CLOCKWISE, CLOCKWISE | {(1, 0)}, CLOCKWISE | {(1, 0), (2, 1)}}
-    for arcs in CONNECTED:
-        for label in SID_LABELS:
-            restricted += sum(pairs(MagneticRules(label, allowed=arcs), n) for n in (1, 2))
-        label = "NNN" if arcs in named else random.Random(spelled(arcs)).choice(SID_LABELS)
-        restricted += pairs(MagneticRules(label, allowed=arcs), 3)
-    sample = sum(
-        pairs(MagneticRules(random.Random(spelled(arcs)).choice(SID_LABELS), allowed=arcs), 3)
-        for arcs in ARC_SETS[1::4]
-    )
-    randoms = 40 * sum(trees for _, trees in RANDOM_TREES)
-    for number in (free, classic, restricted, sample, randoms):
-        assert f"{number:,}" in page, number
-    variant = default_registry.variant("NNN")
-    count = reference_geodesics(variant.rules, variant.start(15), variant.goal(15))
-    assert f"a count of {count.bit_length()} bits for 15 disks" in page
