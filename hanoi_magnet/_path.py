@@ -8,6 +8,8 @@ with nothing materialised.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hanoi_magnet._backends import PlanBackend
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.routes import Route
@@ -26,8 +28,10 @@ class Path(Solution):
     """A shortest path from one legal position to another: a :class:`~hanoi_magnet.Solution`.
 
     Its :attr:`start` and :attr:`goal` are the positions it joins; :attr:`rules` the rules it
-    follows. Everything else is a Solution's: exact :attr:`length`, iteration, indexing and
-    slices, :meth:`unrank`, :meth:`rank` and :attr:`per_disk`, in O(n) steps.
+    follows. Everything else is a Solution's: exact :attr:`~hanoi_magnet.Solution.length`,
+    iteration, indexing and slices, :meth:`~hanoi_magnet.Solution.unrank`,
+    :meth:`~hanoi_magnet.Solution.rank` and :attr:`~hanoi_magnet.Solution.per_disk`, in O(n)
+    steps.
 
     Example:
         >>> from hanoi_magnet import MagneticRules, State
@@ -65,6 +69,22 @@ class Path(Solution):
     def goal(self) -> State:
         """The position after the last move."""
         return self._goal_state
+
+    def states(self) -> Iterator[State]:
+        """The positions along the path, :attr:`start` first and :attr:`goal` last, replayed.
+
+        Example:
+            >>> from hanoi_magnet import ClassicRules, State
+            >>> from hanoi_magnet.search import shortest_path
+            >>> path = shortest_path(ClassicRules(), State.tower(1), State.tower(1, 2))
+            >>> [str(state) for state in path.states()]
+            ['S: 1 | I: - | D: -', 'S: - | I: - | D: 1']
+        """
+        state = self._start_state
+        yield state
+        for move in self:
+            state = self._rules._unchecked_apply(state, move)
+            yield state
 
     def __repr__(self) -> str:
         length = self.length
