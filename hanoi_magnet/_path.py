@@ -13,9 +13,11 @@ from collections.abc import Iterator
 from hanoi_magnet._backends import PlanBackend
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.routes import Route
+from hanoi_magnet._engine import table
 from hanoi_magnet._engine.table import table_of
 from hanoi_magnet._errors import _shorten
-from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
+from hanoi_magnet._text import digit_count
+from hanoi_magnet.errors import InvalidArgumentError, TooLargeError, UnreachableError
 from hanoi_magnet.model import Color, State, post_name
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.solution import Solution
@@ -99,8 +101,27 @@ def three_post_path(
     chains = Chains(rules, start, goal, record=True, counting=False)
     if chains.distance is None:
         raise UnreachableError(unreachable(rules, start, goal, chains))
+    _refuse_too_large(start.n, chains.distance)
     route = Route(rules, start, goal, chains)
     return Path(rules, start, goal, variant or _describe(rules, start, goal), route)
+
+
+def _refuse_too_large(n: int, distance: int) -> None:
+    """Refuse at once a path whose route tables would pass their memo limit.
+
+    A route's table remembers its exact length at every size from 1 to n, each about as long
+    as the distance: n times the distance's bit length in all, O(n^2) bits for a path of
+    exponential length. The distance itself takes O(n) memory and is not limited.
+    """
+    bits = n * distance.bit_length()
+    if bits > table.MEMO_BITS:
+        raise TooLargeError(
+            f"a shortest path of {n:,} disks between these positions is too large to build: "
+            f"its route would remember about {bits // 8 // 2**20:,} MiB of exact lengths "
+            f"({n:,} sizes of about {distance.bit_length():,} bits), more than "
+            f"{table.MEMO_BITS // 8 // 2**20:,} MiB; distance() answers at this size "
+            f"({digit_count(distance):,} digits)"
+        )
 
 
 def unreachable(rules: Rules, start: State, goal: State, chains: Chains) -> str:

@@ -30,7 +30,7 @@ class ShortestPath(Sequence[Move]):
         >>> from hanoi_magnet.search import shortest_path
         >>> start = State([[1], [], [2], []])
         >>> path = shortest_path(ClassicRules(4), start, State([[2, 1], [], [], []]))
-        >>> [str(move) for move in path]
+        >>> [move.format(posts=4) for move in path]
         ['1: 0 -> 1', '2: 2 -> 0', '1: 1 -> 0']
         >>> print(path.unrank(1))
         0: - | 1: 1 | 2: 2 | 3: -
@@ -72,7 +72,8 @@ class ShortestPath(Sequence[Move]):
         Example:
             >>> from hanoi_magnet import ClassicRules, State
             >>> from hanoi_magnet.search import shortest_path
-            >>> path = shortest_path(ClassicRules(4), State.tower(1, posts=4), State.tower(1, 3, posts=4))
+            >>> start, goal = State.tower(1, posts=4), State.tower(1, 3, posts=4)
+            >>> path = shortest_path(ClassicRules(4), start, goal)
             >>> [str(state) for state in path.states()]
             ['0: 1 | 1: - | 2: - | 3: -', '0: - | 1: - | 2: - | 3: 1']
         """
@@ -88,7 +89,8 @@ class ShortestPath(Sequence[Move]):
         Example:
             >>> from hanoi_magnet import ClassicRules, State
             >>> from hanoi_magnet.search import shortest_path
-            >>> path = shortest_path(ClassicRules(4), State.tower(2, posts=4), State.tower(2, 3, posts=4))
+            >>> start, goal = State.tower(2, posts=4), State.tower(2, 3, posts=4)
+            >>> path = shortest_path(ClassicRules(4), start, goal)
             >>> print(path.unrank(-2))
             0: - | 1: 1 | 2: - | 3: 2
         """
