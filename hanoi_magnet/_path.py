@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hanoi_magnet._backends import PlanBackend
+from hanoi_magnet._engine import table
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.routes import Route
-from hanoi_magnet._engine import table
 from hanoi_magnet._engine.table import table_of
 from hanoi_magnet._errors import _shorten
 from hanoi_magnet._text import digit_count
