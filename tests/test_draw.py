@@ -229,5 +229,5 @@ def test_titles_of_large_towers_stay_inside_the_view_box(label, n):
         size, x, y = (float(line.get(name)) for name in ("font-size", "x", "y"))
         half = len(line.text) * 0.62 * size / 2
         assert line.get("text-anchor") == "middle"
-        assert 0 <= x - half and x + half <= width, f"{line.text!r} is wider than {width}"
-        assert 0 <= y - size and y <= height
+        assert x - half >= 0 and x + half <= width, f"{line.text!r} is wider than {width}"
+        assert y - size >= 0 and y <= height
