@@ -209,3 +209,25 @@ def test_long_titles_wrap_into_lines_that_fit():
     assert ys[-1] < disks_top  # the caption ends above the rods
     short = svg_root(render_svg(solution.unrank(k), title="short"))
     assert float(root.attrib["height"]) > float(short.attrib["height"])
+
+
+@pytest.mark.parametrize(("label", "n"), [("classic", 20), ("NNN", 60), ("classic", 64)])
+def test_titles_of_large_towers_stay_inside_the_view_box(label, n):
+    """Titles carry numbers of n / 3 to n / 2 digits: none runs past the picture's edges.
+
+    (The browser test of the same pictures measures Chromium's text; this is the fast check,
+    at 0.62 em per character, generous for digits, which are 0.55 em in common sans-serif faces.)
+    """
+    solution = solve(label, n)
+    k = solution.length * 2 // 3
+    title = f"{label}, {n} disks: the position after {k} of {solution.length} moves"
+    root = svg_root(render_svg(solution.unrank(k), title=title))
+    _, _, width, height = map(float, root.attrib["viewBox"].split())
+    lines = [t for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+    assert "".join(t.text for t in lines).replace(" ", "") == title.replace(" ", "")
+    for line in lines:
+        size, x, y = (float(line.get(name)) for name in ("font-size", "x", "y"))
+        half = len(line.text) * 0.62 * size / 2
+        assert line.get("text-anchor") == "middle"
+        assert x - half >= 0 and x + half <= width, f"{line.text!r} is wider than {width}"
+        assert y - size >= 0 and y <= height

@@ -137,6 +137,29 @@ def test_classic_layout_is_the_sierpinski_triangle(n):
         assert abs(x) <= y / math.sqrt(3) + 1e-9
 
 
+@pytest.mark.parametrize("n", range(1, 5))
+def test_four_post_layout_is_nested_squares(n):
+    """Towers at the corners of a square (post 0 top left, then counterclockwise as drawn);
+    every position inside it; the smallest disk's four places a unit square around them."""
+    graph = state_graph(ClassicRules(4), n)
+    points = graph.layout()
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = (
+        points[graph.node(State.tower(n, post, posts=4))] for post in range(4)
+    )
+    side = x3 - x0
+    assert side >= 1 and y0 == y3 and x1 == x0 and x2 == x3
+    assert y1 == y2 == pytest.approx(y0 + side)
+    for x, y in points:
+        assert x0 - 1e-9 <= x <= x3 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9
+    for a, b, move in graph.edges():
+        if graph.state(a).posts[move.source][-1] == 1:  # the smallest disk: one side or diagonal
+            assert math.dist(points[a], points[b]) in (pytest.approx(1), pytest.approx(2**0.5))
+    dot = graph.to_dot()
+    for node in (0, len(graph) - 1):
+        x, y = points[node]
+        assert f"{node} [label=" in dot and f'pos="{x:.2f},{-y + 0.0:.2f}"' in dot
+
+
 def test_other_layouts_give_distinct_points():
     for rules, n in [(ClassicRules(4), 3), (MagneticRules("NNN"), 3), (MagneticRules("NNNN"), 2)]:
         graph = state_graph(rules, n)

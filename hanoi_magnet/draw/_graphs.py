@@ -6,9 +6,12 @@ optimal solution drawn in red (what the command line's ``graph`` subcommand prin
 
 from __future__ import annotations
 
+import itertools
+import textwrap
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape
 
+from hanoi_magnet.draw import _labels
 from hanoi_magnet.errors import UnsolvableError
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.registry import default_registry
@@ -17,6 +20,8 @@ from hanoi_magnet.search import _graph
 from hanoi_magnet.search._graph import StateGraph, state_graph
 
 __all__ = ["graph_dot", "graph_svg"]
+
+Point = tuple[float, float]
 
 _PATH_COLOR = "#d62728"
 _EDGE_COLOR = "#9aa5b1"
@@ -43,12 +48,18 @@ def graph_svg(label: str, n: int, *, solution: bool = True, width: int = 480) ->
     """The state graph of variant ``label`` with ``n`` disks as an SVG picture.
 
     The same as :func:`graph_dot`, drawn with :meth:`StateGraph.layout
-    <hanoi_magnet.search.StateGraph.layout>` (the Sierpinski triangle for three posts).
+    <hanoi_magnet.search.StateGraph.layout>` (the Sierpinski triangle for three posts). Each
+    node is labelled with :meth:`StateGraph.label <hanoi_magnet.search.StateGraph.label>`,
+    next to it and clear of the other nodes, of the red path and of the other labels; if the
+    labels cannot all be placed so at this ``width`` (or the graph has more than 300
+    positions), none is drawn and a caption says so.
 
     Example:
         >>> from hanoi_magnet.draw import graph_svg
         >>> graph_svg("RBB", 2).count("<circle")  # one per legal position
         9
+        >>> graph_svg("RBB", 2).count('class="label"'), "left out" in graph_svg("RBB", 2, width=60)
+        (9, True)
     """
     graph, states = _variant_graph(label, n, solution)
     return graph.to_svg(highlight=states, width=width)
@@ -86,27 +97,40 @@ def _svg(graph: StateGraph, path: list[int], width: int) -> str:
 
 
 def svg_lines(graph: StateGraph, path: list[int], width: int) -> Iterator[str]:
-    """The lines of :func:`_svg`, one at a time: O(1) work per node and per edge."""
-    points = graph.layout()
-    xs = [x for x, _ in points] or [0.0]
-    ys = [y for _, y in points] or [0.0]
-    left, top = min(xs), min(ys)  # once: computed per node, they made the export quadratic
-    span = max(max(xs) - left, max(ys) - top, 1.0)
-    margin = 0.6
-    scale = width / (span + 2 * margin)
-    height = round((max(ys) - top + 2 * margin) * scale)
-    radius = max((0.09 if graph.rules.magnetic else 0.2) * scale, 1.5)
-    labels = len(graph) <= 40
+    """The lines of :func:`_svg`, one at a time: O(1) work per node and per edge.
+
+    Nodes are labelled (:meth:`StateGraph.label`) where every label finds a place off the
+    nodes, off the red path and off the other labels (:mod:`hanoi_magnet.draw._labels`);
+    otherwise no node is, and a caption under the graph says so.
+    """
+    layout = graph.layout()
+    labelled = _labels_fit(graph, layout, path, width)
+    if labelled is not None:
+        points, radius, drawing_height, boxes = labelled
+        caption: list[str] = []
+        why = ""
+    else:
+        points, radius, drawing_height = _fit(graph, layout, width)
+        boxes = None
+        why = (
+            f"{len(graph):,} positions are too many to name"
+            if len(graph) > MAX_LABELLED
+            else "too dense to name every position at this width"
+        )
+        caption = _wrap(f"Labels left out: {why}.", width)
+    height = round(drawing_height + _CAPTION_LINE * len(caption) + (4 if caption else 0))
 
     def at(node: int) -> tuple[str, str]:
         x, y = points[node]
-        return _number((x - left + margin) * scale), _number((y - top + margin) * scale)
+        return _number(x), _number(y)
 
+    title = repr(graph) if boxes is not None else f"{graph!r}: labels left out, {why}"
     yield (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">\n'
     )
-    yield f"<title>{escape(repr(graph))}</title>\n"
+    yield f"<title>{escape(title)}</title>\n"
+    yield f'<rect width="100%" height="100%" fill="{_PAPER}"/>\n'
     yield f'<g stroke="{_EDGE_COLOR}" stroke-width="1">\n'
     for source, target, _ in graph.edges():
         (x1, y1), (x2, y2) = at(source), at(target)
@@ -126,13 +150,90 @@ def svg_lines(graph: StateGraph, path: list[int], width: int) -> Iterator[str]:
             f'<circle cx="{x}" cy="{y}" r="{_number(radius)}" fill="{fill}">'
             f"<title>{escape(str(graph.state(node)))}</title></circle>\n"
         )
-        if labels:
-            yield (
-                f'<text x="{x}" y="{_number(float(y) - radius - 2)}" font-size="9" '
-                f'text-anchor="middle" font-family="sans-serif">{escape(graph.label(node))}'
-                "</text>\n"
-            )
+    for node, box in enumerate(boxes or ()):
+        centre_x, centre_y = (box.left + box.right) / 2, (box.top + box.bottom) / 2
+        yield _text(centre_x, centre_y, graph.label(node), "label", _LABEL_SIZE)
+    for row, line in enumerate(caption):
+        line_y = drawing_height + _CAPTION_LINE * (row + 0.5)
+        yield _text(width / 2, line_y, line, "caption", _CAPTION_SIZE)
     yield "</svg>\n"
+
+
+_PAPER = "#ffffff"
+_LABEL_SIZE = 9.0
+_CAPTION_SIZE = 11.0
+_CAPTION_LINE = _CAPTION_SIZE * (_labels.LINE_EM + 0.1)  # lines a little apart
+_MARGIN = 0.6  # around the nodes, in units of the layout
+#: Graphs with more positions than this are drawn without labels (nobody reads 300 of them).
+MAX_LABELLED = 300
+
+
+def _fit(
+    graph: StateGraph, layout: list[Point], width: float, room: Point = (0.0, 0.0)
+) -> tuple[list[Point], float, float]:
+    """The layout scaled to ``width``: the nodes' points, their radius and the height.
+
+    Around the nodes is a margin of 0.6 units of the layout, or of ``room`` (x, y) pixels
+    beyond the nodes' circles if that is more (room for their labels).
+    """
+    xs = [x for x, _ in layout] or [0.0]
+    ys = [y for _, y in layout] or [0.0]
+    left, top = min(xs), min(ys)  # once: computed per node, they made the export quadratic
+    span = max(max(xs) - left, max(ys) - top, 1.0)
+    scale = width / (span + 2 * _MARGIN)
+    radius = _radius(graph, scale)
+    margin_x = max(_MARGIN * scale, room[0] + radius)
+    margin_y = max(_MARGIN * scale, room[1] + radius)
+    if margin_x > _MARGIN * scale:
+        scale = max(width - 2 * margin_x, 0.0) / span
+        radius = _radius(graph, scale)
+    points = [(margin_x + (x - left) * scale, margin_y + (y - top) * scale) for x, y in layout]
+    return points, radius, 2 * margin_y + (max(ys) - top) * scale
+
+
+def _radius(graph: StateGraph, scale: float) -> float:
+    return max((0.09 if graph.rules.magnetic else 0.2) * scale, 1.5)
+
+
+def _labels_fit(
+    graph: StateGraph, layout: list[Point], path: list[int], width: float
+) -> tuple[list[Point], float, float, list[_labels.Box]] | None:
+    """The drawing with room for labels and a place for each, or None if they do not fit."""
+    if not 0 < len(graph) <= MAX_LABELLED:
+        return None
+    texts = [graph.label(node) for node in range(len(graph))]
+    size = _LABEL_SIZE
+    room = (
+        max(map(len, texts)) * _labels.CHAR_EM * size + 2 * _labels.GAP,
+        _labels.LINE_EM * size + 2 * _labels.GAP,
+    )
+    if width <= 2 * room[0]:
+        return None  # no room left for the graph itself
+    points, radius, height = _fit(graph, layout, width, room)
+    frame = _labels.Box(1.0, 1.0, width - 1.0, height - 1.0)
+    walk = [(points[a], points[b]) for a, b in itertools.pairwise(path)]
+    edges = [(points[a], points[b]) for a, b, _ in graph.edges()]
+    boxes = _labels.place_labels(
+        points, texts, radius=radius, font_size=size, frame=frame, path=walk, edges=edges
+    )
+    return None if boxes is None else (points, radius, height, boxes)
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    """``text`` in lines that fit ``width`` at the caption size; none if a word cannot fit."""
+    fits = int((width - 4) / (_labels.CHAR_EM * _CAPTION_SIZE))
+    lines = textwrap.wrap(text, max(fits, 1))
+    return lines if all(len(line) <= fits for line in lines) else []
+
+
+def _text(x: float, y: float, text: str, kind: str, size: float) -> str:
+    """A line of text centred on (x, y), on a white halo that covers what runs beneath it."""
+    return (
+        f'<text class="{kind}" x="{_number(x)}" y="{_number(y)}" font-size="{size:g}" '
+        'text-anchor="middle" dominant-baseline="central" font-family="sans-serif" '
+        f'stroke="{_PAPER}" stroke-width="3" stroke-linejoin="round" paint-order="stroke">'
+        f"{escape(text)}</text>\n"
+    )
 
 
 def graph_lines(

@@ -6,8 +6,8 @@ give a node's :class:`~hanoi_magnet.State` and :attr:`State.code <hanoi_magnet.S
 Edges are stored in arrays, each move once when moves can be undone (the graph is undirected)
 and as arcs when some directions are one-way.
 
-For three posts the nodes also get planar coordinates that draw the classic graph as the
-Sierpinski triangle (see :meth:`StateGraph.layout`); DOT, SVG and networkx exports follow.
+The nodes also get planar coordinates (see :meth:`StateGraph.layout`: the Sierpinski triangle
+for three posts, nested squares for four); DOT, SVG and networkx exports follow.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
 from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._bidirectional import legal_state_count
-from hanoi_magnet.search._layout import rows_layout, sierpinski_layout
+from hanoi_magnet.search._layout import polygon_layout
 from hanoi_magnet.search._space import Space
 
 __all__ = ["DEFAULT_MAX_NODES", "StateGraph", "state_graph"]
@@ -248,26 +248,29 @@ class StateGraph:
     def layout(self) -> list[tuple[float, float]]:
         """Planar coordinates for each node, edges of the classic 3-peg graph being 1 long.
 
+        The positions where the largest disk lies on one post are a smaller copy of the graph
+        of one disk fewer, placed in that post's corner of a regular polygon, recursively.
         Three posts: the Sierpinski triangle, with the towers on S, I and D at the top, bottom
-        left and bottom right corners (magnetic positions sharing a placement sit on a small
-        circle around it). Otherwise: rows by the number of moves from node 0. The y axis
-        points down, as in SVG.
+        left and bottom right corners. Four posts: a square, each copy under a third of it (towers
+        on posts 0, 1, 2, 3 at the top left, bottom left, bottom right and top right corners).
+        Any two positions are at least one unit apart; magnetic positions sharing a placement
+        sit on a small circle around it. The y axis points down, as in SVG.
 
         Example:
             >>> from hanoi_magnet import ClassicRules
             >>> from hanoi_magnet.search import state_graph
             >>> [(round(x, 3), round(y, 3)) for x, y in state_graph(ClassicRules(), 1).layout()]
             [(0.0, 0.0), (-0.5, 0.866), (0.5, 0.866)]
+            >>> state_graph(ClassicRules(4), 2).layout()[:5]  # the copy of post 0, then post 1's
+            [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (1.0, 4.4)]
         """
-        if self._space.posts != 3:
-            return rows_layout(len(self), ((a, b) for a, b, _ in self.edges()))
-        return sierpinski_layout(self._space, self._codes)
+        return polygon_layout(self._space, self._codes)
 
     def to_dot(self, *, highlight: Iterable[State] = (), name: str = "hanoi") -> str:
         """The graph in Graphviz DOT, the positions along ``highlight`` drawn in red.
 
-        Nodes carry their :meth:`label`, the full position as a tooltip, and for three posts
-        the :meth:`layout` as ``pos`` (for ``neato -n``).
+        Nodes carry their :meth:`label`, the full position as a tooltip, and the
+        :meth:`layout` as ``pos`` (for ``neato -n``).
 
         Example:
             >>> from hanoi_magnet import ClassicRules
@@ -348,8 +351,7 @@ def dot_lines(graph: StateGraph, path: list[int], name: str) -> Iterator[str]:
     if not graph.directed:
         steps |= {(b, a) for a, b in steps}
     arrow = "->" if graph.directed else "--"
-    three_posts = graph.rules.posts == 3
-    points = graph.layout() if three_posts else []
+    points = graph.layout()
     yield f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{\n"
     yield "  node [shape=ellipse, fontsize=10];\n"
     for node in range(len(graph)):
@@ -357,9 +359,8 @@ def dot_lines(graph: StateGraph, path: list[int], name: str) -> Iterator[str]:
             f"label={_dot_string(graph.label(node))}",
             f"tooltip={_dot_string(str(graph.state(node)))}",
         ]
-        if three_posts:
-            x, y = points[node]
-            attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
+        x, y = points[node]
+        attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
         if node in on_path:
             attributes.append(f'color="{_PATH_COLOR}"')
         yield f"  {node} [{', '.join(attributes)}];\n"

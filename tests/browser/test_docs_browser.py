@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import Watched, shoot
+from tests.graph_geometry import overlaps, read_graph
 
 #: The smallest readable size, in CSS pixels, of a picture's captions and post names as shown,
 #: and of any other text in it (graph labels).
@@ -89,7 +90,16 @@ def test_page_opens_cleanly(watched: Watched, docs_site: str, page_path: str):
     assert watched.outside == [], "the page reached for the network"
 
 
-CHANGED_PAGES = ["index", "tutorial", "cli", "theory", "performance", "variants", "distances"]
+CHANGED_PAGES = [
+    "index",
+    "tutorial",
+    "cli",
+    "theory",
+    "performance",
+    "variants",
+    "search-and-graphs",
+    "distances",
+]
 
 
 @pytest.mark.parametrize("name", CHANGED_PAGES)
@@ -115,3 +125,25 @@ def test_the_embedded_viewer_works(watched: Watched, docs_site: str, screenshots
     viewer.wait_for_selector(f"#viewer[data-shown='{start + 1}']")
     shoot(frame_element, screenshots, "docs-embedded-viewer")
     assert watched.errors == [] and watched.outside == []
+
+
+#: The pages that show state graphs, and how many each shows.
+GRAPH_PAGES = {"search-and-graphs": 4, "cli": 1}
+
+
+@pytest.mark.parametrize("name", sorted(GRAPH_PAGES))
+def test_graph_figures(watched: Watched, docs_site: str, screenshots: Path, name: str):
+    """Each state graph the docs show: labels clear of each other, the nodes and the path."""
+    page = watched.page
+    page.goto(f"{docs_site}/{name}.html", wait_until="load")
+    pictures = {source: page.request.get(source).text() for source, _ in page.evaluate(_PICTURES)}
+    graphs = {source: svg for source, svg in pictures.items() if "<circle" in svg}  # nodes
+    assert len(graphs) == GRAPH_PAGES[name], sorted(graphs)
+    for source, svg in graphs.items():
+        picture = read_graph(svg)
+        assert picture.labels, f"{source} shows no labels"
+        assert overlaps(picture) == [], source
+        image = page.locator(f'img[src$="{source.rsplit("/", 1)[-1]}"]')
+        image.scroll_into_view_if_needed()
+        shoot(image, screenshots, f"docs-{name}-{Path(source).stem}")
+    assert watched.errors == []
