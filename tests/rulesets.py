@@ -9,6 +9,18 @@ import random
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State, default_registry, labels
 from hanoi_magnet.variants import SID_LABELS
 
+#: The registered classic families (every one a plan table checked by breadth-first search).
+FAMILIES = [
+    "classic",
+    "linear",
+    "cyclic",
+    "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
+    "classic:4",
+    "classic:5",
+]
+
 ARCS = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
 ARC_SETS = [frozenset(c) for k in range(7) for c in itertools.combinations(ARCS, k)]
 LINE = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
