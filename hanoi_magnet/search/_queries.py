@@ -38,7 +38,9 @@ def distance(
     and tower transfers, level by level (see :doc:`/distances`). On more posts, breadth-first
     search (:func:`shortest_path`), within ``max_states`` positions; ``engine`` and
     ``progress`` choose and follow that search (see :func:`shortest_path`) and have no effect
-    on three posts, where nothing is searched.
+    on three posts, where nothing is searched. With numpy, rules whose moves can all be undone
+    and a space too large for a visited bit per position are searched keeping only the last two
+    layers of each side (*frontier search*, Korf 2004), in memory proportional to them.
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal`` (decided
