@@ -342,7 +342,7 @@ def test_server_answers_from_a_position(server):
     status, _, body = request(server, "/?label=NNN&n=3&from=S%3A+3r+2r+%7C+I%3A+1b+%7C+D%3A+-&k=2")
     page = body.decode()  # the long form is read too, and shown in compact form
     assert status == 200 and 'data-n="3" data-k="2" data-from="SSI/rrb"' in page
-    assert "from <code id=\"from\">S: 3r 2r | I: 1b | D: -</code>" in page
+    assert 'from <code id="from">S: 3r 2r | I: 1b | D: -</code>' in page
     status, _, body = request(server, "/?label=NNN&n=3&from=&k=2")  # blank: the tower
     assert status == 200 and 'data-from=""' in body.decode()
 
