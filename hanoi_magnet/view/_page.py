@@ -8,6 +8,7 @@ from html import escape
 from importlib import resources
 
 from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.view._scene import JSON, MAX_DISKS, Start, frame, origin, scene, solution
@@ -98,7 +99,7 @@ def _inline_json(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def export_html(label: str, n: int, *, at: int = 0, start: Start = None) -> str:
+def export_html(label: str, n: int, *, at: int = 0, start: State | str | None = None) -> str:
     """A self-contained viewer page for ``solve(label, n)``: no server, no network needed.
 
     Every position is computed here with :meth:`~hanoi_magnet.Solution.unrank` and embedded in

@@ -107,17 +107,24 @@ def _layout(solved: Solution) -> _svg.Layout:
     return _svg.Layout.for_states([start], COLUMN_WIDTH)
 
 
-def scene(label: str, n: int, start: Start = None) -> JSON:
+def scene(label: str, n: int, start: State | str | None = None) -> JSON:
     """The fixed pieces of the viewer's picture of ``solve(label, n)``, ready for JSON.
 
-    With ``start``, of the shortest path from there to the goal (see :func:`solution`). Keys:
+    With ``start`` (a :class:`~hanoi_magnet.State`, or text such as ``SSI/rrb``), of the
+    shortest path from there to the variant's goal, ``default_registry.solve(label, n,
+    start=...)``; a start equal to the tower gives the variant's own solution. Keys:
     ``label``, ``n``, ``from`` (the start in compact form, or None for the start tower),
-    ``description``, ``length`` (a decimal string: lengths can have
-    hundreds of digits), ``posts`` (the post names), ``post_colors``, ``per_disk`` (how often
-    each disk moves, smallest first, as decimal strings), and the picture: ``head`` (the SVG up
-    to its ``<title>`` text), ``body`` (from there to the first disk), ``tail``, ``shapes``
-    (each disk's markup by face, ``"R"``, ``"B"`` or ``"-"`` for a classic disk), ``centres``
-    and ``bottoms`` (the coordinates of each post and stack level, formatted as in the SVG).
+    ``description``, ``length`` (a decimal string: lengths can have hundreds of digits),
+    ``posts`` (the post names), ``post_colors``, ``per_disk`` (how often each disk moves,
+    smallest first, as decimal strings), and the picture: ``head`` (the SVG up to its
+    ``<title>`` text), ``body`` (from there to the first disk), ``tail``, ``shapes`` (each
+    disk's markup by face, ``"R"``, ``"B"`` or ``"-"`` for a classic disk), ``centres`` and
+    ``bottoms`` (the coordinates of each post and stack level, formatted as in the SVG).
+
+    Raises:
+        InvalidArgumentError: beyond the viewer's limits, or ``start`` is not a legal position
+            of the variant with ``n`` disks (or the variant has more than three posts).
+        UnreachableError: the goal cannot be reached from ``start``.
 
     Example:
         >>> from hanoi_magnet.view import scene
@@ -200,10 +207,10 @@ def compose(data: JSON, frame_data: JSON) -> str:
     return "".join(pieces)
 
 
-def frame(label: str, n: int, k: int, start: Start = None) -> JSON:
+def frame(label: str, n: int, k: int, start: State | str | None = None) -> JSON:
     """Where every disk of ``solve(label, n)`` is after ``k`` moves, ready for JSON.
 
-    With ``start``, of the shortest path from there to the goal (see :func:`solution`).
+    With ``start``, of the shortest path from there to the goal (as in :func:`scene`).
 
     Computed from ``k`` in O(n) steps (:meth:`~hanoi_magnet.Solution.unrank`), never by
     replaying moves. ``k`` may be negative (counted from the end, -1 being the goal). Keys:
