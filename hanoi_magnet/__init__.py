@@ -16,12 +16,14 @@ from hanoi_magnet.classic_paths import classic_distance, classic_path_to_tower
 from hanoi_magnet.counting import count, per_disk
 from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
 from hanoi_magnet.errors import (
+    AmbiguousNotationError,
     HanoiError,
     IllegalMoveError,
     InvalidArgumentError,
     MoveIndexError,
     NoRationalLimitError,
     NoRecurrenceError,
+    NotationError,
     NotOnPathError,
     NotSolvedError,
     PlanError,
@@ -71,6 +73,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "MAX_DISKS",
     "SID_LABELS",
+    "AmbiguousNotationError",
     "ClassicRules",
     "Color",
     "Eigenvalue",
@@ -88,6 +91,7 @@ __all__ = [
     "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
+    "NotationError",
     "PlanError",
     "PlanSolver",
     "PluginWarning",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
@@ -13,32 +12,12 @@ from typing import TextIO
 
 import attrs
 
+from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
 from hanoi_magnet.model import MAX_DISKS, Color
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import MagneticRules
 from hanoi_magnet.variants import Variant, normalize_label
-
-
-@contextlib.contextmanager
-def unlimited_digits() -> Iterator[None]:
-    """Lift Python's limit on int <-> decimal string conversions (4300 digits) for a while.
-
-    Exact counts for thousands of disks have more digits than that. The limit guards servers
-    against slow conversions of untrusted input; here the numbers are our own results or the
-    user's own arguments. Pythons older than 3.10.7 have no limit and no setter.
-    """
-    getter = getattr(sys, "get_int_max_str_digits", None)
-    setter = getattr(sys, "set_int_max_str_digits", None)
-    if getter is None or setter is None:
-        yield
-        return
-    before = getter()
-    setter(0)
-    try:
-        yield
-    finally:
-        setter(before)
 
 
 def decimal(value: int) -> str:

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from hanoi_magnet import _cliutil
 from hanoi_magnet._cliutil import Command, CommandError, decimal, integer, puzzle_arguments
+from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.counting import count, per_disk
 from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.model import Move
@@ -118,7 +119,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         out.writelines(_text_lines(moves, solution.variant.posts))
         return 0
     first = range(solution.length)[args.start : args.stop].start
-    with _cliutil.unlimited_digits():  # indices of huge solutions have many digits
+    with unlimited_digits():  # indices of huge solutions have many digits
         if args.format == "csv":
             out.write("index,disk,source,target\n")
             pattern = "{},{},{},{}\n"
