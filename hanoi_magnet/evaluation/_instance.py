@@ -108,7 +108,16 @@ class Instance:
         return attrs.evolve(self, optimum=None, proven=None, expected=None)
 
     def to_dict(self) -> dict[str, Any]:
-        """The instance as JSON-ready values (see :meth:`to_json`)."""
+        """The instance as JSON-ready values (see :meth:`to_json`).
+
+        Example:
+            >>> from hanoi_magnet.evaluation import generate
+            >>> record = generate(seed=1, count=1, tasks=["solve"], families=["magnetic"])[0]
+            >>> record.to_dict()["rules"]
+            {'kind': 'magnetic', 'colors': 'NBR'}
+            >>> record.to_dict()["start"]
+            {'posts': [[5, 4, 3, 2, 1], [], []], 'faces': 'RRRRR'}
+        """
         return {
             "id": self.id,
             "task": self.task.value,
@@ -147,6 +156,12 @@ class Instance:
 
         Raises:
             InvalidArgumentError: ``data`` is not such a record (naming the field).
+
+        Example:
+            >>> from hanoi_magnet.evaluation import Instance, generate
+            >>> instance = generate(seed=1, count=1)[0]
+            >>> Instance.from_dict(instance.to_dict()) == instance
+            True
         """
         try:
             expected = data.get("expected")
@@ -177,6 +192,13 @@ class Instance:
 
         Raises:
             InvalidArgumentError: ``line`` is not an instance record.
+
+        Example:
+            >>> from hanoi_magnet.evaluation import Instance
+            >>> Instance.from_json('{"id": "x"}')
+            Traceback (most recent call last):
+            ...
+            hanoi_magnet.errors.InvalidArgumentError: not an instance record: KeyError('task')
         """
         try:
             with unlimited_digits():
@@ -217,6 +239,12 @@ def read_jsonl(file: Iterable[str]) -> Iterator[Instance]:
 
     Raises:
         InvalidArgumentError: a line that is not an instance, with its number.
+
+    Example:
+        >>> from hanoi_magnet.evaluation import generate, read_jsonl
+        >>> lines = [instance.to_json() for instance in generate(seed=8, count=3)]
+        >>> [instance.id for instance in read_jsonl(lines)]
+        ['8-0', '8-1', '8-2']
     """
     for number, line in enumerate(file, 1):
         if line.strip():

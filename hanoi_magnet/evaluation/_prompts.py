@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 import attrs
 
+from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation._describe import describe_position, describe_rules
 from hanoi_magnet.model import Move, State
@@ -145,6 +146,21 @@ def render(
     """
     pegs = notation.pegs
     n = start.n
+    with unlimited_digits():  # "after 10^5000 moves" has more digits than Python allows
+        return _render(template, notation, rules, pegs, start, goal, done, count, n)
+
+
+def _render(
+    template: PromptTemplate,
+    notation: Notation,
+    rules: Rules,
+    pegs: PegNames,
+    start: State,
+    goal: State,
+    done: int | None,
+    count: int | None,
+    n: int,
+) -> str:
     return template.text.format(
         rules=describe_rules(rules, n, pegs),
         task=_task(start, goal, pegs, done=done, count=count),

@@ -82,6 +82,12 @@ _ANY_LIST_ITEM = re.compile(f"{LIST_ITEM.pattern}|{JSON_OBJECT}", re.VERBOSE)
 _NUMBERING = re.compile(
     r"^(?:(?:step|move)\s*#?\d+\s*[:.)-]\s*|\d+\s*[.)]\s+|#\d+:?\s+|[-+•]\s+)", re.IGNORECASE
 )
+# "Answer: A->C, A->B", "The moves are: ...": a label before moves on the same line.
+_LABEL = re.compile(
+    r"^(?:the\s+)?(?:final\s+)?(?:answer|solution|moves?|sequence|steps?)(?:\s+(?:is|are))?"
+    r"\s*[:=]\s*",
+    re.IGNORECASE,
+)
 _SPLIT = re.compile(r"\s*[;,]\s*(?![^\[]*\])")
 _WORDS = r"(?:(?:the\s+)?(?:peg|rod|post|tower|pole|needle)\s*)?"
 # A sentence as models write them: "Move disk 3 from peg A to peg C", "move the disk 1 from
@@ -234,11 +240,13 @@ def _blocks(text: str, notation: Notation | None) -> list[_Candidate]:
     item: re.Pattern[str] = _ANY_LIST_ITEM
     reader: ItemReader = _list_item
     name: str | None = None
+    starts = _LIST_START
     if notation is not None:
         item, reader, name = notation._pattern, notation._reader, notation.name
+        starts = _opening(notation)
     found: list[_Candidate] = []
     position = 0
-    while (start := _LIST_START.search(text, position)) is not None:
+    while (start := starts.search(text, position)) is not None:
         if start.group("empty"):
             found.append(_Candidate([], start.start(), start.end(), True, True, None, name))
             position = start.end()
@@ -253,13 +261,22 @@ def _blocks(text: str, notation: Notation | None) -> list[_Candidate]:
                 block.raws,
                 start.start(),
                 block.end,
-                start.group("name") is not None,
+                start.groupdict().get("name") is not None,
                 block.closed,
                 block.unreadable,
                 name or _list_notation(text, bracket, block.raws),
             )
         )
     return found
+
+
+def _opening(notation: Notation) -> re.Pattern[str]:
+    """Where a list in ``notation`` starts (an empty one included)."""
+    words = r"\s*".join(map(re.escape, notation.opening.split()))[:-2]  # without the "\["
+    named = r"(?P<name>)" if any(c.isalpha() for c in notation.opening) else ""
+    return re.compile(
+        rf"(?P<empty>{words}\[\s*\])|{named}{words}\[(?=\s*[\[{{]|\s*$)", re.IGNORECASE
+    )
 
 
 def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:
@@ -288,6 +305,7 @@ def _runs(text: str, notation: Notation | None, blocks: Sequence[_Candidate]) ->
         line_start, offset = offset, offset + len(line) + 1
         inside = any(a <= line_start < b for a, b in spans)
         cleaned = "" if inside else _NUMBERING.sub("", clean_line(line), count=1)
+        cleaned = _LABEL.sub("", cleaned, count=1)
         read = _read_line(cleaned, patterns) if cleaned else None
         if read is not None:
             if not current:

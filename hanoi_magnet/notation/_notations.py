@@ -150,7 +150,7 @@ class Notation:
         posts = _integer(posts, "posts", minimum=1)
         if not self.pegs.fits(posts):
             raise NotationError(f"notation {self.name!r} cannot name {posts} posts")
-        if self.template == "{source}{target}" and posts > 10 and self.pegs is not PegNames.SID:
+        if "{source}{target}" in self.template and len(self.pegs.name_of(posts - 1, posts)) > 1:
             raise NotationError(f"notation {self.name!r} writes one character per post")
         known: dict[object, str] = {}
         first = True
