@@ -65,11 +65,14 @@ def test_a_pinned_seed_gives_the_checked_in_file_byte_for_byte():
 
 
 def _interpreters() -> list[str]:
+    """The Pythons 3.10 to 3.13 that run here (pyenv shims without a version do not)."""
     found = []
     for minor in (10, 11, 12, 13):
         path = shutil.which(f"python3.{minor}")
         if path is not None:
-            found.append(path)
+            probe = subprocess.run([path, "-c", "pass"], capture_output=True, check=False)
+            if probe.returncode == 0:
+                found.append(path)
     return found
 
 

@@ -63,7 +63,7 @@ def generate(
     """``count`` puzzle instances drawn with ``random.Random(seed)``.
 
     The same arguments give the same instances, byte for byte in JSON, on every platform and
-    Python version (only :meth:`random.Random.random` is used, which Python keeps stable).
+    Python version (only ``random.Random.random()`` is used, which Python keeps stable).
 
     Args:
         seed: the seed (an integer).

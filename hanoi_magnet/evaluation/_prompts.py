@@ -33,7 +33,7 @@ def _check_text(instance: PromptTemplate, attribute: attrs.Attribute[str], value
 
 @attrs.frozen
 class PromptTemplate:
-    r"""How an instance is put to a solver, as a :meth:`str.format` string.
+    r"""How an instance is put to a solver, as a ``str.format`` string.
 
     The fields: ``{rules}`` (the variant's rules in numbered plain sentences, pegs named as in
     the answer's notation), ``{task}`` (the positions and what is asked), ``{format}`` (how

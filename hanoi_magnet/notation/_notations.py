@@ -54,13 +54,13 @@ class Notation:
     Attributes:
         name: the notation's name, e.g. ``'reasoning-gym'``.
         template: one move, with ``{disk}``, ``{source}``, ``{target}`` (and ``{index}``,
-            the move's 0-based position); literal braces are doubled, as in :meth:`str.format`.
+            the move's 0-based position); literal braces are doubled, as in ``str.format``.
         pegs: how posts are named (:class:`PegNames`), which states the index base.
         description: one line for people.
         opening: the text before the first move (``"moves = ["`` for a list).
         separator: the text between two moves (``"\n"``: one move per line).
         closing: the text after the last move.
-        json: the moves are JSON objects (read with the :mod:`json` module, keys in any order).
+        json: the moves are JSON objects (read with the ``json`` module, keys in any order).
 
     Disks are always numbered by size, 1 the smallest.
 
