@@ -29,6 +29,8 @@ __all__ = [
     "PlanError",
     "Rule",
     "SearchLimitError",
+    "SolverError",
+    "TooLargeError",
     "UnknownVariantError",
     "UnreachableError",
     "UnsolvableError",
@@ -108,6 +110,14 @@ def _close_matches(text: str, known: list[str]) -> tuple[str, ...]:
     return tuple(k for k in ranked if score(k)[0] >= 0.5)[:5]
 
 
+def _number(value: int) -> str:
+    """An integer for a message: every digit when short, else its size (no str() limit)."""
+    if abs(value) < 10**40:
+        return str(value)
+    digits = int(abs(value).bit_length() * 0.30102999566398120) + 1
+    return f"{'-' if value < 0 else ''}<a number of about {digits:,} digits>"
+
+
 class UnsolvableError(HanoiError, ValueError):
     """The puzzle has no solution (for example the ``RRR`` variant: no legal first move).
 
@@ -121,7 +131,20 @@ class UnsolvableError(HanoiError, ValueError):
     """
 
 
-class PlanError(HanoiError, ValueError):
+class SolverError(HanoiError, ValueError):
+    """A solver contradicts itself: its claims disagree with its own moves.
+
+    For example its ``length(n)`` says 8 while its ``solve(n)`` yields 7 moves. Raised as soon
+    as both are known; :class:`PlanError` is the kind raised for plan tables.
+
+    Example:
+        >>> from hanoi_magnet import PlanError, SolverError
+        >>> issubclass(PlanError, SolverError)
+        True
+    """
+
+
+class PlanError(SolverError):
     """A solver's plan table is inconsistent (a step starts where the previous one did not end).
 
     Raised when a plan table is first used, naming the table, the step and what was expected.
@@ -189,6 +212,23 @@ class SearchLimitError(HanoiError, ValueError):
         >>> from hanoi_magnet import SearchLimitError
         >>> issubclass(SearchLimitError, ValueError)
         True
+    """
+
+
+class TooLargeError(HanoiError, ValueError, OverflowError):
+    """A request too large to answer (memory, time or digits), refused at once with an estimate.
+
+    It subclasses :class:`ValueError` and :class:`OverflowError`: ``len()`` of a solution whose
+    length does not fit a machine integer raises it, as do lists of numbers that would not fit
+    in memory.
+
+    Example:
+        >>> from hanoi_magnet import TooLargeError, solve
+        >>> try:
+        ...     len(solve("classic", 64))
+        ... except TooLargeError as error:
+        ...     print(str(error).split(";")[0])
+        the solution has 18446744073709551615 moves, more than len() can return
     """
 
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import itertools
 import operator
+import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol, overload
+from typing import TYPE_CHECKING, Any, overload
 
-from hanoi_magnet._engine import counts, moves, positions, table
+from hanoi_magnet._backends import Backend, ListBackend, PlanBackend
+from hanoi_magnet._engine import caches, records, table
 from hanoi_magnet.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     MoveIndexError,
-    NotOnPathError,
+    TooLargeError,
+    _number,
 )
 from hanoi_magnet.model import Move, State, _disk_count
 from hanoi_magnet.variants import Variant
@@ -27,155 +29,31 @@ if TYPE_CHECKING:
 
 __all__ = ["Solution", "clear_caches"]
 
+# The backends under their former names (the testing toolkit uses them).
+_PlanBackend = PlanBackend
+_ListBackend = ListBackend
+
+#: Slices with a larger step fetch each move by descent instead of walking the moves between.
+_JUMP_STEP = 4096
+#: Membership, index() and count() scan the moves; beyond this length they refuse at once.
+_SCAN_LIMIT = 100_000_000
+
 
 def clear_caches() -> None:
     """Release the memory the solution engine keeps between calls.
 
-    Exact lengths are memoised per plan table and size, and descents keep per-level records,
-    so that repeated questions are fast; for solutions with many thousands of disks this can
-    reach hundreds of megabytes. Everything is recomputed on demand afterwards.
+    Exact lengths and level records of small sizes, templates, cached blocks and expansions
+    are kept so that repeated questions are fast; this lets them go. Everything is recomputed
+    on demand afterwards. It is safe to call while other threads solve, unrank or rank.
 
     Example:
         >>> from hanoi_magnet import clear_caches, solve
-        >>> position = solve("NNN", 2000).unrank(10**900)  # memoises 2000 levels of lengths
+        >>> position = solve("NNN", 2000).unrank(10**900)
         >>> clear_caches()
         >>> solve("NNN", 2000).unrank(10**900) == position  # recomputed
         True
     """
-    table.clear_caches()
-
-
-class _Backend(Protocol):
-    def length(self) -> int: ...
-    def per_disk(self) -> tuple[int, ...]: ...
-    def iterate(self, start: int | None, backwards: bool) -> Iterator[Move]: ...
-    def move_at(self, k: int) -> Move: ...
-    def unrank(self, k: int) -> State: ...
-    def rank(self, state: State) -> int: ...
-
-
-#: Up to this many disks, lengths come from the engine's memo (which unrank and rank reuse);
-#: beyond, from the recurrence's closed form when the table has one.
-_MEMO_SIZES = 2000
-
-
-class _PlanBackend:
-    __slots__ = ("n", "table")
-
-    def __init__(self, plan: table.Table, n: int) -> None:
-        self.table = plan
-        self.n = n
-
-    def length(self) -> int:
-        known = self.table.lengths.get(self.n)
-        if known is not None:
-            return known
-        if self.n > _MEMO_SIZES:
-            # The closed form of the table's recurrence: O(log n) big products, and no memo
-            # of every level (which at 100,000 disks would take gigabytes).
-            from hanoi_magnet.counting import _fast_length  # noqa: PLC0415 (import cycle)
-
-            fast = _fast_length(self.table.cls, self.n)
-            if fast is not None:
-                return fast
-        return self.table.length(self.n)
-
-    def per_disk(self) -> tuple[int, ...]:
-        return counts.per_disk(self.table, self.n)
-
-    def iterate(self, start: int | None, backwards: bool) -> Iterator[Move]:
-        return moves.iterate(self.table, self.n, start, backwards=backwards)
-
-    def move_at(self, k: int) -> Move:
-        return moves.move_at(self.table, self.n, k)
-
-    def unrank(self, k: int) -> State:
-        return positions.unrank(self.table, self.n, k)
-
-    def rank(self, state: State) -> int:
-        return positions.rank(self.table, self.n, state)
-
-
-class _ListBackend:
-    """Moves from a solver that gives nothing else: stored once, replayed for positions."""
-
-    __slots__ = ("_moves", "_source", "counter", "lengther", "n", "ranker", "unranker", "variant")
-
-    def __init__(
-        self, variant: Variant, n: int, moves: Iterable[Move], solver: object = None
-    ) -> None:
-        self.variant = variant
-        self.n = n
-        self._source: Iterable[Move] | None = moves
-        self._moves: tuple[Move, ...] | None = None
-        self.unranker = getattr(solver, "unrank", None)
-        self.ranker = getattr(solver, "rank", None)
-        self.lengther = getattr(solver, "length", None)
-        self.counter = getattr(solver, "per_disk", None)
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        if self._moves is None:
-            assert self._source is not None
-            moves = tuple(self._source)
-            for index, move in enumerate(moves):
-                if not isinstance(move, Move):
-                    raise InvalidArgumentError(
-                        f"a solver must yield Move objects; item {index} is "
-                        f"{type(move).__name__} {move!r}"
-                    )
-            self._moves, self._source = moves, None
-        return self._moves
-
-    def length(self) -> int:
-        if self.lengther is not None and self._moves is None:
-            return int(self.lengther(self.n))
-        return len(self.moves)
-
-    def per_disk(self) -> tuple[int, ...]:
-        if self.counter is not None and self._moves is None:
-            return tuple(self.counter(self.n))
-        counts = [0] * self.n
-        for move in self.moves:
-            if 1 <= move.disk <= self.n:
-                counts[move.disk - 1] += 1
-        return tuple(counts)
-
-    def iterate(self, start: int | None, backwards: bool) -> Iterator[Move]:
-        moves = self.moves
-        if start is None:
-            return reversed(moves) if backwards else iter(moves)
-        if backwards:
-            return reversed(moves[: start + 1])
-        return iter(moves[start:])
-
-    def move_at(self, k: int) -> Move:
-        return self.moves[k]
-
-    def unrank(self, k: int) -> State:
-        if self.unranker is not None:
-            return self.unranker(self.n, k)  # type: ignore[no-any-return]
-        state = self.variant.start(self.n)
-        apply = self.variant.rules.apply
-        for index, move in enumerate(itertools.islice(self.moves, k)):
-            try:
-                state = apply(state, move)
-            except IllegalMoveError as error:
-                raise error.at(index) from None
-        return state
-
-    def rank(self, state: State) -> int:
-        if self.ranker is not None:
-            return self.ranker(self.n, state)  # type: ignore[no-any-return]
-        current = self.variant.start(self.n)
-        if current == state:
-            return 0
-        apply = self.variant.rules.apply
-        for index, move in enumerate(self.moves):
-            current = apply(current, move)
-            if current == state:
-                return index + 1
-        raise NotOnPathError("the solution never passes through this state")
+    caches.clear_caches()
 
 
 class Solution(Sequence[Move]):
@@ -202,7 +80,7 @@ class Solution(Sequence[Move]):
 
     __slots__ = ("_backend", "_key", "_variant", "n")
 
-    def __init__(self, variant: Variant, n: int, backend: _Backend, key: object) -> None:
+    def __init__(self, variant: Variant, n: int, backend: Backend, key: object) -> None:
         """Use :func:`~hanoi_magnet.solve` or :meth:`from_moves`; this is internal."""
         self._variant = variant
         self.n = n
@@ -215,8 +93,8 @@ class Solution(Sequence[Move]):
         if n and not solver.solvable:
             solver.steps(n)  # raises UnsolvableError with the reason
         plan = table.table_of(solver)
-        table.check_tables(plan, n)
-        return cls(solver.variant, n, _PlanBackend(plan, n), (solver, n))
+        records.check_tables(plan, n)
+        return cls(solver.variant, n, PlanBackend(plan, n), (solver, n))
 
     @classmethod
     def from_moves(
@@ -239,7 +117,7 @@ class Solution(Sequence[Move]):
         if not isinstance(variant, Variant):
             raise InvalidArgumentError(f"variant must be a Variant, got {type(variant).__name__}")
         n = _disk_count(n)
-        backend = _ListBackend(variant, n, moves, solver)
+        backend = ListBackend(variant, n, moves, solver)
         return cls(variant, n, backend, (id(backend),))
 
     # -- the description ------------------------------------------------------------------------
@@ -276,6 +154,10 @@ class Solution(Sequence[Move]):
 
         The literature counts from the largest disk: its P(k) is ``per_disk[n - k]``.
 
+        Raises:
+            TooLargeError: the counts of many thousands of disks would not fit in memory
+                (about n times the length's bits, halved).
+
         Example:
             >>> from hanoi_magnet import solve
             >>> solve("RRB", 4).per_disk
@@ -286,7 +168,12 @@ class Solution(Sequence[Move]):
     # -- the sequence ---------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return self.length
+        length = self.length
+        if length > sys.maxsize:
+            raise TooLargeError(
+                f"the solution has {_number(length)} moves, more than len() can return; use .length"
+            )
+        return length
 
     def __bool__(self) -> bool:
         return self.length > 0
@@ -297,13 +184,58 @@ class Solution(Sequence[Move]):
     def __reversed__(self) -> Iterator[Move]:
         return self._backend.iterate(None, True)
 
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, Move):
+            return False
+        return any(move == value for move in self._scan("membership (in)"))
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        """The first index of the move ``value`` (between ``start`` and ``stop``), by scanning.
+
+        Raises:
+            ValueError: the move does not occur there.
+            TooLargeError: the solution is too long to scan (over 100,000,000 moves).
+
+        Example:
+            >>> from hanoi_magnet import Move, solve
+            >>> solve("classic", 3).index(Move(3, 0, 2))
+            3
+        """
+        indices = _slice_range(self.length, slice(start, stop))
+        for k, move in zip(indices, self._scan("index()", indices), strict=False):
+            if move == value:
+                return k
+        raise InvalidArgumentError(f"{value!r} is not in the solution")
+
+    def count(self, value: Any) -> int:
+        """How many times the move ``value`` occurs, by scanning (see :meth:`index`).
+
+        Example:
+            >>> from hanoi_magnet import Move, solve
+            >>> solve("classic", 3).count(Move(1, 0, 2))
+            2
+        """
+        return sum(1 for move in self._scan("count()") if move == value)
+
+    def _scan(self, what: str, indices: range | None = None) -> Iterator[Move]:
+        length = self.length
+        span = length if indices is None else _range_length(indices)
+        if span > _SCAN_LIMIT:
+            raise TooLargeError(
+                f"{what} would scan {_number(span)} moves one by one (the limit is "
+                f"{_SCAN_LIMIT:,}); use rank() on positions, or iterate yourself"
+            )
+        if indices is None:
+            return iter(self)
+        return iter(_SolutionSlice(self, indices))
+
     @overload
     def __getitem__(self, index: int) -> Move: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
         if isinstance(index, slice):
-            return _SolutionSlice(self, range(self.length)[index])
+            return _SolutionSlice(self, _slice_range(self.length, index))
         return self.move_at(index)
 
     def move_at(self, k: int) -> Move:
@@ -322,8 +254,9 @@ class Solution(Sequence[Move]):
             k += length
         if not 0 <= k < length:
             raise MoveIndexError(
-                f"move index {k if k >= 0 else k - length} is out of range for a solution of "
-                f"{length} moves (valid: {-length} <= k < {length})"
+                f"move index {_number(k if k >= 0 else k - length)} is out of range for a "
+                f"solution of {_number(length)} moves (valid: {_number(-length)} <= k < "
+                f"{_number(length)})"
             )
         return self._backend.move_at(k)
 
@@ -396,8 +329,9 @@ class Solution(Sequence[Move]):
             k += length + 1
         if not 0 <= k <= length:
             raise MoveIndexError(
-                f"position {k if k >= 0 else k - length - 1} is out of range for a solution of "
-                f"{length} moves (valid: {-length - 1} <= k <= {length})"
+                f"position {_number(k if k >= 0 else k - length - 1)} is out of range for a "
+                f"solution of {_number(length)} moves (valid: {_number(-length - 1)} <= k <= "
+                f"{_number(length)})"
             )
         return k
 
@@ -412,7 +346,9 @@ class Solution(Sequence[Move]):
         return hash(self._key)
 
     def __repr__(self) -> str:
-        return f"Solution({self._variant.label!r}, n={self.n}, length={self.length})"
+        length = self.length
+        shown = str(length) if length < 10**40 else f"<{_digits(length):,} digits>"
+        return f"Solution({self._variant.label!r}, n={self.n}, length={shown})"
 
 
 def _index(value: object, what: str) -> int:
@@ -422,8 +358,38 @@ def _index(value: object, what: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidArgumentError(
-            f"{what} must be an integer, got {type(value).__name__} {value!r}"
+            f"{what} must be an integer, got {type(value).__name__} {_short(value)}"
         ) from None
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) else _number(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _digits(value: int) -> int:
+    """The number of decimal digits of a positive int, without str() (no digit limit)."""
+    estimate = int((value.bit_length() - 1) * 0.30102999566398120) + 1
+    return estimate + int(value >= 10**estimate)
+
+
+def _slice_range(length: int, index: slice) -> range:
+    """The indices a slice selects, with a library error for bad slice arguments."""
+    parts = {"start": index.start, "stop": index.stop, "step": index.step}
+    for name, part in parts.items():
+        if part is not None:
+            _index(part, f"the slice {name}")
+    if index.step is not None and operator.index(index.step) == 0:
+        raise InvalidArgumentError("the slice step must not be zero")
+    return range(length)[index]
+
+
+def _range_length(indices: range) -> int:
+    """len(indices) for any size (len() stops at sys.maxsize)."""
+    step = indices.step
+    if step > 0:
+        return max(0, (indices.stop - indices.start + step - 1) // step)
+    return max(0, (indices.start - indices.stop - step - 1) // -step)
 
 
 class _SolutionSlice(Sequence[Move]):
@@ -436,19 +402,34 @@ class _SolutionSlice(Sequence[Move]):
         self._indices = indices
 
     def __len__(self) -> int:
-        return len(self._indices)
+        size = _range_length(self._indices)
+        if size > sys.maxsize:
+            raise TooLargeError(f"the slice has {_number(size)} moves, more than len() can return")
+        return size
 
     def __bool__(self) -> bool:
-        r = self._indices
-        return (r.stop - r.start) * r.step > 0
+        return _range_length(self._indices) > 0
 
     def __iter__(self) -> Iterator[Move]:
         r = self._indices
-        if not self:
+        count = _range_length(r)
+        if not count:
             return iter(())
-        count = (r.stop - r.start + r.step + (-1 if r.step > 0 else 1)) // r.step
-        stream = self._solution._backend.iterate(r.start, r.step < 0)
-        return itertools.islice(stream, 0, count * abs(r.step), abs(r.step))
+        backend = self._solution._backend
+        step = abs(r.step)
+        if step > _JUMP_STEP:  # far apart: one descent per move beats walking between them
+            return map(backend.move_at, r)
+        stream = backend.iterate(r.start, r.step < 0)
+        if count * step <= sys.maxsize:
+            return itertools.islice(stream, 0, count * step, step)
+        # islice takes machine-sized bounds only: count the moves with a range instead.
+        picked = itertools.islice(stream, 0, None, step)
+        return (move for _, move in zip(range(count), picked, strict=False))
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, Move):
+            return False
+        return any(move == value for move in self._solution._scan("membership (in)", self._indices))
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -456,16 +437,21 @@ class _SolutionSlice(Sequence[Move]):
     def __getitem__(self, index: slice) -> Sequence[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
         if isinstance(index, slice):
-            return _SolutionSlice(self._solution, self._indices[index])
-        index = _index(index, "index")
-        try:
-            k = self._indices[index]
-        except IndexError:
+            return _SolutionSlice(self._solution, self._sub(index))
+        position = _index(index, "index")
+        size = _range_length(self._indices)
+        if position < 0:
+            position += size
+        if not 0 <= position < size:
             raise MoveIndexError(
-                f"index {index} is out of range for a slice of {len(self._indices)} moves"
-            ) from None
-        return self._solution._backend.move_at(k)
+                f"index {_number(position)} is out of range for a slice of {_number(size)} moves"
+            )
+        return self._solution._backend.move_at(self._indices.start + position * self._indices.step)
+
+    def _sub(self, index: slice) -> range:
+        _slice_range(0, index)  # checks the slice's parts
+        return self._indices[index]
 
     def __repr__(self) -> str:
         r = self._indices
-        return f"{self._solution!r}[{r.start}:{r.stop}:{r.step}]"
+        return f"{self._solution!r}[{_number(r.start)}:{_number(r.stop)}:{_number(r.step)}]"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from hanoi_magnet import SID_LABELS, Move, default_registry, solve, validate
-from hanoi_magnet._engine import positions, table
+from hanoi_magnet._engine import caches, records, table
 from hanoi_magnet._engine.table import Table, table_of
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
@@ -37,13 +37,13 @@ def test_cached_blocks_equal_the_naive_walk(label):
 
 @pytest.fixture(params=[(0, 1), (0, 2), (256, 1), (256, 2), (256, 3)], ids=str)
 def unrank_path(request, monkeypatch):
-    """Force the lean large-size loop (DEEP_SIZES = 0) or entry records of a given depth."""
-    deep_sizes, depth = request.param
-    table.clear_caches()
-    monkeypatch.setattr(positions, "DEEP_SIZES", deep_sizes)
-    monkeypatch.setattr(table, "_DEPTH", depth)
+    """Force the large-size descent (MEMO_SIZES = 0) or entry records of a given depth."""
+    memo_sizes, depth = request.param
+    caches.clear_caches()
+    monkeypatch.setattr(table, "MEMO_SIZES", memo_sizes)
+    monkeypatch.setattr(records, "_DEPTH", depth)
     yield
-    table.clear_caches()
+    caches.clear_caches()
 
 
 @pytest.mark.parametrize("label", ALL)

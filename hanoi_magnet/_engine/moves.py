@@ -17,6 +17,9 @@ import itertools
 from collections.abc import Iterator
 from typing import NamedTuple, TypeAlias
 
+from hanoi_magnet._engine import table as tables
+from hanoi_magnet._engine.descent import Walker
+from hanoi_magnet._engine.records import ensure_checked, level
 from hanoi_magnet._engine.table import Table
 from hanoi_magnet.model import Move
 
@@ -54,10 +57,22 @@ def compose(mapping: tuple[int, ...], posts: tuple[int, ...]) -> tuple[int, ...]
     return found
 
 
-@functools.lru_cache(maxsize=1 << 16)
+#: How many node expansions and whole blocks are cached (least recently used go first).
+EXPANSIONS = 1 << 16
+BLOCKS = 4096
+
+
 def expand(node: Node) -> tuple[Item, ...]:
-    """The node's steps in walk order: 1-tuples for moves, blocks or child nodes for sub-solves."""
+    """The node's steps in walk order: 1-tuples for moves, blocks or child nodes for sub-solves.
+
+    The plan is checked at the node's size the first time it is expanded.
+    """
+    return _expand(node)
+
+
+def _expansion(node: Node) -> tuple[Item, ...]:
     table, size, low, posts, back, flip = node
+    ensure_checked(table, size)
     steps = table.resolve(size)
     items: list[Item] = []
     for step in reversed(steps) if back else steps:
@@ -80,13 +95,27 @@ def expand(node: Node) -> tuple[Item, ...]:
     return tuple(items)
 
 
-@functools.lru_cache(maxsize=4096)
 def block(node: Node) -> tuple[Move, ...]:
     """All moves of a small node, as one tuple (in walk order)."""
+    return _block(node)
+
+
+def _whole(node: Node) -> tuple[Move, ...]:
     out: list[Move] = []
     for item in expand(node):
         out.extend(block(item) if isinstance(item, Node) else item)
     return tuple(out)
+
+
+_expand = functools.lru_cache(maxsize=EXPANSIONS)(_expansion)
+_block = functools.lru_cache(maxsize=BLOCKS)(_whole)
+
+
+def resize_caches(expansions: int = EXPANSIONS, blocks: int = BLOCKS) -> None:
+    """Make new, empty caches of the given sizes (the tests try both sides of the sizes)."""
+    global _expand, _block  # noqa: PLW0603 (the caches are module state by design)
+    _expand = functools.lru_cache(maxsize=expansions)(_expansion)
+    _block = functools.lru_cache(maxsize=blocks)(_whole)
 
 
 def _walk(stack: list[Iterator[Item]]) -> Iterator[tuple[Move, ...]]:
@@ -113,20 +142,37 @@ def iterate(
     """The moves from index ``start`` on (``backwards``: from ``start`` down to index 0).
 
     Without ``start``, all of them (no length is computed). With it, the walk to ``start``
-    descends the expansions (O(n) steps) and leaves the stack of what remains at each level,
-    so no prefix is replayed.
+    descends the plan (O(n) steps) and leaves the stack of what remains at each level, so no
+    prefix is replayed.
     """
     if n == 0:
         return iter(())
     root = Node(table, n, 0, tuple(range(table.posts)), backwards, False)
     if start is None:
         return itertools.chain.from_iterable(_walk([iter(expand(root))]))
-    length = table.length(n)
-    if not 0 <= start < length:
+    if not 0 <= start < table.length(n):
         return iter(())
-    k = length - 1 - start if backwards else start  # index in walk order
-    stack: list[Iterator[Item]] = []
-    node = root
+    stack: list[Iterator[Item]] = []  # outermost first: the walk resumes the innermost
+    walker = Walker(table, n, start, moves=True, stop=tables.MEMO_SIZES)
+    while (i := walker.choose()) >= 0:
+        node = Node(walker.node, walker.size, walker.base, walker.mapping,
+                    backwards ^ walker.flip, walker.flip)  # fmt: skip
+        items = expand(node)
+        index = len(items) - 1 - i if node.back else i
+        stack.append(iter(items[index + 1 :]))
+        item = items[index]
+        if not isinstance(item, Node):  # a move, or a whole block of moves
+            if walker.step(i).table is not None:
+                walker.enter(i)
+                k = walker.exact_k()
+                item = item[len(item) - 1 - k if backwards ^ walker.flip else k :]
+            return itertools.chain(item, itertools.chain.from_iterable(_walk(stack)))
+        walker.enter(i)
+    node = Node(walker.node, walker.size, walker.base, walker.mapping,
+                backwards ^ walker.flip, walker.flip)  # fmt: skip
+    k = walker.exact_k()
+    if node.back:  # the walk runs the node backwards: its walk index counts from the end
+        k = node.table.length(node.size) - 1 - k
     while True:
         items = expand(node)
         bounds = list(itertools.accumulate(map(_item_length, items), initial=0))
@@ -137,24 +183,33 @@ def iterate(
             head = item[k:]
             break
         node = item
-    # The stack was built outermost first, so the innermost remainder is already last: the
-    # walk resumes it first, then each enclosing level's remainder.
     return itertools.chain(head, itertools.chain.from_iterable(_walk(stack)))
 
 
 def move_at(table: Table, n: int, k: int) -> Move:
-    """The move at index k (0 <= k < length), by descending the level records: O(n) steps."""
-    node, size, base, mapping, flip = table, n, 0, tuple(range(table.posts)), False
+    """The move at index k (0 <= k < length), by descending the plan: O(n) steps."""
+    walker = Walker(table, n, k, moves=True, stop=tables.MEMO_SIZES)
+    while (i := walker.choose()) >= 0:
+        step = walker.step(i)
+        if step.table is None:
+            return _placed_move(walker.base + step.low + 1, walker.mapping, step.posts,
+                                walker.flip)  # fmt: skip
+        walker.enter(i)
+    node, size, base, mapping, flip = (
+        walker.node,
+        walker.size,
+        walker.base,
+        walker.mapping,
+        walker.flip,
+    )
+    k = walker.exact_k()
     while True:
-        level = node.level(size)
-        prefix = level.prefix
+        record = level(node, size)
+        prefix = record.prefix
         i = bisect.bisect_right(prefix, k) - 1
-        child, disks, low, posts, reverse, _ = level.steps[i]
+        child, disks, low, posts, reverse, _ = record.steps[i]
         if child is None:
-            source, target = mapping[posts[0]], mapping[posts[1]]
-            if flip:
-                source, target = target, source
-            return interned_move(base + low + 1, source, target)
+            return _placed_move(base + low + 1, mapping, posts, flip)
         k -= prefix[i]
         if reverse:
             k = prefix[i + 1] - prefix[i] - 1 - k
@@ -162,7 +217,14 @@ def move_at(table: Table, n: int, k: int) -> Move:
         node, size, base, mapping = child, disks, base + low, compose(mapping, posts)
 
 
+def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], flip: bool) -> Move:
+    source, target = mapping[posts[0]], mapping[posts[1]]
+    if flip:
+        source, target = target, source
+    return interned_move(disk, source, target)
+
+
 def clear_caches() -> None:
     """Forget the cached expansions and blocks."""
-    expand.cache_clear()
-    block.cache_clear()
+    _expand.cache_clear()
+    _block.cache_clear()

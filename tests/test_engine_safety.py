@@ -1,0 +1,143 @@
+"""The engine under stress: concurrent clear_caches, broken plan tables, solvers that lie."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+
+import pytest
+
+from hanoi_magnet import (
+    Move,
+    MoveStep,
+    PlanError,
+    PlanSolver,
+    SolverError,
+    SubStep,
+    Variant,
+    clear_caches,
+    default_registry,
+    solve,
+)
+
+CASES = [("NNN", 11), ("RRB", 270), ("NNN", 300), ("classic:4", 30), ("linear", 260), ("NBR", 9)]
+
+
+def test_clear_caches_while_other_threads_solve_unrank_and_rank():
+    """0.1.0 raised raw KeyError and false PlanError('... depends on itself') here."""
+    rng = random.Random(5)
+    reference = {}
+    for label, n in CASES:
+        solution = solve(label, n)
+        ks = [rng.randrange(solution.length) for _ in range(4)]
+        reference[label, n] = [
+            (k, solution.unrank(k), solution[k], list(itertools.islice(solution.iter_from(k), 3)))
+            for k in ks
+        ]
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def work(seed: int) -> None:
+        pick = random.Random(seed)
+        try:
+            for _ in range(40):
+                label, n = pick.choice(CASES)
+                solution = solve(label, n)
+                k, position, move, stream = pick.choice(reference[label, n])
+                assert solution.unrank(k) == position
+                assert solution[k] == move
+                assert solution.rank(position) == k
+                assert list(itertools.islice(solution.iter_from(k), 3)) == stream
+        except BaseException as error:
+            errors.append(error)
+
+    def clear() -> None:
+        try:
+            while not done.is_set():
+                clear_caches()
+        except BaseException as error:
+            errors.append(error)
+
+    clearer = threading.Thread(target=clear)
+    workers = [threading.Thread(target=work, args=(seed,)) for seed in range(3)]
+    clearer.start()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    done.set()
+    clearer.join()
+    assert errors == []
+
+
+def _registry_with_a_broken_size():
+    registry = default_registry.copy()
+
+    @registry.register("broken-at-6")
+    class BrokenAtSix(PlanSolver):
+        """The classic plan, except that at six disks the first sub-solve goes the wrong way."""
+
+        variant = Variant.from_label("classic")
+
+        @classmethod
+        def steps(cls, n):
+            first = "SID" if n == 6 else "SDI"
+            return (SubStep(cls.label, first), MoveStep("S", "D"), SubStep(cls.label, "ISD"))
+
+    return registry
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        list,
+        lambda s: list(s.iter_from(3)),
+        lambda s: list(s[::-1]),
+        lambda s: s.unrank(100),
+        lambda s: s[100],
+    ],
+    ids=["iterate", "iter_from", "reversed", "unrank", "move_at"],
+)
+def test_a_plan_wrong_at_one_size_raises_whatever_reads_it(use):
+    """0.1.0 yielded illegal moves from list() while unrank raised PlanError."""
+    solution = _registry_with_a_broken_size().solve("broken-at-6", 8)
+    with pytest.raises(PlanError, match=r"broken-at-6\(6\)"):
+        use(solution)
+
+
+class _Liar:
+    """A move-list solver whose length() and per_disk() disagree with its moves."""
+
+    variant = Variant.from_label("classic")
+
+    def solve(self, n):
+        moves = {1: [Move(1, 0, 2)], 2: [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2)]}
+        return moves.get(n, [])
+
+    def length(self, n):
+        return 2**n  # one too many
+
+    def per_disk(self, n):
+        return tuple(2 ** (n - d) for d in range(1, n + 1))
+
+
+def test_a_solver_that_contradicts_itself_is_caught_once_both_are_known():
+    """0.1.0: length was 8 before iterating and 7 after; now the contradiction raises."""
+    registry = default_registry.copy()
+    registry.register("liar", _Liar)
+    solution = registry.solve("liar", 2)
+    assert solution.length == 4  # its claim, while its moves are unread
+    with pytest.raises(SolverError, match=r"length\(2\) = 4, but its solve\(2\) gives 3 moves"):
+        list(solution)
+
+
+def test_a_solver_whose_length_is_not_a_number():
+    class Odd(_Liar):
+        def length(self, n):
+            return "three"
+
+    registry = default_registry.copy()
+    registry.register("odd", Odd)
+    with pytest.raises(SolverError, match="must be an int"):
+        registry.solve("odd", 2).length
