@@ -287,3 +287,13 @@ def test_rules_of_a_digraph_instance_are_used():
     assert result.solved == ((source, target) in allowed)
     if not result.solved:
         assert result.first_error.rule is Rule.DIRECTION
+
+
+def test_the_instances_own_notation_is_read_when_free_reading_finds_nothing():
+    # "03" lines: the compact notation of four pegs, which free reading takes for prose
+    instance = _instance("classic:4", 2, "compact")
+    text = NOTATIONS["compact"].format(solve("classic:4", 2), 4)
+    assert text == "01\n03\n13\n"
+    assert score(text, instance).solved
+    assert score("03\n15", instance).parse_error is None  # read as moves: 1 -> 5 is no post
+    assert score("15 apples", instance).parse_error == "no moves found in the answer"

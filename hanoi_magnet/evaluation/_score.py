@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from hanoi_magnet.errors import (
+    AmbiguousNotationError,
     IllegalMoveError,
     InvalidArgumentError,
     NotationError,
@@ -23,7 +24,7 @@ from hanoi_magnet.errors import (
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._optimum import optimal_moves, optimum
 from hanoi_magnet.model import Move, State
-from hanoi_magnet.notation import PegNames, ReadMove, extract_moves, get_notation
+from hanoi_magnet.notation import Extraction, PegNames, ReadMove, extract_moves, get_notation
 from hanoi_magnet.registry import solve
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import ValidationReport, validate
@@ -208,9 +209,7 @@ def score(
     best, proven = _optimum(instance, max_states)
     naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
     try:
-        if not isinstance(answer, str) or not answer.strip():
-            raise NotationError("no answer")
-        found = extract_moves(answer, pegs=naming, posts=instance.posts, thinking=thinking)
+        found = _extract(answer, instance, naming, thinking)
     except NotationError as error:
         return _unread(instance, str(error), best, proven)
     moves = found.moves
@@ -245,6 +244,30 @@ def score(
         unverified=unverified,
         rewards=_rewards(length, report.length, best, solved, legal, optimal),
     )
+
+
+def _extract(
+    answer: object, instance: Instance, naming: PegNames | None, thinking: bool
+) -> Extraction:
+    """The moves of ``answer``, in any notation; failing that, in the instance's own.
+
+    (Free reading skips what could be prose, such as two-digit lines: ``"03"`` is a move in
+    the compact notation of a puzzle with four pegs, but only when that notation is asked.)
+    """
+    if not isinstance(answer, str) or not answer.strip():
+        raise NotationError("no answer")
+    posts = instance.posts
+    try:
+        return extract_moves(answer, pegs=naming, posts=posts, thinking=thinking)
+    except AmbiguousNotationError:
+        raise
+    except NotationError as error:
+        try:
+            return extract_moves(
+                answer, notation=instance.notation, pegs=naming, posts=posts, thinking=thinking
+            )
+        except NotationError:
+            raise error from None
 
 
 def _rewards(
