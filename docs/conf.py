@@ -20,6 +20,9 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "sphinx.ext.mathjax",
+    # MathJax 3 copied into _static and loaded from there: formulas render with no network.
+    "sphinx-mathjax-offline",
     "hanoi_docs",
 ]
 
@@ -42,6 +45,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:.*", r"(collections\.abc|typing|typing_extensions|enum|re|importlib\.metadata)\..*"),
     ("py:.*", r"fractions\.Fraction"),
+    ("py:.*", r"http\.server\..*"),
     ("py:.*", r"(int|str|bool|object|type|tuple|list|dict|range|slice|Exception|ValueError)"),
     ("py:.*", r"(TypeError|LookupError|IndexError|UserWarning|Iterator|Iterable|Callable)"),
     ("py:class", r"hanoi_magnet\.registry\.S"),
@@ -50,6 +54,11 @@ nitpick_ignore_regex = [
 ]
 
 templates_path: list[str] = []
+# Pages written at build time and published beside the HTML as they are (the viewer's exports,
+# shown in an iframe); the directory must exist before the build starts.
+VIEWER_PAGES = Path(__file__).parent / "_generated" / "pages"
+VIEWER_PAGES.mkdir(parents=True, exist_ok=True)
+html_extra_path = [str(VIEWER_PAGES)]
 exclude_patterns = ["_build"]
 html_title = f"hanoi_magnet {release}"
 try:

@@ -93,9 +93,23 @@ def _draw_arguments(parser: argparse.ArgumentParser) -> None:
     which.add_argument(
         "--strip",
         action="store_true",
-        help=f"draw every position of the solution in one row (at most {STRIP_MAX_MOVES} moves)",
+        help=f"draw every position of the solution, in rows (at most {STRIP_MAX_MOVES} moves)",
+    )
+    parser.add_argument(
+        "--per-row",
+        type=_panels,
+        default=4,
+        metavar="P",
+        help="with --strip: at most P positions in a row, then the next row (default 4)",
     )
     output_argument(parser, "FILE.svg")
+
+
+def _panels(text: str) -> int:
+    count = integer(text)
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"--per-row takes a positive integer, got {text!r}")
+    return count
 
 
 def _run_draw(args: argparse.Namespace) -> int:
@@ -112,7 +126,7 @@ def _run_draw(args: argparse.Namespace) -> int:
         posts = solution.variant.posts
         states = [solution.unrank(k) for k in range(solution.length + 1)]
         captions = ["start", *(f"{k}. disk {m.format(posts)}" for k, m in enumerate(solution, 1))]
-        svg = render_strip(states, post_colors=colors, captions=captions)
+        svg = render_strip(states, post_colors=colors, captions=captions, per_row=args.per_row)
     else:
         state, _, title = _position(solution, args.at)
         svg = render_svg(state, post_colors=colors, title=title)

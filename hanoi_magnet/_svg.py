@@ -6,6 +6,7 @@ disks. Everything is plain text assembled from escaped pieces, so the output is 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 
@@ -43,17 +44,33 @@ class Layout:
     disks: int
     posts: int
     column_width: float
-    captions: bool
+    caption_rows: int  # lines of the longest caption (0: no captions)
+    font_ratio: float = 0.11  # text size per column width
 
     @classmethod
-    def for_states(cls, states: Sequence[State], column_width: float, *, captions: bool) -> Layout:
-        """The layout for positions that all have the same disks and posts."""
+    def for_states(
+        cls,
+        states: Sequence[State],
+        column_width: float,
+        *,
+        captions: Sequence[str] = (),
+        font_ratio: float = 0.11,
+    ) -> Layout:
+        """The layout for positions that all have the same disks and posts, with captions."""
         if isinstance(column_width, bool) or not isinstance(column_width, (int, float)):
             raise InvalidArgumentError(f"column_width must be a number, got {column_width!r}")
         if not 10 <= column_width <= 10_000:
             raise InvalidArgumentError(f"column_width must be in 10..10000, got {column_width!r}")
         first = states[0]
-        return cls(first.n, len(first.posts), float(column_width), captions=captions)
+        layout = cls(first.n, len(first.posts), float(column_width), 0, font_ratio)
+        rows = max((len(layout.wrap(caption)) for caption in captions), default=0)
+        return attrs.evolve(layout, caption_rows=rows)
+
+    def wrap(self, caption: str) -> list[str]:
+        """A caption cut into lines that fit the panel (long numbers are cut too)."""
+        # 0.62 em: a generous average width for sans-serif text and digits
+        fits = max(int((self.panel_width - 2 * self.margin) / (self.font_size * 0.62)), 8)
+        return textwrap.wrap(caption, fits, break_on_hyphens=False) or [caption]
 
     @property
     def margin(self) -> float:
@@ -63,7 +80,7 @@ class Layout:
     @property
     def font_size(self) -> float:
         """The size of captions and post names."""
-        return max(self.column_width * 0.11, 7.0)
+        return max(self.column_width * self.font_ratio, 7.0)
 
     @property
     def disk_height(self) -> float:
@@ -73,7 +90,9 @@ class Layout:
     @property
     def stack_top(self) -> float:
         """The y of the rods' tips."""
-        return self.margin + (self.font_size * 1.6 if self.captions else 0.0)
+        if not self.caption_rows:
+            return self.margin
+        return self.margin + self.font_size * (1.6 + 1.25 * (self.caption_rows - 1))
 
     @property
     def base_y(self) -> float:
@@ -96,56 +115,72 @@ class Layout:
         return smallest + (largest - smallest) * size / max(self.disks, 1)
 
 
-def _disk(state: State, size: int, centre: float, bottom: float, layout: Layout) -> str:
+def disk_shape(size: int, face: Color | None, layout: Layout) -> str:
+    """A disk's markup (title, body, stripe, number) drawn with its bottom centre at (0, 0).
+
+    Every disk is placed by a ``<g class="disk" transform="translate(x y)">`` around this, so a
+    disk looks the same wherever it lies (the viewer moves these pieces instead of redrawing).
+    """
     width, height = layout.disk_width(size), layout.disk_height
-    face = state.face_up(size)
-    x, y = centre - width / 2, bottom - height
+    x, y = -width / 2, -height
     title = f"disk {size}" if face is None else f"disk {size}, {_WORDS[face]} up"
     fill = _CLASSIC_FILL if face is None else _FILL[face]
     stroke = _attrs(stroke=_INK, stroke_width=0.8) if height >= 4 else _attrs(stroke="none")
     radius = min(height / 3, 6.0)
     parts = [
-        f'<g class="disk"><title>{escape(title)}</title>',
+        f"<title>{escape(title)}</title>",
         f"<rect {_attrs(x=x, y=y, width=width, height=height, rx=radius, fill=fill)} {stroke}/>",
     ]
     if face is not None and height >= 3:  # the down face, a stripe along the bottom
         stripe = height * 0.28
         down = _FILL[face.flipped]
         parts.append(
-            f"<rect {_attrs(x=x + radius, y=bottom - stripe, width=width - 2 * radius)} "
+            f"<rect {_attrs(x=x + radius, y=-stripe, width=width - 2 * radius)} "
             f"{_attrs(height=stripe, fill=down)}/>"
         )
     if height >= 11:
-        text_attrs = _attrs(
-            x=centre, y=bottom - height * 0.3, font_size=height * 0.62, text_anchor="middle"
-        )
+        text_attrs = _attrs(x=0, y=-height * 0.3, font_size=height * 0.62, text_anchor="middle")
         ink = _INK if face is None else "#ffffff"
         parts.append(f'<text {text_attrs} fill="{ink}">{size}</text>')
-    parts.append("</g>")
     return "".join(parts)
 
 
-def panel(
-    state: State,
-    colors: tuple[Color | None, ...] | None,
-    layout: Layout,
-    *,
-    x: float,
-    caption: str | None,
-) -> str:
-    """One position: its posts, bases, post names, disks and caption, at horizontal offset x."""
-    lines = [f'<g class="panel" transform="translate({_num(x)} 0)">']
-    if caption is not None:
+def placed(shape: str, centre: str, bottom: str) -> str:
+    """A disk's shape placed with its bottom centre at (centre, bottom), both formatted numbers."""
+    return f'<g class="disk" transform="translate({centre} {bottom})">{shape}</g>'
+
+
+def disk_centres(layout: Layout) -> list[str]:
+    """The x of each post's axis, formatted as in the picture."""
+    return [_num(layout.margin + layout.column_width * (i + 0.5)) for i in range(layout.posts)]
+
+
+def disk_bottoms(layout: Layout) -> list[str]:
+    """The y of the bottom of the disk at each level of a stack (0: on the base), formatted."""
+    return [_num(layout.base_y - level * layout.disk_height) for level in range(layout.disks)]
+
+
+def panel_open(x: float, y: float = 0.0) -> str:
+    """The opening tag of a panel placed at (x, y)."""
+    return f'<g class="panel" transform="translate({_num(x)} {_num(y)})">'
+
+
+def background(
+    colors: tuple[Color | None, ...] | None, layout: Layout, *, caption: str | None
+) -> list[str]:
+    """A panel without its disks: the caption, and each post's rod, base and name."""
+    lines = []
+    for row, words in enumerate(layout.wrap(caption) if caption is not None else []):
         text = _attrs(
             x=layout.panel_width / 2,
-            y=layout.margin + layout.font_size,
+            y=layout.margin + layout.font_size * (1 + 1.25 * row),
             font_size=layout.font_size,
             text_anchor="middle",
         )
-        lines.append(f'<text class="caption" {text}>{escape(caption)}</text>')
-    column, height = layout.column_width, layout.disk_height
+        lines.append(f'<text class="caption" {text}>{escape(words)}</text>')
+    column = layout.column_width
     base_height = column * 0.05
-    for index, stack in enumerate(state.posts):
+    for index in range(layout.posts):
         centre = layout.margin + column * (index + 0.5)
         rod_top = layout.stack_top
         rod_width = max(min(column * 0.04, 6.0), 1.0)
@@ -155,7 +190,7 @@ def panel(
         )
         post_color = None if colors is None else colors[index]
         base_fill = _NEUTRAL_POST if post_color is None else _FILL[post_color]
-        name = post_name(index, len(state.posts))
+        name = post_name(index, layout.posts)
         if colors is not None and column >= 100:  # in narrow panels the base's colour says it
             name += f" ({'neutral' if post_color is None else _WORDS[post_color]})"
         base = _attrs(
@@ -169,15 +204,33 @@ def panel(
             text_anchor="middle",
         )
         lines.append(f'<text class="post" {label}>{escape(name)}</text>')
+    return lines
+
+
+def panel(
+    state: State,
+    colors: tuple[Color | None, ...] | None,
+    layout: Layout,
+    *,
+    x: float,
+    caption: str | None,
+    y: float = 0.0,
+) -> str:
+    """One position: its posts, bases, post names, disks and caption, at offset (x, y)."""
+    lines = [panel_open(x, y), *background(colors, layout, caption=caption)]
+    centres, bottoms = disk_centres(layout), disk_bottoms(layout)
+    for index, stack in enumerate(state.posts):
         for level, size in enumerate(stack):
-            lines.append(_disk(state, size, centre, layout.base_y - level * height, layout))
+            shape = disk_shape(size, state.face_up(size), layout)
+            lines.append(placed(shape, centres[index], bottoms[level]))
     lines.append("</g>")
     return "\n".join(lines)
 
 
-def separator(x: float, layout: Layout) -> str:
-    """A thin vertical line between two panels, at horizontal offset x."""
-    line = _attrs(x1=x, y1=layout.margin, x2=x, y2=layout.panel_height - layout.margin)
+def separator(x: float, layout: Layout, y: float = 0.0) -> str:
+    """A thin vertical line between two panels, at offset (x, y)."""
+    top, bottom = y + layout.margin, y + layout.panel_height - layout.margin
+    line = _attrs(x1=x, y1=top, x2=x, y2=bottom)
     return f'<line class="separator" {line} stroke="#dddddd" stroke-width="1"/>'
 
 

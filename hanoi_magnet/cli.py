@@ -1,7 +1,7 @@
 """The ``hanoi-magnet`` command (also ``python -m hanoi_magnet``): explore the puzzles from a shell.
 
-Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw``, ``graph`` and
-``eval``; run
+Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw``, ``graph``,
+``view`` and ``eval``; run
 ``hanoi-magnet SUBCOMMAND --help`` for each one's arguments, or see the command-line page of
 the documentation.
 
@@ -30,6 +30,7 @@ from hanoi_magnet._commands import COUNT, SOLVE, VALIDATE, VARIANTS
 from hanoi_magnet._eval_command import EVAL
 from hanoi_magnet._graph_command import GRAPH
 from hanoi_magnet._picture_commands import DRAW, SHOW
+from hanoi_magnet._view_command import VIEW
 from hanoi_magnet.errors import (
     HanoiError,
     InvalidArgumentError,
@@ -43,7 +44,7 @@ __all__ = ["COMMANDS", "PROG", "main"]
 PROG = "hanoi-magnet"
 
 #: The subcommands, in the order ``hanoi-magnet --help`` lists them.
-COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, EVAL]
+COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, VIEW, EVAL]
 
 _USAGE_ERRORS = (InvalidArgumentError, UnknownVariantError, MoveIndexError)
 

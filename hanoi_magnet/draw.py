@@ -28,6 +28,9 @@ _ANSI_RESET = "\x1b[0m"
 _ANSI_FACE = {Color.RED: "\x1b[1;97;41m", Color.BLUE: "\x1b[1;97;44m"}
 _ANSI_POST = {Color.RED: "\x1b[1;31m", Color.BLUE: "\x1b[1;34m"}
 _COLOR_WORDS = {Color.RED: "red", Color.BLUE: "blue", None: "neutral"}
+# A strip is usually shrunk to fit a page: larger text than a single picture's keeps the
+# captions readable at three panels to a 700-pixel row.
+_STRIP_FONT_RATIO = 0.15
 
 
 def _post_colors(colors: PostColors | None, state: State) -> tuple[Color | None, ...] | None:
@@ -177,7 +180,7 @@ def render_svg(
     Args:
         state: the position to draw.
         post_colors: the colours of the posts; coloured posts get a red or blue base.
-        title: a caption above the picture.
+        title: a caption above the picture (wrapped into lines that fit its width).
         column_width: the width of each post's column, in SVG units.
 
     Example:
@@ -192,7 +195,9 @@ def render_svg(
     """
     state = _check_state(state)
     colors = _post_colors(post_colors, state)
-    layout = _svg.Layout.for_states([state], column_width, captions=title is not None)
+    layout = _svg.Layout.for_states(
+        [state], column_width, captions=[] if title is None else [title]
+    )
     panel = _svg.panel(state, colors, layout, x=0.0, caption=title)
     return _svg.document(panel, layout.panel_width, layout.panel_height, label=title or str(state))
 
@@ -203,27 +208,36 @@ def render_strip(
     post_colors: PostColors | None = None,
     captions: Iterable[str] | None = None,
     column_width: float = 90,
+    per_row: int | None = None,
 ) -> str:
-    """Draw several positions in one row, as a standalone SVG document (a string).
+    """Draw several positions in a row, as a standalone SVG document (a string).
 
     Meant for short solutions: every position after each move, left to right. The panels share
-    one scale, so a disk has the same width in all of them.
+    one scale, so a disk has the same width in all of them. With ``per_row``, the row wraps
+    after that many panels (rows read left to right, top to bottom), so that a long strip
+    stays readable when it is shrunk to the width of a page (captions and post names are
+    sized for three panels to a row of about 700 pixels).
 
     Args:
         states: the positions, left to right (all with the same number of disks and posts).
         post_colors: the colours of the posts, as for :func:`render_svg`.
         captions: one caption per position (e.g. the move that led to it), or ``None``.
         column_width: the width of each post's column in one panel, in SVG units.
+        per_row: the most panels in one row (``None``: all in one row).
 
     Example:
         >>> import xml.etree.ElementTree as ET
         >>> from hanoi_magnet import render_strip, solve
         >>> solution = solve("NNN", 2)
         >>> states = [solution.unrank(k) for k in range(solution.length + 1)]
-        >>> svg = render_strip(states, post_colors="NNN", captions=["start", *map(str, solution)])
+        >>> captions = ["start", *map(str, solution)]
+        >>> svg = render_strip(states, post_colors="NNN", captions=captions)
         >>> root = ET.fromstring(svg)
         >>> len(root.findall("{http://www.w3.org/2000/svg}g[@class='panel']"))
         5
+        >>> wrapped = ET.fromstring(render_strip(states, captions=captions, per_row=2))
+        >>> round(float(wrapped.get("height")) / float(root.get("height")), 2)  # rows of 2, 2, 1
+        3.0
     """
     positions = [_check_state(state) for state in states]
     if not positions:
@@ -242,17 +256,29 @@ def render_strip(
                 f"render_strip got {len(positions)} states but {len(labels)} captions"
             )
     colors = _post_colors(post_colors, positions[0])
-    layout = _svg.Layout.for_states(positions, column_width, captions=captions is not None)
+    texts = [label for label in labels if label is not None]
+    layout = _svg.Layout.for_states(
+        positions, column_width, captions=texts, font_ratio=_STRIP_FONT_RATIO
+    )
+    wrap: object = per_row  # checked as any object: callers may pass anything
+    if wrap is None:
+        per_row = len(positions)
+    elif isinstance(wrap, bool) or not isinstance(wrap, int) or wrap < 1:
+        raise InvalidArgumentError(f"per_row must be a positive integer or None, got {wrap!r}")
+    else:
+        per_row = wrap
+    columns = min(per_row, len(positions))
     parts = []
     for index, (state, caption) in enumerate(zip(positions, labels, strict=True)):
-        if index:
-            parts.append(_svg.separator(index * layout.panel_width, layout))
-        parts.append(
-            _svg.panel(state, colors, layout, x=index * layout.panel_width, caption=caption)
-        )
+        row, column = divmod(index, per_row)
+        x, y = column * layout.panel_width, row * layout.panel_height
+        if column:
+            parts.append(_svg.separator(x, layout, y))
+        parts.append(_svg.panel(state, colors, layout, x=x, y=y, caption=caption))
+    rows = -(-len(positions) // per_row)
     return _svg.document(
         "\n".join(parts),
-        layout.panel_width * len(positions),
-        layout.panel_height,
+        layout.panel_width * columns,
+        layout.panel_height * rows,
         label=f"{len(positions)} positions",
     )

@@ -31,7 +31,8 @@ from hanoi_magnet.registry import default_registry
 
 __all__ = ["Equation", "Recurrence", "Term", "recurrence"]
 
-#: Lunnon's seven classes in the order of the seed's Markov matrix; preferred as names.
+#: Lunnon's seven classes in the order of his Markov matrix (as the encyclopedia article
+#: *Magnetic Tower of Hanoi* gives it); preferred as names.
 _LUNNON_ORDER = ("NNN", "RNN", "NNR", "NBR", "RNB", "RBN", "RRB")
 
 _T = TypeVar("_T")

@@ -4,9 +4,10 @@ For a recurrence family: the transition matrix, its characteristic polynomial, t
 eigenvalue, exact asymptotic factors and closed forms.
 
 With the family's lumped recurrence (:func:`~hanoi_magnet.recurrence`) as a vector of counts
-plus a constant 1, S(n) = M S(n-1), so S(n) = M^(n-1) S(1) (seed ``000``, "Markov-type
-solution"). The disk of rank k from the largest moves P(k) = (A^(k-1) m) times, where A is M
-without the constant row and column and m counts the moves of the largest disk.
+plus a constant 1, S(n) = M S(n-1), so S(n) = M^(n-1) S(1) (Lunnon's "Markov-type solution", as
+the encyclopedia article *Magnetic Tower of Hanoi* presents it). The disk of rank k from the
+largest moves P(k) = (A^(k-1) m) times, where A is M without the constant row and column and m
+counts the moves of the largest disk.
 
 Asymptotics are exact. M is nonnegative, so by Perron–Frobenius its dominant eigenvalue λ is
 its largest real root, and every root of the same modulus is λ times a root of unity. When λ

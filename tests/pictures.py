@@ -2,7 +2,8 @@
 
 Independent of hanoi_magnet.draw: the text reader knows only the documented look (disks as
 ``[rr2rr]`` or ANSI blocks, posts side by side over a base line of dashes); the SVG reader
-only the documented markup (``<g class="disk">`` with a ``<title>``, ``rect class="rod"``).
+only the documented markup (``<g class="disk">`` with a ``<title>``, perhaps translated to its
+place, ``rect class="rod"``).
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ def _disks_of(panel: ET.Element, posts: int, magnetic: bool) -> State:
         body = group.find(f"{SVG}rect")
         assert body is not None
         x, width, y = (float(body.attrib[k]) for k in ("x", "width", "y"))
+        shift = re.fullmatch(r"translate\((-?[\d.]+) (-?[\d.]+)\)", group.get("transform", ""))
+        if shift:  # a disk drawn around (0, 0) and placed by its group
+            x, y = x + float(shift[1]), y + float(shift[2])
         widths[size] = width
         post = min(range(posts), key=lambda p: abs(centres[p] - (x + width / 2)))
         assert abs(centres[post] - (x + width / 2)) < 0.02, "a disk off its post"  # 2 decimals

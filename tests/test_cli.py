@@ -377,6 +377,19 @@ def test_draw_strip_shows_every_position():
     assert read_svg(out) == [solution.unrank(k) for k in range(solution.length + 1)]
     captions = [t.text for t in svg_root(out).iter() if t.get("class") == "caption"]
     assert captions == ["start", *(f"{k}. disk {m}" for k, m in enumerate(solution, 1))]
+    rows = {
+        g.get("transform").split()[1] for g in svg_root(out).iter() if g.get("class") == "panel"
+    }
+    assert len(rows) == 2  # 5 positions, 4 to a row by default
+    status, out, _ = run("draw", "RBB", "2", "--strip", "--per-row", "1")
+    assert status == 0 and read_svg(out) == [solution.unrank(k) for k in range(5)]
+    rows = {
+        g.get("transform").split()[1] for g in svg_root(out).iter() if g.get("class") == "panel"
+    }
+    assert len(rows) == 5
+    status, _, err = run("draw", "RBB", "2", "--strip", "--per-row", "0")
+    assert status == 2
+    assert_one_line_error(err, "--per-row")
 
 
 def test_draw_strip_refuses_long_solutions():

@@ -172,3 +172,47 @@ def test_strip_refuses_inconsistent_input():
         render_strip([State.tower(2), State.tower(2, 1)], captions=["one"])
     with pytest.raises(InvalidArgumentError, match="column_width"):
         render_strip([State.tower(2)], column_width=0)
+
+
+def test_strip_wraps_into_rows_in_reading_order():
+    solution = solve("RBB", 2)
+    states = [solution.unrank(k) for k in range(solution.length + 1)]
+    one_row = svg_root(render_strip(states, captions=list("abcde")))
+    svg = render_strip(states, captions=list("abcde"), per_row=2)
+    assert read_svg(svg) == states
+    root = svg_root(svg)
+    assert float(root.attrib["width"]) == pytest.approx(float(one_row.attrib["width"]) * 2 / 5)
+    assert float(root.attrib["height"]) == pytest.approx(float(one_row.attrib["height"]) * 3)
+    offsets = [
+        tuple(
+            float(v)
+            for v in re.match(r"translate\(([\d.]+) ([\d.]+)\)", g.get("transform")).groups()
+        )
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "panel"
+    ]
+    assert offsets == sorted(offsets, key=lambda xy: (xy[1], xy[0]))  # rows top to bottom
+    assert len({y for _, y in offsets}) == 3
+    assert read_svg(render_strip(states, per_row=99)) == states
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(InvalidArgumentError, match="per_row"):
+            render_strip(states, per_row=bad)
+
+
+def test_long_titles_wrap_into_lines_that_fit():
+    solution = solve("NNN", 300)
+    k = solution.length // 3
+    title = f"NNN, 300 disks: the position after {k} of {solution.length} moves"
+    root = svg_root(render_svg(solution.unrank(k), title=title))
+    lines = [t for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+    assert len(lines) > 3
+    assert "".join(t.text for t in lines).replace(" ", "") == title.replace(" ", "")
+    width = float(root.attrib["width"])
+    for line in lines:  # at most 0.62 em per character: well inside the picture
+        assert len(line.text) * 0.62 * float(line.get("font-size")) <= width
+    ys = [float(t.get("y")) for t in lines]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys)
+    disks_top = min(float(r.get("y")) for r in root.iter(f"{SVG}rect") if r.get("class") == "rod")
+    assert ys[-1] < disks_top  # the caption ends above the rods
+    short = svg_root(render_svg(solution.unrank(k), title="short"))
+    assert float(root.attrib["height"]) > float(short.attrib["height"])

@@ -18,6 +18,7 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
 
 GENERATED = Path(__file__).resolve().parent.parent / "_generated"
 
@@ -40,7 +41,8 @@ class HanoiExec(SphinxDirective):
         lines = output.getvalue().splitlines()
         container = nodes.section()
         container.document = self.state.document
-        self.state.nested_parse(StringList(lines, source=self.env.docname), 0, container)
+        # with titles: a block may print subsections (the Performance page does)
+        nested_parse_with_titles(self.state, StringList(lines, source=self.env.docname), container)
         return list(container.children)
 
 

@@ -1,0 +1,284 @@
+"""The viewer's local web server: its page, its two answers, and a one-line 4xx for anything else.
+
+Standard library only (:mod:`http.server`, one thread per request), bound to 127.0.0.1. It
+serves ``/`` (the page), ``/viewer.js``, ``/viewer.css``, and two JSON answers:
+``/api/scene?label=L&n=N`` and ``/api/frame?label=L&n=N&k=K``. Every request is bounded: labels
+and numbers are checked before any work (at most :data:`~hanoi_magnet.view.MAX_DISKS` disks,
+k at most as many digits as the length), and a position costs O(n) steps, so no request can
+make the server crawl.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import threading
+import traceback
+import urllib.parse
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from hanoi_magnet.errors import HanoiError, InvalidArgumentError
+from hanoi_magnet.view._page import asset, served_page
+from hanoi_magnet.view._scene import frame, scene, solution
+
+_MAX_TARGET = 4096  # characters of path and query
+_NUMBER = re.compile(r"-?[0-9]+")
+_STATIC = {"/viewer.js": "text/javascript", "/viewer.css": "text/css"}
+_PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+# The engine's memos are shared by all threads; one position takes milliseconds, so requests
+# take turns rather than race.
+_COMPUTE = threading.Lock()
+
+
+class _RefusedError(Exception):
+    """A request the viewer refuses, with its status and a one-line reason."""
+
+    def __init__(self, status: HTTPStatus, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class ViewerServer(ThreadingHTTPServer):
+    """The viewer's web server on 127.0.0.1, opening on ``solve(label, n)`` at move ``at``.
+
+    The label, the number of disks and ``at`` are checked at once (the same errors as
+    :func:`hanoi_magnet.solve` and :meth:`~hanoi_magnet.Solution.unrank`); the page can then
+    switch to any variant. Run it with ``serve_forever()`` (in a thread, or until Ctrl-C) and
+    stop it with ``shutdown()`` and ``server_close()``, or use it as a context manager.
+
+    Args:
+        label: the variant the page opens on.
+        n: its number of disks.
+        at: the move index the page opens at (negative: counted from the end).
+        port: the TCP port; 0 (the default) takes a free one.
+
+    Example:
+        >>> import json, threading, urllib.request
+        >>> from hanoi_magnet.view import ViewerServer
+        >>> with ViewerServer("NNN", 3, at=5) as server:
+        ...     thread = threading.Thread(target=server.serve_forever)
+        ...     thread.start()
+        ...     answer = urllib.request.urlopen(server.address + "/api/frame?label=NNN&n=3&k=5")
+        ...     print(json.load(answer)["state"])
+        ...     server.shutdown()
+        S: - | I: 2b 1b | D: 3b
+        >>> server.url.endswith("/?label=NNN&n=3&k=5")
+        True
+    """
+
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, label: str = "NNN", n: int = 3, *, at: int = 0, port: int = 0) -> None:
+        """Check the puzzle and ``at``, then listen on 127.0.0.1 (see the class)."""
+        with _COMPUTE:
+            start = frame(label, n, at)
+        self.label = solution(label, n).variant.label
+        self.n = n
+        self.at = int(start["k"])
+        super().__init__(("127.0.0.1", port), _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hung up or stalled is no error; anything else is reported as usual."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on."""
+        return int(self.server_address[1])
+
+    @property
+    def address(self) -> str:
+        """``http://127.0.0.1:PORT``."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """The address of the page the server opens on."""
+        query = urllib.parse.urlencode({"label": self.label, "n": self.n, "k": self.at})
+        return f"{self.address}/?{query}"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: ViewerServer
+    protocol_version = "HTTP/1.0"  # one request per connection: no idle keep-alive threads
+    server_version = "hanoi-magnet-viewer"
+    sys_version = ""
+    timeout = 10  # seconds a client may take to send its request
+
+    def do_GET(self) -> None:
+        self._answer(head=False)
+
+    def do_HEAD(self) -> None:
+        self._answer(head=True)
+
+    def version_string(self) -> str:
+        """The Server header: the viewer's name only."""
+        return self.server_version
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Stay quiet: the command line prints the address, not every request."""
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Answer the base class's own refusals (bad request line, unknown method) in one line."""
+        if code == HTTPStatus.NOT_IMPLEMENTED:  # an HTTP method we do not serve
+            code, message = HTTPStatus.METHOD_NOT_ALLOWED, f"method {self.command!r} not allowed"
+        elif code == HTTPStatus.HTTP_VERSION_NOT_SUPPORTED:
+            code = HTTPStatus.BAD_REQUEST
+        status = HTTPStatus(code)
+        reason = _one_line(message or status.phrase)
+        self.close_connection = True
+        self.request_version = self.protocol_version  # a status line even for a garbled request
+        body = (reason + "\n").encode("utf-8", "replace")
+        self.send_response(status)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        if status == HTTPStatus.METHOD_NOT_ALLOWED:
+            self.send_header("Allow", "GET, HEAD")
+        self.end_headers()
+        if self.command != "HEAD" and code >= 200 and code not in (204, 304):
+            self.wfile.write(body)
+
+    def _answer(self, *, head: bool) -> None:
+        api = self.path.startswith("/api/")
+        try:
+            status, content_type, body = self._route()
+        except _RefusedError as refusal:
+            status, content_type, body = self._refusal(refusal.status, str(refusal), api=api)
+        except HanoiError as error:  # unknown label, unsolvable, k out of range, ...
+            status, content_type, body = self._refusal(HTTPStatus.BAD_REQUEST, str(error), api=api)
+        except Exception:  # a bug: say so in one line, keep the details for the terminal
+            traceback.print_exc(file=sys.stderr)
+            status, content_type, body = self._refusal(
+                HTTPStatus.INTERNAL_SERVER_ERROR, "internal error (details on the server)", api=api
+            )
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Security-Policy", _PAGE_POLICY)
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+    @staticmethod
+    def _refusal(status: HTTPStatus, reason: str, *, api: bool) -> tuple[int, str, bytes]:
+        line = _one_line(reason)
+        if api:
+            return status, "application/json", json.dumps({"error": line}).encode()
+        return status, "text/plain; charset=utf-8", (line + "\n").encode()
+
+    def _route(self) -> tuple[int, str, bytes]:
+        if len(self.path) > _MAX_TARGET:
+            raise _RefusedError(
+                HTTPStatus.REQUEST_URI_TOO_LONG,
+                f"the address is {len(self.path):,} characters long; at most {_MAX_TARGET:,}",
+            )
+        self._check_host()
+        parts = urllib.parse.urlsplit(self.path)
+        path, query = parts.path, parts.query
+        if path in ("/", "/index.html"):
+            params = _parameters(query, {"label", "n", "k"}, required=set(), strict=False)
+            label = params.get("label", self.server.label)
+            n = _integer(params["n"], "n") if "n" in params else self.server.n
+            own = "label" not in params and "n" not in params  # the puzzle it was started on
+            default_k = str(self.server.at) if own else "0"
+            with _COMPUTE:
+                k = int(frame(label, n, self._index(label, n, params.get("k", default_k)))["k"])
+                page = served_page(label, n, k)
+            return HTTPStatus.OK, "text/html; charset=utf-8", page.encode()
+        if path in _STATIC:
+            _parameters(query, set(), required=set(), strict=False)
+            return HTTPStatus.OK, f"{_STATIC[path]}; charset=utf-8", asset(path[1:]).encode()
+        if path == "/api/scene":
+            params = _parameters(query, {"label", "n"}, required={"label", "n"})
+            n = _integer(params["n"], "n")
+            with _COMPUTE:
+                data = scene(params["label"], n)
+            return HTTPStatus.OK, "application/json", _json(data)
+        if path == "/api/frame":
+            params = _parameters(query, {"label", "n", "k"}, required={"label", "n", "k"})
+            n = _integer(params["n"], "n")
+            with _COMPUTE:
+                k = self._index(params["label"], n, params["k"])
+                data = frame(params["label"], n, k)
+            return HTTPStatus.OK, "application/json", _json(data)
+        shown = _one_line(path)[:80]
+        raise _RefusedError(
+            HTTPStatus.NOT_FOUND,
+            f"no page {shown!r} here: the viewer serves /, /api/scene and /api/frame",
+        )
+
+    def _check_host(self) -> None:
+        """Refuse a Host other than this server (a page elsewhere reaching us by DNS rebinding)."""
+        hosts = self.headers.get_all("Host") or []
+        if not hosts:
+            return
+        allowed = {f"127.0.0.1:{self.server.port}", f"localhost:{self.server.port}"}
+        host = hosts[0]
+        if len(hosts) > 1 or host.strip().lower() not in allowed:
+            raise _RefusedError(HTTPStatus.BAD_REQUEST, f"unexpected Host header {host[:60]!r}")
+
+    @staticmethod
+    def _index(label: str, n: int, text: str) -> int:
+        """``k`` from the query: an integer with at most as many digits as the length."""
+        length = solution(label, n).length
+        digits = len(str(length))
+        if not _NUMBER.fullmatch(text) or len(text.lstrip("-")) > digits + 1:
+            raise InvalidArgumentError(
+                f"k must be an integer from 0 to {length} (or from -{length + 1} to -1, "
+                f"counted from the end), got {text[:40]!r}{'...' if len(text) > 40 else ''}"
+            )
+        return int(text)
+
+
+def _parameters(
+    query: str, allowed: set[str], *, required: set[str], strict: bool = True
+) -> dict[str, str]:
+    """The query's parameters: each at most once; unknown ones refused when ``strict``."""
+    try:
+        pairs = urllib.parse.parse_qsl(
+            query, keep_blank_values=True, max_num_fields=len(allowed) + 8, errors="strict"
+        )
+    except ValueError as error:  # too many fields, or bytes that are not UTF-8
+        raise _RefusedError(HTTPStatus.BAD_REQUEST, f"malformed query: {error}") from None
+    params: dict[str, str] = {}
+    for name, value in pairs:
+        if name not in allowed:
+            if strict:
+                expected = ", ".join(sorted(allowed)) or "none"
+                raise _RefusedError(
+                    HTTPStatus.BAD_REQUEST,
+                    f"unknown parameter {name[:40]!r} (expected: {expected})",
+                )
+            continue
+        if name in params:
+            raise _RefusedError(HTTPStatus.BAD_REQUEST, f"parameter {name!r} given twice")
+        params[name] = value
+    missing = sorted(required - params.keys())
+    if missing:
+        raise _RefusedError(HTTPStatus.BAD_REQUEST, f"missing parameter(s): {', '.join(missing)}")
+    return params
+
+
+def _integer(text: str, name: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,7}", text):
+        raise InvalidArgumentError(f"{name} must be a whole number, got {text[:40]!r}")
+    return int(text)
+
+
+def _json(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode()

@@ -1,0 +1,301 @@
+"""The viewer: its answers equal the library's, its server refuses bad requests in one line."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from hanoi_magnet import (
+    InvalidArgumentError,
+    MoveIndexError,
+    UnknownVariantError,
+    UnsolvableError,
+    labels,
+    render_svg,
+    solve,
+)
+from hanoi_magnet.view import (
+    MAX_DISKS,
+    MAX_EXPORT_MOVES,
+    ViewerServer,
+    compose,
+    export_html,
+    frame,
+    scene,
+)
+from tests.pictures import read_svg
+from tests.test_cli import run
+
+
+def _solvable(label: str) -> object:
+    try:
+        return solve(label, 1)
+    except UnsolvableError as error:
+        return error
+
+
+SOLVABLE = [label for label in labels() if not isinstance(_solvable(label), Exception)]
+
+
+def _colors(label: str) -> str | None:
+    rules = solve(label, 0).variant.rules
+    return getattr(rules, "label", None)
+
+
+def _indices(length: int, rng: random.Random, count: int = 12) -> list[int]:
+    """Both ends, their neighbours, and random indices over the whole range."""
+    ends = {i for i in (0, 1, length - 1, length) if 0 <= i <= length}
+    return sorted(ends | {rng.randrange(length + 1) for _ in range(count)})
+
+
+@pytest.mark.parametrize("label", SOLVABLE)
+def test_composed_picture_is_render_svg_of_unrank(label):
+    rng = random.Random(label)
+    for n in (0, 1, 2, 5):
+        solution = solve(label, n)
+        pieces = scene(label, n)
+        assert pieces["length"] == str(solution.length)
+        assert pieces["per_disk"] == [str(count) for count in solution.per_disk]
+        for k in _indices(solution.length, rng, count=6):
+            state = solution.unrank(k)
+            data = frame(label, n, k)
+            picture = compose(pieces, data)
+            assert picture == render_svg(state, post_colors=_colors(label))
+            assert read_svg(picture, posts=solution.variant.posts, magnetic=state.magnetic) == [
+                state
+            ]
+            assert data["state"] == str(state)
+            posts = solution.variant.posts
+            moves = [
+                {"text": solution[i].format(posts), "disk": solution[i].disk}
+                for i in (k - 1, k)
+                if 0 <= i < solution.length
+            ]
+            assert [data[key] for key in ("last", "next") if data[key] is not None] == moves
+            assert (data["last"] is None) == (k == 0)
+
+
+@pytest.mark.parametrize(("label", "n"), [("classic", 64), ("NNN", 300), ("RBB", MAX_DISKS)])
+def test_huge_solutions_at_any_index(label, n):
+    solution = solve(label, n)
+    pieces = scene(label, n)
+    rng = random.Random(n)
+    for k in _indices(solution.length, rng, count=4):
+        data = frame(label, n, k)
+        assert data["k"] == str(k)
+        assert compose(pieces, data) == render_svg(solution.unrank(k), post_colors=_colors(label))
+    assert frame(label, n, -1)["k"] == str(solution.length)
+
+
+def test_frames_agree_with_replaying_every_move():
+    solution = solve("NNN", 4)
+    state = solution.start
+    for k, move in enumerate(solution, 1):
+        state = solution.variant.rules.apply(state, move)
+        assert frame("NNN", 4, k)["state"] == str(state)
+
+
+def test_limits_are_refused_at_once():
+    with pytest.raises(InvalidArgumentError, match="1,000 disks, got 1,001"):
+        scene("NNN", MAX_DISKS + 1)
+    with pytest.raises(InvalidArgumentError, match="at most 8 posts, but classic:9 has 9"):
+        frame("classic:9", 3, 0)
+    with pytest.raises(UnknownVariantError, match="did you mean"):
+        frame("NNX", 3, 0)
+    with pytest.raises(UnsolvableError):
+        scene("NRR", 3)
+    with pytest.raises(MoveIndexError):
+        frame("NNN", 3, 12)
+    with pytest.raises(InvalidArgumentError, match="integer"):
+        frame("NNN", "3", 0)  # type: ignore[arg-type]
+
+
+def _embedded(page: str) -> dict:
+    match = re.search(r'<script id="hanoi-data" type="application/json">(.*?)</script>', page, re.S)
+    assert match
+    return json.loads(match[1])
+
+
+def test_export_embeds_every_position_and_move():
+    page = export_html("RBB", 3, at=-1)
+    assert 'data-k="13"' in page
+    data = _embedded(page)
+    solution = solve("RBB", 3)
+    assert data["scene"] == scene("RBB", 3)
+    assert [move[0] for move in data["moves"]] == [str(move) for move in solution]
+    assert len(data["frames"]) == solution.length + 1
+    for k, (state, at, faces) in enumerate(data["frames"]):
+        expected = frame("RBB", 3, k)
+        assert [state, at, faces] == [expected["state"], expected["at"], expected["faces"]]
+    assert "</script" not in page.split('id="hanoi-data"')[1].split("</script>")[0]
+
+
+def test_export_refuses_long_solutions_with_the_length():
+    with pytest.raises(InvalidArgumentError, match=r"at most 5,000 moves.*takes 17,984"):
+        export_html("NNN", 10)
+    assert solve("classic", 12).length <= MAX_EXPORT_MOVES  # the largest classic export works
+    assert "hanoi-data" in export_html("classic", 12)
+
+
+# --- the server --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ViewerServer]:
+    with ViewerServer("NNN", 3, at=5) as running:
+        thread = threading.Thread(target=running.serve_forever, daemon=True)
+        thread.start()
+        yield running
+        running.shutdown()
+
+
+def request(
+    server: ViewerServer, target: str, method: str = "GET", headers: dict | None = None
+) -> tuple[int, dict, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        connection.putrequest(
+            method, target, skip_host="Host" in (headers or {}), skip_accept_encoding=True
+        )
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def test_server_answers_its_page_scripts_and_positions(server):
+    status, headers, body = request(server, "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert 'data-label="NNN" data-n="3" data-k="5"' in body.decode()
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    for path, kind in (("/viewer.js", "text/javascript"), ("/viewer.css", "text/css")):
+        status, headers, body = request(server, path)
+        assert status == 200 and headers["Content-Type"].startswith(kind) and body
+    status, _, body = request(server, "/api/scene?label=rbb&n=2")
+    assert status == 200 and json.loads(body) == scene("RBB", 2)
+    status, _, body = request(server, "/api/frame?label=NNN&n=64&k=-1")
+    assert status == 200 and json.loads(body) == frame("NNN", 64, solve("NNN", 64).length)
+    status, headers, body = request(server, "/api/frame?label=NNN&n=3&k=1", method="HEAD")
+    assert status == 200 and body == b"" and int(headers["Content-Length"]) > 0
+    assert server.url == f"http://127.0.0.1:{server.port}/?label=NNN&n=3&k=5"
+
+
+@pytest.mark.parametrize(
+    ("target", "status", "reason"),
+    [
+        ("/api/frame?label=NNX&n=3&k=1", 400, "unknown variant label 'NNX'; did you mean"),
+        ("/api/frame?label=NNN&n=3&k=12", 400, "out of range"),
+        ("/api/frame?label=NNN&n=3&k=1.5", 400, "k must be an integer from 0 to 11"),
+        ("/api/frame?label=NNN&n=3&k=" + "9" * 5000, 414, "at most 4,096"),
+        ("/api/frame?label=NNN&n=3&k=" + "9" * 500, 400, "k must be an integer"),
+        ("/api/frame?label=NNN&n=10000000&k=1", 400, "n must be a whole number"),
+        ("/api/frame?label=NNN&n=5000&k=1", 400, "the viewer draws 0 to 1,000 disks"),
+        ("/api/frame?label=NRR&n=3&k=0", 400, "no solution"),
+        ("/api/frame?label=classic:12&n=3&k=0", 400, "at most 8 posts"),
+        ("/api/frame?label=NNN&n=3", 400, "missing parameter(s): k"),
+        ("/api/frame?label=NNN&n=3&k=1&k=2", 400, "'k' given twice"),
+        ("/api/frame?label=NNN&n=3&k=1&x=2", 400, "unknown parameter 'x'"),
+        ("/api/frame?label=%ff&n=3&k=1", 400, "malformed query"),
+        ("/api/scene?label=NNN", 400, "missing parameter(s): n"),
+        ("/?label=NNN&n=3&k=99", 400, "out of range"),
+        ("/?label=NNN&n=-3", 400, "n must be a whole number"),
+        ("/nowhere", 404, "no page '/nowhere' here"),
+        ("/api/../etc/passwd", 404, "no page"),
+        ("/viewer.py", 404, "no page"),
+    ],
+)
+def test_bad_requests_get_a_one_line_reason(server, target, status, reason):
+    got, _, body = request(server, target)
+    assert got == status
+    text = json.loads(body)["error"] if target.startswith("/api/") and got != 414 else body.decode()
+    assert reason in text
+    assert "Traceback" not in text and len(text.strip().splitlines()) == 1
+
+
+def test_other_methods_and_hosts_are_refused(server):
+    status, headers, body = request(server, "/", method="POST")
+    assert status == 405 and headers["Allow"] == "GET, HEAD" and b"POST" in body
+    status, _, body = request(server, "/", method="BREW")
+    assert status == 405
+    status, _, body = request(server, "/", headers={"Host": "evil.example:80"})
+    assert status == 400 and b"unexpected Host header" in body
+
+
+def test_a_malformed_request_line_or_a_silent_client_does_not_hang(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(b"GET / HTTP/9.9 extra\r\n\r\n")
+        answer = raw.recv(4096)
+    assert answer.startswith(b"HTTP/1.0 400")
+    silent = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    try:  # a client that says nothing holds one thread, not the server
+        assert request(server, "/api/frame?label=NNN&n=3&k=1")[0] == 200
+    finally:
+        silent.close()
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def test_view_html_writes_a_page(tmp_path):
+    target = tmp_path / "nnn.html"
+    status, out, err = run("view", "NNN", "2", "--html", str(target), "--at", "2")
+    assert (status, err) == (0, "") and out == f"wrote {target}\n"
+    assert _embedded(target.read_text())["scene"] == scene("NNN", 2)
+    status, out, err = run("view", "NNN", "10", "--html", "-")
+    assert status == 2 and out == "" and "at most 5,000 moves" in err and len(err.splitlines()) == 1
+    status, _, err = run("view", "NNN", "3", "--port", "70000")
+    assert status == 2 and "65535" in err
+
+
+def test_view_serves_until_ctrl_c():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hanoi_magnet", "view", "RBB", "2", "--no-browser", "--at", "-1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.fullmatch(r"hanoi-magnet viewer: (http://127\.0\.0\.1:(\d+)/\S*)\n", line)
+        assert match, line
+        assert match[1].endswith("?label=RBB&n=2&k=4")
+        connection = http.client.HTTPConnection("127.0.0.1", int(match[2]), timeout=10)
+        connection.request("GET", "/api/frame?label=RBB&n=2&k=4")
+        assert json.loads(connection.getresponse().read())["state"] == str(solve("RBB", 2).goal)
+        connection.close()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 0 and err == "" and out.endswith("stopped\n")
+
+
+def test_view_reports_a_busy_port_in_one_line(server):
+    status, _, err = run("view", "NNN", "3", "--no-browser", "--port", str(server.port))
+    assert status == 1 and "in use" in err and len(err.splitlines()) == 1
+
+
+def test_view_opens_the_browser_unless_told_not_to(monkeypatch):
+    opened = []
+
+    def fake_serve(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    monkeypatch.setattr(ViewerServer, "serve_forever", fake_serve)
+    status, out, _ = run("view", "NNN", "3")
+    assert status == 0 and len(opened) == 1 and opened[0] in out and out.endswith("stopped\n")
