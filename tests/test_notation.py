@@ -243,3 +243,24 @@ def test_extract_refuses_non_text():
         extract_moves(b"S->D")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
         extract_moves("S->D", pegs="zero")  # type: ignore[arg-type]
+
+
+def test_numbers_before_a_colon_counting_up_are_steps_unless_the_notation_says_disks():
+    text = "1: S -> I\n2: S -> D\n3: S -> I"
+    assert extract_moves(text).moves == ((0, 1), (0, 2), (0, 1))  # steps (free reading)
+    assert extract_moves(text, notation="library").moves == (
+        Move(1, 0, 1),
+        Move(2, 0, 2),
+        Move(3, 0, 1),
+    )
+    # not counting up from 1: disks, as the library writes them
+    assert extract_moves("1: S -> I\n2: S -> D\n1: I -> D").moves[2] == Move(1, 1, 2)
+
+
+def test_long_answers_are_read_in_linear_time():
+    """A million moves: every line is read once per distinct text, not once per line."""
+    moves = list(solve("classic", 20))
+    for name in ("reasoning-gym", "moves-list"):
+        found = extract_moves(NOTATIONS[name].format(moves))
+        assert len(found.moves) == len(moves)
+        assert found.moves[-1] == moves[-1]

@@ -297,3 +297,15 @@ def test_the_instances_own_notation_is_read_when_free_reading_finds_nothing():
     assert score(text, instance).solved
     assert score("03\n15", instance).parse_error is None  # read as moves: 1 -> 5 is no post
     assert score("15 apples", instance).parse_error == "no moves found in the answer"
+
+
+def test_the_instances_notation_reads_first():
+    # In the library's notation "3:" is disk 3, even when the disks happen to count up;
+    # read freely, "1:", "2:", "3:" would be step numbers.
+    instance = _instance("classic", 2, "library")
+    result = score("1: S -> I\n2: S -> D\n3: S -> I", instance)
+    assert result.first_error is not None
+    assert (result.first_error.index, result.first_error.rule) == (2, Rule.NO_SUCH_DISK)
+    loose = score("1: S -> I\n2: S -> D\n3: S -> I", instance, detect_pegs=True)
+    assert loose.first_error is not None
+    assert loose.first_error.rule is Rule.EMPTY_SOURCE  # steps: "S -> I" with S empty

@@ -249,25 +249,23 @@ def score(
 def _extract(
     answer: object, instance: Instance, naming: PegNames | None, thinking: bool
 ) -> Extraction:
-    """The moves of ``answer``, in any notation; failing that, in the instance's own.
+    """The moves of ``answer`` in the instance's notation; failing that, in any notation.
 
-    (Free reading skips what could be prose, such as two-digit lines: ``"03"`` is a move in
-    the compact notation of a puzzle with four pegs, but only when that notation is asked.)
+    Detecting the pegs (``naming`` None) reads any notation at once.
     """
     if not isinstance(answer, str) or not answer.strip():
         raise NotationError("no answer")
     posts = instance.posts
+    if naming is None:
+        return extract_moves(answer, posts=posts, thinking=thinking)
     try:
-        return extract_moves(answer, pegs=naming, posts=posts, thinking=thinking)
+        return extract_moves(
+            answer, notation=instance.notation, pegs=naming, posts=posts, thinking=thinking
+        )
     except AmbiguousNotationError:
         raise
-    except NotationError as error:
-        try:
-            return extract_moves(
-                answer, notation=instance.notation, pegs=naming, posts=posts, thinking=thinking
-            )
-        except NotationError:
-            raise error from None
+    except NotationError:
+        return extract_moves(answer, pegs=naming, posts=posts, thinking=thinking)
 
 
 def _rewards(

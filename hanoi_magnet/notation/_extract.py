@@ -67,6 +67,7 @@ class _Candidate(NamedTuple):
     closed: bool
     unreadable: str | None
     notation: str | None
+    written: _Candidate | None = None  # step numbers read as such: the run as written
 
 
 _THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
@@ -88,6 +89,7 @@ _LABEL = re.compile(
     r"\s*[:=]\s*",
     re.IGNORECASE,
 )
+_REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)
 _SPLIT = re.compile(r"\s*[;,]\s*(?![^\[]*\])")
 _WORDS = r"(?:(?:the\s+)?(?:peg|rod|post|tower|pole|needle)\s*)?"
 # A sentence as models write them: "Move disk 3 from peg A to peg C", "move the disk 1 from
@@ -135,7 +137,10 @@ def extract_moves(
     else a list the text ends inside of (:attr:`Extraction.truncated`).
 
     Code fences, bullets and numbering (``1.``, ``Step 1:``), bold marks, trailing
-    punctuation and comments, trailing commas and CRLF line ends are tolerated.
+    punctuation and comments, trailing commas and CRLF line ends are tolerated. Read freely,
+    lines ``1: ...``, ``2: ...``, ``3: ...`` counting up from 1 are numbered steps (on three posts
+    disks 1, 2, 3 cannot move one after the other); with ``notation="library"`` the number
+    before the colon is the disk.
 
     Args:
         text: the whole answer.
@@ -171,16 +176,20 @@ def extract_moves(
     naming = pegs or (chosen.pegs if chosen is not None else None)
     raws = candidate.raws
     if naming is None and raws:
-        naming = PegNames.detect([name for raw in raws for name in raw[1:]], posts)
+        naming = PegNames.detect({name for raw in set(raws) for name in raw[1:]}, posts)
     moves: list[ReadMove] = []
     unreadable = candidate.unreadable
+    converted: dict[Raw, ReadMove] = {}  # an answer repeats a few moves many times
     for raw in raws:
-        assert naming is not None
-        try:
-            moves.append(to_move(raw, naming, posts))
-        except NotationError as error:
-            unreadable = f"{_show(raw)} ({error})"
-            break
+        move = converted.get(raw)
+        if move is None:
+            assert naming is not None
+            try:
+                move = converted[raw] = to_move(raw, naming, posts)
+            except NotationError as error:
+                unreadable = f"{_show(raw)} ({error})"
+                break
+        moves.append(move)
     return Extraction(
         moves=tuple(moves),
         pegs=naming if moves or raws else None,
@@ -245,7 +254,7 @@ def _blocks(text: str, notation: Notation | None) -> list[_Candidate]:
         item, reader, name = notation._pattern, notation._reader, notation.name
         starts = _opening(notation)
     found: list[_Candidate] = []
-    position = 0
+    position = 0 if "[" in text else len(text)
     while (start := starts.search(text, position)) is not None:
         if start.group("empty"):
             found.append(_Candidate([], start.start(), start.end(), True, True, None, name))
@@ -301,41 +310,61 @@ def _runs(text: str, notation: Notation | None, blocks: Sequence[_Candidate]) ->
     name: str | None = None
     offset = 0
     spans = [(block.start, block.end) for block in blocks]
+    seen: dict[str, tuple[bool, tuple[list[Raw], str | None] | None]] = {}  # answers repeat
     for line in physical_lines(text):
         line_start, offset = offset, offset + len(line) + 1
-        inside = any(a <= line_start < b for a, b in spans)
-        cleaned = "" if inside else _NUMBERING.sub("", clean_line(line), count=1)
-        cleaned = _LABEL.sub("", cleaned, count=1)
-        read = _read_line(cleaned, patterns) if cleaned else None
+        inside = bool(spans) and any(a <= line_start < b for a, b in spans)
+        known = None if inside else seen.get(line)
+        if known is None:
+            cleaned = "" if inside else _NUMBERING.sub("", clean_line(line), count=1)
+            cleaned = _LABEL.sub("", cleaned, count=1)
+            known = bool(cleaned), _read_line(cleaned, patterns) if cleaned else None
+            if not inside and len(seen) < _REMEMBERED:
+                seen[line] = known
+        written, read = known
         if read is not None:
             if not current:
                 start, name = line_start, read[1]
             current.extend(read[0])
             labels.extend([read[1] == "library"] * len(read[0]))
             end = line_start + len(line)
-        elif cleaned or inside:
+        elif written or inside:
             if current:
                 runs.append(_run(current, labels, start, end, name))
             current, labels = [], []
     if current:
         runs.append(_run(current, labels, start, end, name))
-    return runs
+    return runs if notation is None else [_as_written(run) for run in runs]
 
 
 def _run(raws: list[Raw], labels: list[bool], start: int, end: int, name: str | None) -> _Candidate:
-    """A run of lines; "1: ...", "2: ...", "3: ..." counting up are step numbers, not disks."""
+    """A run of lines; "1: ...", "2: ...", "3: ..." counting up are step numbers, not disks.
+
+    (On three posts no legal sequence moves disks 1, 2 and 3 one after the other: after the
+    first two, disk 3 finds both other posts topped by smaller disks. When the caller names the
+    notation, its own reading stands: see :func:`_as_written`.)
+    """
+    candidate = _Candidate(raws, start, end, False, True, None, name)
     if len(raws) >= 3 and all(labels):
         disks = [int(raw.disk) for raw in raws if raw.disk is not None]
         first = disks[0] if disks else -1
         if first in (0, 1) and disks == list(range(first, first + len(raws))):
-            raws = [Raw(None, raw.source, raw.target) for raw in raws]
+            steps = [Raw(None, raw.source, raw.target) for raw in raws]
             name = "letter-arrows" if raws[0].source.isalpha() else "arrows"
-    return _Candidate(raws, start, end, False, True, None, name)
+            return _Candidate(steps, start, end, False, True, None, name, candidate)
+    return candidate
+
+
+def _as_written(run: _Candidate) -> _Candidate:
+    """The run as its notation reads it (numbers before ':' are disks)."""
+    return run if run.written is None else run.written
 
 
 def _read_line(
     cleaned: str, patterns: list[tuple[str | None, re.Pattern[str]]]
 ) -> tuple[list[Raw], str | None] | None:
+    if cleaned.startswith("{"):  # only JSON Lines start so: no other pattern can match
+        patterns = [(name, pattern) for name, pattern in patterns if name == "jsonl"]
     pieces = [cleaned]
     for attempt in range(2):
         if attempt:  # several moves on one line, separated by commas or semicolons

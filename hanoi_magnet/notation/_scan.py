@@ -200,6 +200,7 @@ def read_lines(
 
 # -- blocks -------------------------------------------------------------------------------------
 
+_REMEMBERED = 4096
 _SKIP = re.compile(r"(?:\s+|#[^\n]*|//[^\n]*)*")
 _SEPARATOR = re.compile(r"(?:\s+|#[^\n]*|//[^\n]*)*(?:,|(?=\]))")
 
@@ -221,6 +222,7 @@ def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader)
     the text (an unclosed list: output cut off), or at the first item that is not a move.
     """
     raws: list[Raw] = []
+    seen: dict[str, Raw] = {}  # the reading of each item text (a solution repeats a few)
     position = start + 1
     length = len(text)
     while True:
@@ -232,10 +234,16 @@ def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader)
         match = item.match(text, position)
         if match is None:
             return _unreadable(text, position, raws, "not a move")
-        try:
-            raws.append(reader(match))
-        except NotationError as error:
-            return _unreadable(text, position, raws, str(error))
+        written = match.group(0)
+        raw = seen.get(written)
+        if raw is None:
+            try:
+                raw = reader(match)
+            except NotationError as error:
+                return _unreadable(text, position, raws, str(error))
+            if len(seen) < _REMEMBERED:
+                seen[written] = raw
+        raws.append(raw)
         separator = _SEPARATOR.match(text, match.end())
         if separator is None:
             if _SKIP.match(text, match.end()).end() >= length:  # type: ignore[union-attr]
