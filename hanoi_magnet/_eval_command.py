@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from hanoi_magnet import _cliutil
 from hanoi_magnet._cliutil import Command, CommandError, integer
+from hanoi_magnet._eval_summary import summary
 from hanoi_magnet.evaluation import (
     FAMILIES,
     TEMPLATES,
@@ -200,8 +201,7 @@ def _run_score(args: argparse.Namespace) -> int:
         for ident, instance in instances.items():  # instances nobody answered
             if ident not in seen:
                 scored.append((instance, _score(None, instance, args, out)))
-    summary = _summary(scored)
-    print(summary, file=sys.stderr if args.output == "-" else sys.stdout)
+    print(summary(scored), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 
@@ -232,42 +232,6 @@ def _answers(lines: Iterable[str], source: str) -> Iterator[tuple[str, str | Non
         if answer is not None and not isinstance(answer, str):
             raise CommandError(f"{source}, line {number}: the answer is not a string")
         yield str(record["id"]), answer
-
-
-def _summary(scored: list[tuple[Instance, Score]]) -> str:
-    groups: dict[str, list[Score]] = {"all": []}
-    for instance, result in scored:
-        groups["all"].append(result)
-        groups.setdefault(f"task {instance.task.value}", []).append(result)
-        groups.setdefault(f"family {instance.family}", []).append(result)
-    headers = ["GROUP", "ITEMS", "UNREAD", "LEGAL", "SOLVED", "OPTIMAL", "REASONING_GYM", "PREFIX"]
-    rows = [headers]
-    for name in sorted(groups, key=lambda g: (g != "all", g)):
-        results = groups[name]
-        count = len(results)
-
-        def share(flags: Iterable[bool], count: int = count) -> str:
-            return f"{100 * sum(flags) / count:.1f}%" if count else "-"
-
-        def mean(key: str, results: list[Score] = results) -> str:
-            return f"{sum(r.rewards[key] for r in results) / len(results):.3f}" if results else "-"
-
-        rows.append(
-            [
-                name,
-                str(count),
-                share(r.parse_error is not None for r in results),
-                share(r.parse_error is None and r.first_error is None for r in results),
-                share(r.solved for r in results),
-                share(r.optimal for r in results),
-                mean("reasoning_gym"),
-                mean("prefix"),
-            ]
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(headers))]
-    return "\n".join(
-        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
-    )
 
 
 def _open(path: str) -> IO[str]:

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from hanoi_magnet.evaluation._compat import from_reasoning_gym
 from hanoi_magnet.evaluation._describe import describe_position, describe_rules
-from hanoi_magnet.evaluation._generate import FAMILIES, generate, iter_instances
+from hanoi_magnet.evaluation._generate import generate, iter_instances
 from hanoi_magnet.evaluation._instance import Instance, Task, read_jsonl, write_jsonl
 from hanoi_magnet.evaluation._optimum import Optimum, optimal_moves, optimum
 from hanoi_magnet.evaluation._prompts import TEMPLATES, PromptTemplate, get_template
+from hanoi_magnet.evaluation._puzzles import FAMILIES
 from hanoi_magnet.evaluation._score import REWARDS, MoveError, Score, score
 
 __all__ = [

@@ -9,7 +9,6 @@ from typing import TypeVar, cast
 from hanoi_magnet.errors import (
     InvalidArgumentError,
     SearchLimitError,
-    UnreachableError,
 )
 from hanoi_magnet.evaluation import _draw
 from hanoi_magnet.evaluation._instance import Instance, Task
@@ -20,30 +19,16 @@ from hanoi_magnet.evaluation._prompts import (
     get_template,
     render,
 )
+from hanoi_magnet.evaluation._puzzles import FAMILIES, puzzle, random_pair, random_start
 from hanoi_magnet.model import MAX_DISKS, Move, State, _integer
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.registry import default_registry, solve
-from hanoi_magnet.rules import ClassicRules, Rules
-from hanoi_magnet.variants import SID_LABELS
-
-#: The kinds of puzzle the generator draws from.
-FAMILIES = ("classic", "frame-stewart", "linear", "cyclic", "magnetic", "digraph")
+from hanoi_magnet.rules import Rules
 
 #: The notations the ``plain`` template draws from by default.
 DEFAULT_NOTATIONS = ("reasoning-gym", "letter-arrows", "moves-list", "library")
 
-# The strongly connected sets of allowed moves on three pegs, up to relabelling (Sapir, "The
-# Tower of Hanoi with forbidden moves", Computer Journal 47(1), 2004).
-_DIGRAPHS: tuple[tuple[tuple[int, int], ...], ...] = (
-    ((0, 1), (1, 2), (2, 0)),
-    ((0, 1), (1, 2), (2, 0), (1, 0)),
-    ((0, 1), (1, 0), (1, 2), (2, 1)),
-    ((0, 1), (1, 2), (2, 0), (1, 0), (2, 1)),
-    ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)),
-)
-_RESAMPLES = 100
-
-T = TypeVar("T")  # attempts at a random goal reachable from a random start
+T = TypeVar("T")
 
 
 def generate(
@@ -163,7 +148,7 @@ def iter_instances(
     rng = random.Random(seed)
     for index in range(count):
         family, task = _draw.choice(rng, combos)
-        label, rules, source, target = _puzzle(rng, family, fewest_pegs, most_pegs)
+        label, rules, source, target = puzzle(rng, family, fewest_pegs, most_pegs)
         n = _draw.between(rng, low, high)
         template = _draw.choice(rng, chosen_templates)
         notation = answer_notation(
@@ -210,7 +195,7 @@ def _build(
     expected: tuple[Move, ...] | None = None
     if task is Task.SOLVE:
         if randomly:
-            start, goal = _random_pair(rng, rules, n, limit)
+            start, goal = random_pair(rng, rules, n, limit)
         best = optimum(rules, start, goal, variant=label, max_states=limit)
         length, proven = best.length, best.proven
     elif task is Task.CONTINUE:
@@ -223,7 +208,7 @@ def _build(
         length, proven = asked, optimum(rules, solution.start, goal, variant=label).proven
     else:
         if randomly or label is None:
-            start = _random_start(rng, rules, goal, limit)
+            start = random_start(rng, rules, goal, limit)
         else:
             solution = solve(label, n)
             start = solution.unrank(_draw.below(rng, solution.length))
@@ -256,62 +241,6 @@ def _build(
         proven=proven,
         expected=expected,
     )
-
-
-def _puzzle(
-    rng: random.Random, family: str, fewest_pegs: int, most_pegs: int
-) -> tuple[str | None, Rules, int, int]:
-    """(label or None, rules, start post, goal post) of a puzzle of ``family``."""
-    if family == "digraph":
-        arcs = _draw.choice(rng, _DIGRAPHS)
-        relabel = _draw.permutation(rng, (0, 1, 2))
-        rules = ClassicRules(3, [(relabel[a], relabel[b]) for a, b in arcs])
-        source, target = _draw.permutation(rng, (0, 1, 2))[:2]
-        return None, rules, source, target
-    if family == "frame-stewart":
-        label = f"classic:{_draw.between(rng, fewest_pegs, most_pegs)}"
-    elif family == "cyclic":
-        label = _draw.choice(rng, ("cyclic", "cyclic:ccw"))
-    elif family == "magnetic":
-        label = _draw.choice(rng, _SOLVABLE_LABELS)
-    else:
-        label = family
-    variant = default_registry.variant(label)
-    return label, variant.rules, variant.source, variant.target
-
-
-_SOLVABLE_LABELS = tuple(
-    label for label in SID_LABELS if getattr(default_registry.get(label), "solvable", True)
-)
-
-
-def _random_pair(rng: random.Random, rules: Rules, n: int, limit: int) -> tuple[State, State]:
-    """A random legal start and a random legal goal reachable from it, not the same."""
-    for _ in range(_RESAMPLES):
-        start, goal = _draw.position(rng, rules, n), _draw.position(rng, rules, n)
-        if start != goal and _reachable(rules, start, goal, limit):
-            return start, goal
-    raise InvalidArgumentError(  # pragma: no cover - reachable pairs are common
-        f"no reachable pair of random positions found in {_RESAMPLES} attempts"
-    )
-
-
-def _random_start(rng: random.Random, rules: Rules, goal: State, limit: int) -> State:
-    for _ in range(_RESAMPLES):
-        start = _draw.position(rng, rules, goal.n)
-        if start != goal and _reachable(rules, start, goal, limit):
-            return start
-    raise InvalidArgumentError(  # pragma: no cover - reachable positions are common
-        f"no random position that can reach the goal found in {_RESAMPLES} attempts"
-    )
-
-
-def _reachable(rules: Rules, start: State, goal: State, limit: int) -> bool:
-    try:
-        optimum(rules, start, goal, max_states=limit)
-    except UnreachableError:
-        return False
-    return True
 
 
 def _subset(values: Iterable[str], known: Sequence[str], what: str) -> list[str]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import NamedTuple
 
 import attrs
 
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
+from hanoi_magnet.notation._lines import Candidate, line_runs
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._scan import (
@@ -19,9 +18,7 @@ from hanoi_magnet.notation._scan import (
     ItemReader,
     Raw,
     ReadMove,
-    clean_line,
     json_item,
-    physical_lines,
     read_block,
     template_item,
     to_move,
@@ -59,17 +56,6 @@ class Extraction:
     unreadable: str | None = None
 
 
-class _Candidate(NamedTuple):
-    raws: list[Raw]
-    start: int  # offset in the text
-    end: int
-    named: bool  # a list introduced by "moves ="
-    closed: bool
-    unreadable: str | None
-    notation: str | None
-    written: _Candidate | None = None  # step numbers read as such: the run as written
-
-
 _THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
 _THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning)>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning)>", re.IGNORECASE)
@@ -80,41 +66,6 @@ _LIST_START = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 _ANY_LIST_ITEM = re.compile(f"{LIST_ITEM.pattern}|{JSON_OBJECT}", re.VERBOSE)
-_NUMBERING = re.compile(
-    r"^(?:(?:step|move)\s*#?\d+\s*[:.)-]\s*|\d+\s*[.)]\s+|#\d+:?\s+|[-+•]\s+)", re.IGNORECASE
-)
-# "Answer: A->C, A->B", "The moves are: ...": a label before moves on the same line.
-_LABEL = re.compile(
-    r"^(?:the\s+)?(?:final\s+)?(?:answer|solution|moves?|sequence|steps?)(?:\s+(?:is|are))?"
-    r"\s*[:=]\s*",
-    re.IGNORECASE,
-)
-_REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)
-_SPLIT = re.compile(r"\s*[;,]\s*(?![^\[]*\])")
-_WORDS = r"(?:(?:the\s+)?(?:peg|rod|post|tower|pole|needle)\s*)?"
-# A sentence as models write them: "Move disk 3 from peg A to peg C", "move the disk 1 from
-# rod 0 to rod 2".
-_SENTENCE = re.compile(
-    rf"""move\s+(?:the\s+)?(?:disk|disc)\s*(?P<disk>\d+)\s+from\s+{_WORDS}(?P<source>[A-Za-z]|\d+)
-    \s+to\s+{_WORDS}(?P<target>[A-Za-z]|\d+)""",
-    re.VERBOSE | re.IGNORECASE,
-)
-_COMPACT = re.compile(r"(?P<source>[SIDsid])(?P<target>[SIDsid])")
-
-
-def _line_patterns(notation: Notation | None) -> list[tuple[str | None, re.Pattern[str]]]:
-    if notation is not None:
-        return [(notation.name, notation._pattern)]
-    patterns: list[tuple[str | None, re.Pattern[str]]] = []
-    seen: set[str] = set()
-    for candidate in NOTATIONS.values():
-        if candidate.is_list or candidate.template in seen:
-            continue
-        seen.add(candidate.template)
-        pattern = _COMPACT if candidate.name == "compact" else candidate._pattern
-        patterns.append((candidate.name, pattern))
-    patterns.append((None, _SENTENCE))
-    return patterns
 
 
 def extract_moves(
@@ -233,19 +184,19 @@ def _answer_region(text: str, thinking: bool) -> tuple[str, int]:
     return text, offset
 
 
-def _choose(text: str, notation: Notation | None) -> _Candidate | None:
+def _choose(text: str, notation: Notation | None) -> Candidate | None:
     blocks = _blocks(text, notation) if notation is None or notation.is_list else []
-    runs = _runs(text, notation, blocks) if notation is None or not notation.is_list else []
+    lines = line_runs(text, notation, blocks) if notation is None or not notation.is_list else []
     named = [block for block in blocks if block.named and block.closed]
     if named:
         return named[-1]
-    complete = [c for c in (*blocks, *runs) if c.closed]
+    complete = [c for c in (*blocks, *lines) if c.closed]
     if complete:
         return max(complete, key=lambda candidate: candidate.end)
     return blocks[-1] if blocks else None
 
 
-def _blocks(text: str, notation: Notation | None) -> list[_Candidate]:
+def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     item: re.Pattern[str] = _ANY_LIST_ITEM
     reader: ItemReader = _list_item
     name: str | None = None
@@ -253,11 +204,11 @@ def _blocks(text: str, notation: Notation | None) -> list[_Candidate]:
     if notation is not None:
         item, reader, name = notation._pattern, notation._reader, notation.name
         starts = _opening(notation)
-    found: list[_Candidate] = []
+    found: list[Candidate] = []
     position = 0 if "[" in text else len(text)
     while (start := starts.search(text, position)) is not None:
         if start.group("empty"):
-            found.append(_Candidate([], start.start(), start.end(), True, True, None, name))
+            found.append(Candidate([], start.start(), start.end(), True, True, None, name))
             position = start.end()
             continue
         bracket = start.end() - 1
@@ -266,7 +217,7 @@ def _blocks(text: str, notation: Notation | None) -> list[_Candidate]:
         if not block.raws:  # "[[disk id, from peg, to peg], ...]": a format, not an answer
             continue
         found.append(
-            _Candidate(
+            Candidate(
                 block.raws,
                 start.start(),
                 block.end,
@@ -298,90 +249,3 @@ def _list_item(match: re.Match[str]) -> Raw:
     if match.group(0).startswith("{"):
         return json_item(match)
     return template_item(match)
-
-
-def _runs(text: str, notation: Notation | None, blocks: Sequence[_Candidate]) -> list[_Candidate]:
-    """Runs of move lines, outside the lists already found."""
-    patterns = _line_patterns(notation)
-    runs: list[_Candidate] = []
-    current: list[Raw] = []
-    labels: list[bool] = []  # per move: written "N: ..." (a disk, or maybe a step number)
-    start = end = 0
-    name: str | None = None
-    offset = 0
-    spans = [(block.start, block.end) for block in blocks]
-    seen: dict[str, tuple[bool, tuple[list[Raw], str | None] | None]] = {}  # answers repeat
-    for line in physical_lines(text):
-        line_start, offset = offset, offset + len(line) + 1
-        inside = bool(spans) and any(a <= line_start < b for a, b in spans)
-        known = None if inside else seen.get(line)
-        if known is None:
-            cleaned = "" if inside else _NUMBERING.sub("", clean_line(line), count=1)
-            cleaned = _LABEL.sub("", cleaned, count=1)
-            known = bool(cleaned), _read_line(cleaned, patterns) if cleaned else None
-            if not inside and len(seen) < _REMEMBERED:
-                seen[line] = known
-        written, read = known
-        if read is not None:
-            if not current:
-                start, name = line_start, read[1]
-            current.extend(read[0])
-            labels.extend([read[1] == "library"] * len(read[0]))
-            end = line_start + len(line)
-        elif written or inside:
-            if current:
-                runs.append(_run(current, labels, start, end, name))
-            current, labels = [], []
-    if current:
-        runs.append(_run(current, labels, start, end, name))
-    return runs if notation is None else [_as_written(run) for run in runs]
-
-
-def _run(raws: list[Raw], labels: list[bool], start: int, end: int, name: str | None) -> _Candidate:
-    """A run of lines; "1: ...", "2: ...", "3: ..." counting up are step numbers, not disks.
-
-    (On three posts no legal sequence moves disks 1, 2 and 3 one after the other: after the
-    first two, disk 3 finds both other posts topped by smaller disks. When the caller names the
-    notation, its own reading stands: see :func:`_as_written`.)
-    """
-    candidate = _Candidate(raws, start, end, False, True, None, name)
-    if len(raws) >= 3 and all(labels):
-        disks = [int(raw.disk) for raw in raws if raw.disk is not None]
-        first = disks[0] if disks else -1
-        if first in (0, 1) and disks == list(range(first, first + len(raws))):
-            steps = [Raw(None, raw.source, raw.target) for raw in raws]
-            name = "letter-arrows" if raws[0].source.isalpha() else "arrows"
-            return _Candidate(steps, start, end, False, True, None, name, candidate)
-    return candidate
-
-
-def _as_written(run: _Candidate) -> _Candidate:
-    """The run as its notation reads it (numbers before ':' are disks)."""
-    return run if run.written is None else run.written
-
-
-def _read_line(
-    cleaned: str, patterns: list[tuple[str | None, re.Pattern[str]]]
-) -> tuple[list[Raw], str | None] | None:
-    if cleaned.startswith("{"):  # only JSON Lines start so: no other pattern can match
-        patterns = [(name, pattern) for name, pattern in patterns if name == "jsonl"]
-    pieces = [cleaned]
-    for attempt in range(2):
-        if attempt:  # several moves on one line, separated by commas or semicolons
-            pieces = _SPLIT.split(cleaned)
-            if len(pieces) < 2:
-                return None
-        for name, pattern in patterns:
-            reader: ItemReader = json_item if name == "jsonl" else template_item
-            raws = []
-            for piece in pieces:
-                match = pattern.fullmatch(piece)
-                if match is None:
-                    break
-                try:
-                    raws.append(reader(match))
-                except NotationError:
-                    break
-            else:
-                return raws, name
-    return None
