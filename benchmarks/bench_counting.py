@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import measure, table
-from hanoi_magnet import count
+from hanoi_magnet.theory import count
 
 # Lunnon's Markov matrix (seed 000), rows NNN RNN NNR NBR RNB RBN RRB 1.
 LUNNON_M = [

@@ -17,9 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import measure, table
-from hanoi_magnet import Move, solve
-from hanoi_magnet import plans as _plans
-from hanoi_magnet._engine.table import Table
+from hanoi_magnet import Move, default_registry, solve
+from hanoi_magnet._engine.table import Table, table_of
 
 CASES = [("classic", 20), ("NNN", 13)]
 
@@ -63,7 +62,7 @@ def main() -> None:
         if label == "classic":
             naive = measure("naive", lambda n=n: loop(naive_classic(n)), repeat=3)
         else:
-            plan = _plans._table(_plans._PLAN_INDEX[label])
+            plan = table_of(default_registry.get(label))
             naive = measure(
                 "naive", lambda p=plan, n=n: loop(naive_plan(p, n, (0, 1, 2), False)), repeat=3
             )

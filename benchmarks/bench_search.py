@@ -19,14 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import measure, table
-from hanoi_magnet import (
-    ClassicRules,
-    State,
-    classic_distance,
-    default_registry,
-    shortest_path,
-    state_graph,
-)
+from hanoi_magnet import ClassicRules, State, default_registry
+from hanoi_magnet.search import classic_distance, shortest_path, state_graph
 from tests.oracle import bfs_distance
 
 

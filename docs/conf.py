@@ -46,6 +46,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"(collections\.abc|typing|typing_extensions|enum|re|importlib\.metadata)\..*"),
     ("py:.*", r"fractions\.Fraction"),
     ("py:.*", r"http\.server\..*"),
+    ("py:.*", r"argparse\..*"),
     ("py:.*", r"(int|str|bool|object|type|tuple|list|dict|range|slice|Exception|ValueError)"),
     ("py:.*", r"(TypeError|LookupError|IndexError|UserWarning|Iterator|Iterable|Callable)"),
     ("py:class", r"hanoi_magnet\.registry\.S"),

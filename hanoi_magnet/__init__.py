@@ -1,5 +1,14 @@
 """hanoi_magnet: the Tower of Hanoi and its Magnetic variants, solved optimally.
 
+The top level holds what most code types: :func:`solve`, :func:`validate`, the values
+(:class:`State`, :class:`Move`, :class:`Color`), the rules, :class:`Variant`,
+:class:`Solution`, the registry and the errors. Everything else lives in the package that owns
+it: :mod:`hanoi_magnet.plans` (writing solvers), :mod:`hanoi_magnet.theory` (counts,
+recurrences, matrices), :mod:`hanoi_magnet.search` (distances, paths, state graphs),
+:mod:`hanoi_magnet.draw` (pictures), :mod:`hanoi_magnet.notation` (moves as text),
+:mod:`hanoi_magnet.evaluation` (puzzles for models, and scores), :mod:`hanoi_magnet.cli`,
+:mod:`hanoi_magnet.view`, :mod:`hanoi_magnet.testing`.
+
 Example:
     >>> import hanoi_magnet as hm
     >>> solution = hm.solve("NNN", 3)
@@ -11,10 +20,14 @@ Example:
     True
 """
 
+from __future__ import annotations
+
+import importlib
+import warnings
+from typing import Any
+
+from hanoi_magnet import draw as _draw  # teaches positions and solutions to show themselves
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
-from hanoi_magnet.classic_paths import classic_distance, classic_path_to_tower
-from hanoi_magnet.counting import count, per_disk
-from hanoi_magnet.draw import PostColors, render_strip, render_svg, render_text
 from hanoi_magnet.errors import (
     AmbiguousNotationError,
     HanoiError,
@@ -35,13 +48,7 @@ from hanoi_magnet.errors import (
     UnreachableError,
     UnsolvableError,
 )
-from hanoi_magnet.graph import DEFAULT_MAX_NODES, StateGraph, state_graph
-from hanoi_magnet.graph_export import graph_dot, graph_svg
-from hanoi_magnet.model import MAX_DISKS, Color, Move, State, post_name
-from hanoi_magnet.paths import ShortestPath
-from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep, UnsolvablePlan
-from hanoi_magnet.polynomial import Factorization, Polynomial
-from hanoi_magnet.recurrences import Equation, Recurrence, Term, recurrence
+from hanoi_magnet.model import Color, Move, State
 from hanoi_magnet.registry import (
     ENTRY_POINT_GROUP,
     PluginWarning,
@@ -53,101 +60,116 @@ from hanoi_magnet.registry import (
     solve,
 )
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
-from hanoi_magnet.search import DEFAULT_MAX_STATES, distance, legal_state_count, shortest_path
 from hanoi_magnet.solution import Solution, clear_caches
-from hanoi_magnet.theory import (
-    Eigenvalue,
-    TransitionMatrix,
-    asymptotic_factors,
-    characteristic_polynomial,
-    closed_form,
-    dominant_eigenvalue,
-    transition_matrix,
-)
-from hanoi_magnet.validate import MoveLike, ValidationReport, check, parse_moves, validate
-from hanoi_magnet.variants import SID_LABELS, Variant, normalize_label
+from hanoi_magnet.validate import ValidationReport, check, validate
+from hanoi_magnet.variants import Variant
 
-del _solvers
+del _draw, _solvers
 
 __all__ = [
-    "DEFAULT_MAX_NODES",
-    "DEFAULT_MAX_STATES",
     "ENTRY_POINT_GROUP",
-    "MAX_DISKS",
-    "SID_LABELS",
     "AmbiguousNotationError",
     "ClassicRules",
     "Color",
-    "Eigenvalue",
-    "Equation",
-    "Factorization",
     "HanoiError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "MagneticRules",
     "Move",
     "MoveIndexError",
-    "MoveLike",
-    "MoveStep",
     "NoRationalLimitError",
     "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
     "NotationError",
     "PlanError",
-    "PlanSolver",
     "PluginWarning",
-    "Polynomial",
-    "PostColors",
-    "Recurrence",
     "Registry",
     "Rule",
     "Rules",
     "SearchLimitError",
-    "ShortestPath",
     "Solution",
     "Solver",
     "SolverError",
     "State",
-    "StateGraph",
-    "Step",
-    "SubStep",
-    "Term",
     "TooLargeError",
-    "TransitionMatrix",
     "UnknownVariantError",
     "UnreachableError",
     "UnsolvableError",
-    "UnsolvablePlan",
     "ValidationReport",
     "Variant",
-    "asymptotic_factors",
-    "characteristic_polynomial",
     "check",
-    "classic_distance",
-    "classic_path_to_tower",
     "clear_caches",
-    "closed_form",
-    "count",
     "default_registry",
-    "distance",
-    "dominant_eigenvalue",
-    "graph_dot",
-    "graph_svg",
     "labels",
-    "legal_state_count",
-    "normalize_label",
-    "parse_moves",
-    "per_disk",
-    "post_name",
-    "recurrence",
     "register",
-    "render_strip",
-    "render_svg",
-    "render_text",
-    "shortest_path",
     "solve",
-    "state_graph",
-    "transition_matrix",
     "validate",
 ]
+
+#: Names that 0.1.0 exported here and that now live in the package that owns them. They still
+#: work, with a DeprecationWarning naming the new home; they go in 0.3.
+_MOVED = {
+    **dict.fromkeys(("MAX_DISKS", "post_name"), "hanoi_magnet.model"),
+    **dict.fromkeys(("SID_LABELS", "normalize_label"), "hanoi_magnet.variants"),
+    **dict.fromkeys(
+        ("MoveStep", "PlanSolver", "Step", "SubStep", "UnsolvablePlan"), "hanoi_magnet.plans"
+    ),
+    **dict.fromkeys(("MoveLike", "parse_moves"), "hanoi_magnet.validate"),
+    **dict.fromkeys(
+        (
+            "Eigenvalue",
+            "Equation",
+            "Factorization",
+            "Polynomial",
+            "Recurrence",
+            "Term",
+            "TransitionMatrix",
+            "asymptotic_factors",
+            "characteristic_polynomial",
+            "closed_form",
+            "count",
+            "dominant_eigenvalue",
+            "per_disk",
+            "recurrence",
+            "transition_matrix",
+        ),
+        "hanoi_magnet.theory",
+    ),
+    **dict.fromkeys(
+        (
+            "DEFAULT_MAX_NODES",
+            "DEFAULT_MAX_STATES",
+            "ShortestPath",
+            "StateGraph",
+            "classic_distance",
+            "classic_path_to_tower",
+            "distance",
+            "legal_state_count",
+            "shortest_path",
+            "state_graph",
+        ),
+        "hanoi_magnet.search",
+    ),
+    **dict.fromkeys(
+        ("PostColors", "graph_dot", "graph_svg", "render_strip", "render_svg", "render_text"),
+        "hanoi_magnet.draw",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The 0.1.0 top-level names that moved, with a warning naming their home."""
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module 'hanoi_magnet' has no attribute {name!r}")
+    warnings.warn(
+        f"hanoi_magnet.{name} moved to {home}.{name} in 0.2; the top-level name goes in 0.3",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(home), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*__all__, *_MOVED})

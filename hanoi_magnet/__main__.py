@@ -2,7 +2,7 @@
 
 import sys
 
-from hanoi_magnet.cli import main
+from hanoi_magnet.cli._main import main
 
 if __name__ == "__main__":
     sys.exit(main())

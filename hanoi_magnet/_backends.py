@@ -12,13 +12,13 @@ from typing import Protocol
 
 from hanoi_magnet._engine import counts, moves, positions
 from hanoi_magnet._engine.table import Table
+from hanoi_magnet._errors import _number
 from hanoi_magnet.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     NotOnPathError,
     SolverError,
     TooLargeError,
-    _number,
 )
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.variants import Variant

@@ -9,12 +9,13 @@ from __future__ import annotations
 import enum
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 from typing_extensions import Self
 
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet._errors import InvalidArgumentError
 
 __all__ = ["MAX_DISKS", "Color", "Move", "State", "post_name"]
 
@@ -29,7 +30,7 @@ def post_name(post: int, posts: int = 3) -> str:
     """The display name of a post: ``S``, ``I``, ``D`` for three posts, else its number.
 
     Example:
-        >>> from hanoi_magnet import post_name
+        >>> from hanoi_magnet.model import post_name
         >>> post_name(2), post_name(2, posts=4)
         ('D', '2')
     """
@@ -90,7 +91,7 @@ class Color(enum.Enum):
     Example:
         >>> from hanoi_magnet import Color
         >>> Color.RED.flipped
-        <Color.BLUE: 'B'>
+        Color.BLUE
         >>> Color("R") is Color.RED
         True
     """
@@ -115,7 +116,7 @@ class Color(enum.Enum):
         Example:
             >>> from hanoi_magnet import Color
             >>> Color.parse("blue")
-            <Color.BLUE: 'B'>
+            Color.BLUE
         """
         if isinstance(value, Color):
             return value
@@ -129,8 +130,15 @@ class Color(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
+
 
 _COLORS = (Color.RED, Color.BLUE)
+
+#: Renderers the drawing layer installs (``hanoi_magnet.draw``): how values show themselves in
+#: Jupyter. The model knows nothing of pictures; without them the plain repr is shown.
+_DISPLAY: dict[str, Callable[[Any], str]] = {}
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -215,7 +223,7 @@ class State:
         >>> print(state)
         S: 3r 2r 1r | I: - | D: -
         >>> state.face_up(1)
-        <Color.RED: 'R'>
+        Color.RED
         >>> State.from_code(state.code, disks=3, magnetic=True) == state
         True
     """
@@ -291,7 +299,7 @@ class State:
         Example:
             >>> from hanoi_magnet import Color, State
             >>> State.tower(2, face=Color.BLUE).face_up(2)
-            <Color.BLUE: 'B'>
+            Color.BLUE
         """
         disk = _integer(disk, "disk", minimum=1)
         if disk > self.n:
@@ -392,3 +400,8 @@ class State:
     def __repr__(self) -> str:
         faces = "" if self.faces is None else f", faces={''.join(f.value for f in self.faces)!r}"
         return f"State({self.posts!r}{faces})"
+
+    def _repr_svg_(self) -> str | None:
+        """The position as an SVG picture (Jupyter shows it)."""
+        render = _DISPLAY.get("state_svg")
+        return None if render is None else render(self)

@@ -20,119 +20,16 @@ mirror or relaxation of another table).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from collections.abc import Sequence
+from typing import ClassVar
 
-import attrs
-
-from hanoi_magnet.errors import InvalidArgumentError, PlanError, UnsolvableError
-from hanoi_magnet.model import Move, _integer, post_name
+from hanoi_magnet._steps import MoveStep, Step, SubStep, register_plan
+from hanoi_magnet.errors import PlanError, UnsolvableError
+from hanoi_magnet.model import Move
+from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant
 
-if TYPE_CHECKING:
-    from hanoi_magnet._engine import table as _engine_table
-    from hanoi_magnet.solution import Solution
-
 __all__ = ["MoveStep", "PlanSolver", "Step", "SubStep", "UnsolvablePlan"]
-
-
-def _post_number(value: object) -> int:
-    if isinstance(value, str) and len(value) == 1 and value.upper() in "SID":
-        return "SID".index(value.upper())
-    return _integer(value, "a post")
-
-
-def _post_map(value: object) -> tuple[int, ...]:
-    if isinstance(value, str):
-        if not all(ch in "SIDsid" for ch in value):
-            raise InvalidArgumentError(f"posts as letters must use S, I and D, got {value!r}")
-        return tuple("SID".index(ch) for ch in value.upper())
-    if isinstance(value, (tuple, list)):
-        return tuple(_post_number(p) for p in value)
-    raise InvalidArgumentError(f"posts must be letters such as 'SDI' or a tuple, got {value!r}")
-
-
-def _relative_size(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"a size relative to n must be an int <= 0, got {value!r}")
-    if value > 0:
-        raise InvalidArgumentError(f"a size relative to n must be <= 0 (n + value), got {value}")
-    return value
-
-
-@attrs.frozen(slots=True)
-class MoveStep:
-    """A plan step: one move of one of the largest disks.
-
-    Args:
-        source: the post it leaves (an int, or ``"S"``, ``"I"``, ``"D"``).
-        target: the post it goes to.
-        disk: which disk, relative to n: 0 for disk n (the default), -1 for disk n - 1.
-
-    Example:
-        >>> from hanoi_magnet import MoveStep
-        >>> MoveStep("S", "D")
-        MoveStep(source=0, target=2, disk=0)
-    """
-
-    source: int = attrs.field(converter=_post_number)
-    target: int = attrs.field(converter=_post_number)
-    disk: int = attrs.field(default=0, converter=_relative_size)
-
-    def __str__(self) -> str:
-        disk = "n" if self.disk == 0 else f"n{self.disk:+d}"
-        return f"move disk {disk}: {post_name(self.source)} -> {post_name(self.target)}"
-
-
-@attrs.frozen(slots=True)
-class SubStep:
-    """A plan step: solve the variant ``label`` on some of the disks.
-
-    Args:
-        label: the variant whose plan table solves this step.
-        posts: where its posts go: ``posts[i]`` is our post for its post ``i``; letters
-            ``"SDI"`` mean its S is our S, its I our D, its D our I.
-        disks: how many disks, relative to n (``-1``: n - 1, ``0``: all n).
-        largest: take the largest disks instead of the smallest (Frame–Stewart's middle step).
-        reverse: run its solution backwards in time (it then goes from its goal to its start).
-        swap: exchange red and blue (its start and goal colours included).
-
-    Example:
-        >>> from hanoi_magnet import SubStep
-        >>> print(SubStep("RNN", posts="SDI"))
-        RNN(n-1): S->S I->D D->I
-    """
-
-    label: str
-    posts: tuple[int, ...] = attrs.field(default=(0, 1, 2), converter=_post_map)
-    disks: int = attrs.field(default=-1, converter=_relative_size)
-    largest: bool = False
-    reverse: bool = False
-    swap: bool = False
-
-    def __attrs_post_init__(self) -> None:
-        if len(set(self.posts)) != len(self.posts):
-            raise InvalidArgumentError(f"posts must map to distinct posts, got {self.posts}")
-
-    def __str__(self) -> str:
-        size = "n" if self.disks == 0 else f"n{self.disks:+d}"
-        count = len(self.posts)
-        width = max(count, 3)
-        mapping = " ".join(
-            f"{post_name(i, count)}->{post_name(p, width)}" for i, p in enumerate(self.posts)
-        )
-        flags = "".join(
-            [
-                ", largest disks" if self.largest else "",
-                ", reversed" if self.reverse else "",
-                ", colours swapped" if self.swap else "",
-            ]
-        )
-        return f"{self.label}({size}): {mapping}{flags}"
-
-
-#: One step of a plan table.
-Step: TypeAlias = MoveStep | SubStep
 
 
 class PlanSolver:
@@ -143,7 +40,8 @@ class PlanSolver:
     with :func:`~hanoi_magnet.register`; sub-steps name other tables by label.
 
     Example:
-        >>> from hanoi_magnet import MoveStep, PlanSolver, Registry, SubStep
+        >>> from hanoi_magnet import Registry
+        >>> from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
         >>> registry = Registry()
         >>> @registry.register("classic")
         ... class Classic(PlanSolver):
@@ -161,6 +59,14 @@ class PlanSolver:
     plan: ClassVar[tuple[Step, ...]] = ()
     #: False for variants without any solution (see :class:`UnsolvablePlan`).
     solvable: ClassVar[bool] = True
+    #: Whether the plan is the same for every n (:meth:`steps` not overridden); the engine then
+    #: reads lengths off the plan's recurrence and its records off one template.
+    fixed: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        own = getattr(cls.steps, "__func__", None)
+        cls.fixed = own is PlanSolver.steps.__func__ and cls.solvable  # type: ignore[attr-defined]
 
     @classmethod
     def steps(cls, n: int) -> Sequence[Step]:
@@ -180,7 +86,7 @@ class PlanSolver:
             cls.label = label
         if "variant" not in cls.__dict__:
             cls.variant = Variant.from_label(cls.label)
-        _PLAN_INDEX.setdefault(cls.label, cls)
+        register_plan(cls.label, cls)
 
     def solve(self, n: int) -> Solution:
         """The optimal solution for ``n`` disks, as a lazy sequence of moves.
@@ -190,8 +96,6 @@ class PlanSolver:
             >>> default_registry.solver("NNN").solve(3).length
             11
         """
-        from hanoi_magnet.solution import Solution  # noqa: PLC0415 (solution imports plans)
-
         return Solution._from_plan(type(self), n)
 
     @classmethod
@@ -219,7 +123,7 @@ class UnsolvablePlan(PlanSolver):
 
     It has no plan; :meth:`steps` raises instead.
 
-    :meth:`solve` returns the empty solution for n = 0 and otherwise raises
+    :meth:`~PlanSolver.solve` returns the empty solution for n = 0 and otherwise raises
     :class:`~hanoi_magnet.UnsolvableError` naming why: in the start position only the top disk
     can move, and every move it has breaks a rule.
 
@@ -262,30 +166,3 @@ class UnsolvablePlan(PlanSolver):
             "no legal first move "
             f"(disk 1: {'; disk 1: '.join(tries)})"
         )
-
-
-# --------------------------------------------------------------------------------------------
-# Tables: label resolution and the per-class computations.
-
-_PLAN_INDEX: dict[str, type[PlanSolver]] = {}
-#: Callables that build a plan class for a family label (e.g. ``classic:7``), or return None.
-_PLAN_FAMILIES: list[Callable[[str], type[PlanSolver] | None]] = []
-
-
-def _plan_class(label: str) -> type[PlanSolver]:
-    cls = _PLAN_INDEX.get(label)
-    if cls is None:
-        for family in _PLAN_FAMILIES:
-            made = family(label)
-            if made is not None:
-                made._bind(label)
-                return made
-        raise PlanError(f"a plan step names {label!r}, but no plan table has that label")
-    return cls
-
-
-def _table(cls: type[PlanSolver]) -> _engine_table.Table:
-    """The engine's table for a plan class (see :mod:`hanoi_magnet._engine.table`)."""
-    from hanoi_magnet._engine.table import table_of  # noqa: PLC0415 (the engine imports us)
-
-    return table_of(cls)

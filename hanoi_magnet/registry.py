@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from typing import Any, Protocol, TypeVar, overload, runtime_checkable
 
+from hanoi_magnet._steps import PlanClass, add_family
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
-from hanoi_magnet.model import Move
-from hanoi_magnet.plans import _PLAN_FAMILIES, PlanSolver
+from hanoi_magnet.model import Move, _disk_count
+from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant, normalize_label
 
@@ -247,7 +248,7 @@ class Registry:
         Example:
             >>> from hanoi_magnet import default_registry
             >>> default_registry.variant("NBR").goal_face
-            <Color.RED: 'R'>
+            Color.RED
         """
         variant = getattr(self.get(label), "variant", None)
         if not isinstance(variant, Variant):
@@ -261,15 +262,13 @@ class Registry:
             UnknownVariantError: no solver for ``label``.
             UnsolvableError: the variant has no solution (for n >= 1).
             InvalidArgumentError: ``n`` is not an integer from 0 to
-                :data:`~hanoi_magnet.MAX_DISKS`.
+                :data:`~hanoi_magnet.model.MAX_DISKS`.
 
         Example:
             >>> from hanoi_magnet import default_registry
             >>> default_registry.solve("linear", 3).length
             26
         """
-        from hanoi_magnet.model import _disk_count  # noqa: PLC0415
-
         n = _disk_count(n)
         solver = self.solver(label)
         result = solver.solve(n)
@@ -354,7 +353,8 @@ def register(label: str, *, replace: bool = False) -> Callable[[S], S]:
     """Decorator: register a solver class in the :data:`default_registry` under ``label``.
 
     Example:
-        >>> from hanoi_magnet import PlanSolver, SubStep, default_registry, register, solve
+        >>> from hanoi_magnet import default_registry, register, solve
+        >>> from hanoi_magnet.plans import PlanSolver, SubStep
         >>> @register("my-rrb")
         ... class MyRRB(PlanSolver):
         ...     '''RRB under another name: a whole-puzzle sub-solve of the built-in table.'''
@@ -389,7 +389,7 @@ def labels() -> tuple[str, ...]:
     return default_registry.labels()
 
 
-def _plan_family(label: str) -> type[PlanSolver] | None:
+def _plan_family(label: str) -> type[PlanClass] | None:
     """Let plan tables name family members (``classic:7``) the default registry makes."""
     for pattern, _factory in default_registry._families:
         if pattern.fullmatch(label):
@@ -398,4 +398,4 @@ def _plan_family(label: str) -> type[PlanSolver] | None:
     return None
 
 
-_PLAN_FAMILIES.append(_plan_family)
+add_family(_plan_family)

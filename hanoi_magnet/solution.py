@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any, overload
 
 from hanoi_magnet._backends import Backend, ListBackend, PlanBackend
 from hanoi_magnet._engine import caches, records, table
+from hanoi_magnet._errors import _number
 from hanoi_magnet.errors import (
     InvalidArgumentError,
     MoveIndexError,
     TooLargeError,
-    _number,
 )
-from hanoi_magnet.model import Move, State, _disk_count
+from hanoi_magnet.model import _DISPLAY, Move, State, _disk_count
 from hanoi_magnet.variants import Variant
 
 if TYPE_CHECKING:
-    from hanoi_magnet.plans import PlanSolver
+    from hanoi_magnet._steps import PlanClass
 
 __all__ = ["Solution", "clear_caches"]
 
@@ -88,7 +88,7 @@ class Solution(Sequence[Move]):
         self._key = key
 
     @classmethod
-    def _from_plan(cls, solver: type[PlanSolver], n: int) -> Solution:
+    def _from_plan(cls, solver: type[PlanClass], n: int) -> Solution:
         n = _disk_count(n)
         if n and not solver.solvable:
             solver.steps(n)  # raises UnsolvableError with the reason
@@ -349,6 +349,11 @@ class Solution(Sequence[Move]):
         length = self.length
         shown = str(length) if length < 10**40 else f"<{_digits(length):,} digits>"
         return f"Solution({self._variant.label!r}, n={self.n}, length={shown})"
+
+    def _repr_html_(self) -> str | None:
+        """A short summary with the start and goal drawn (Jupyter shows it)."""
+        render = _DISPLAY.get("solution_html")
+        return None if render is None else render(self)
 
 
 def _index(value: object, what: str) -> int:

@@ -81,11 +81,12 @@ def parse_moves(text: str) -> list[Move | tuple[int, int]]:
     r"""Read moves from text: one per line or separated by commas or semicolons.
 
     A move with a disk number (``"3: S -> D"``) becomes a :class:`~hanoi_magnet.Move`; one
-    without becomes a ``(source, target)`` pair. Raises :class:`IllegalMoveError` with rule
-    ``MALFORMED`` and the token's index for anything else.
+    without becomes a ``(source, target)`` pair. Raises
+    :class:`~hanoi_magnet.IllegalMoveError` with rule ``MALFORMED`` and the token's index for
+    anything else.
 
     Example:
-        >>> from hanoi_magnet import parse_moves
+        >>> from hanoi_magnet.validate import parse_moves
         >>> parse_moves("S->D, SI\n0 2  # a comment\n1: I -> D")
         [(0, 2), (0, 1), (0, 2), Move(disk=1, source=1, target=2)]
     """

@@ -43,7 +43,7 @@ def normalize_label(label: object) -> str:
     Only the spelling is normalized; the label need not be known.
 
     Example:
-        >>> from hanoi_magnet import normalize_label
+        >>> from hanoi_magnet.variants import normalize_label
         >>> normalize_label(" rbn "), normalize_label("Classic:3"), normalize_label("CLASSIC:4")
         ('RBN', 'classic', 'classic:4')
     """

@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanoi_magnet import labels, solve
-from hanoi_magnet._cliutil import Progress
 from hanoi_magnet.cli import main
+from hanoi_magnet.cli._util import Progress
 from tests.pictures import read_svg, read_text, svg_root
 
 

@@ -19,33 +19,34 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanoi_magnet import (
-    MAX_DISKS,
-    SID_LABELS,
-    Factorization,
     InvalidArgumentError,
-    MoveStep,
     NoRationalLimitError,
     NoRecurrenceError,
-    PlanSolver,
-    Polynomial,
-    SubStep,
     UnknownVariantError,
     UnsolvableError,
     Variant,
+    _steps,
+    default_registry,
+    solve,
+)
+from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._math.polyarith import real_roots_above
+from hanoi_magnet.model import MAX_DISKS
+from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
+from hanoi_magnet.theory import (
+    Factorization,
+    Polynomial,
     asymptotic_factors,
     characteristic_polynomial,
     closed_form,
     count,
-    default_registry,
     dominant_eigenvalue,
     per_disk,
-    plans,
     recurrence,
-    solve,
     transition_matrix,
 )
-from hanoi_magnet._polyarith import real_roots_above
-from hanoi_magnet.counting import _fast_length
+from hanoi_magnet.theory._counting import _fast_length
+from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
 UNSOLVABLE = [label for label in SID_LABELS if not default_registry.get(label).solvable]
@@ -234,9 +235,9 @@ def test_fast_path_for_huge_n_against_lunnons_matrix_iterated_naively():
 
 def test_count_for_a_hundred_thousand_disks_leaves_the_engine_memo_alone():
     cls = default_registry.get("NNN")
-    before = max(plans._table(cls).memo.lengths)
+    before = max(table_of(cls).memo.lengths)
     value = count("NNN", 100_000)
-    assert max(plans._table(cls).memo.lengths) == before
+    assert max(table_of(cls).memo.lengths) == before
     # S(n) = s 3^n + o(3^n): the ratio is s to many digits
     assert abs(Fraction(value, 3**100_000) - Fraction(10, 33)) < Fraction(1, 10**100)
 
@@ -390,7 +391,7 @@ def registered(**tables):
     finally:
         for label in tables:
             default_registry.unregister(label)
-            plans._PLAN_INDEX.pop(label, None)
+            _steps._PLAN_INDEX.pop(label, None)
 
 
 def test_repeated_dominant_root_means_no_rational_limit():

@@ -21,7 +21,8 @@ from functools import cache
 
 import pytest
 
-from hanoi_magnet import SID_LABELS, Color, MagneticRules, State, default_registry, solve
+from hanoi_magnet import Color, MagneticRules, State, default_registry, solve
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance
 
 INFINITY = float("inf")

@@ -6,15 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hanoi_magnet import (
-    Color,
-    InvalidArgumentError,
-    State,
-    render_strip,
-    render_svg,
-    render_text,
-    solve,
-)
+from hanoi_magnet import Color, InvalidArgumentError, State, solve
+from hanoi_magnet.draw import render_strip, render_svg, render_text
 from tests.pictures import SVG, read_svg, read_text, svg_root
 
 

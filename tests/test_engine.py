@@ -6,17 +6,9 @@ import itertools
 
 import pytest
 
-from hanoi_magnet import (
-    SID_LABELS,
-    MoveStep,
-    PlanError,
-    PlanSolver,
-    Registry,
-    SubStep,
-    Variant,
-    default_registry,
-    solve,
-)
+from hanoi_magnet import PlanError, Registry, Variant, default_registry, solve
+from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
+from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
 FAMILIES = ["classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]

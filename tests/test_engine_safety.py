@@ -10,16 +10,14 @@ import pytest
 
 from hanoi_magnet import (
     Move,
-    MoveStep,
     PlanError,
-    PlanSolver,
     SolverError,
-    SubStep,
     Variant,
     clear_caches,
     default_registry,
     solve,
 )
+from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
 
 CASES = [("NNN", 11), ("RRB", 270), ("NNN", 300), ("classic:4", 30), ("linear", 260), ("NBR", 9)]
 

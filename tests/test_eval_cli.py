@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from hanoi_magnet._cliutil import Progress
 from hanoi_magnet.cli import main
+from hanoi_magnet.cli._util import Progress
 from hanoi_magnet.evaluation import Task, generate, read_jsonl
 from hanoi_magnet.notation import NOTATIONS
 from tests.test_cli import Terminal, run, run_process
@@ -21,7 +21,7 @@ def _answers(instances, *, broken=()) -> str:
     for index, instance in enumerate(instances):
         notation = NOTATIONS[instance.notation]
         if instance.task is Task.SOLVE:
-            from hanoi_magnet import shortest_path
+            from hanoi_magnet.search import shortest_path
 
             moves = list(shortest_path(instance.rules, instance.start, instance.goal))
         else:

@@ -20,7 +20,6 @@ from hanoi_magnet import (
     MagneticRules,
     SearchLimitError,
     State,
-    shortest_path,
     solve,
     validate,
 )
@@ -38,6 +37,7 @@ from hanoi_magnet.evaluation import (
     write_jsonl,
 )
 from hanoi_magnet.notation import get_notation
+from hanoi_magnet.search import shortest_path
 from tests.oracle import bfs_distance
 
 ROOT = Path(__file__).parent.parent

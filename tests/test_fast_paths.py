@@ -7,9 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from hanoi_magnet import SID_LABELS, Move, default_registry, solve, validate
+from hanoi_magnet import Move, default_registry, solve, validate
 from hanoi_magnet._engine import caches, records, table
 from hanoi_magnet._engine.table import Table, table_of
+from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
 ALL = [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]

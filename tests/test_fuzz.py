@@ -14,10 +14,10 @@ from hanoi_magnet import (
     Move,
     State,
     Variant,
-    parse_moves,
     solve,
     validate,
 )
+from hanoi_magnet.validate import parse_moves
 
 garbage = st.recursive(
     st.one_of(

@@ -12,19 +12,17 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from hanoi_magnet import (
-    SID_LABELS,
     ClassicRules,
     Color,
     InvalidArgumentError,
     MagneticRules,
     SearchLimitError,
     State,
-    graph_dot,
-    graph_svg,
-    shortest_path,
     solve,
-    state_graph,
 )
+from hanoi_magnet.draw import graph_dot, graph_svg
+from hanoi_magnet.search import shortest_path, state_graph
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import reachable_states
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_magnet import SID_LABELS, default_registry, solve
+from hanoi_magnet import default_registry, solve
+from hanoi_magnet.variants import SID_LABELS
 from tests.replay import replay
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hanoi_magnet import MAX_DISKS, Color, InvalidArgumentError, Move, State, post_name
+from hanoi_magnet import Color, InvalidArgumentError, Move, State
+from hanoi_magnet.model import MAX_DISKS, post_name
 
 
 def test_color_flip_and_parse():

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_magnet import SID_LABELS, UnsolvableError, default_registry, solve, validate
+from hanoi_magnet import UnsolvableError, default_registry, solve, validate
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance, reachable_states
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_magnet import SID_LABELS, default_registry, shortest_path, solve, validate
+from hanoi_magnet import default_registry, solve, validate
+from hanoi_magnet.search import shortest_path
+from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
 

@@ -9,10 +9,8 @@ import pytest
 from hanoi_magnet import (
     ENTRY_POINT_GROUP,
     InvalidArgumentError,
-    PlanSolver,
     PluginWarning,
     Registry,
-    SubStep,
     UnknownVariantError,
     Variant,
     default_registry,
@@ -21,6 +19,7 @@ from hanoi_magnet import (
     solve,
 )
 from hanoi_magnet import registry as registry_module
+from hanoi_magnet.plans import PlanSolver, SubStep
 
 
 def test_builtin_labels():

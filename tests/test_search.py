@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoi_magnet import (
-    SID_LABELS,
     ClassicRules,
     Color,
     InvalidArgumentError,
@@ -22,15 +21,18 @@ from hanoi_magnet import (
     SearchLimitError,
     State,
     UnreachableError,
-    classic_distance,
-    classic_path_to_tower,
     default_registry,
-    distance,
-    legal_state_count,
-    shortest_path,
     solve,
     validate,
 )
+from hanoi_magnet.search import (
+    classic_distance,
+    classic_path_to_tower,
+    distance,
+    legal_state_count,
+    shortest_path,
+)
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance, reachable_states
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]

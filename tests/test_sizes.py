@@ -19,7 +19,6 @@ from collections.abc import Iterator
 import pytest
 
 from hanoi_magnet import (
-    SID_LABELS,
     InvalidArgumentError,
     MoveIndexError,
     State,
@@ -30,6 +29,7 @@ from hanoi_magnet import (
 from hanoi_magnet import solution as solution_module
 from hanoi_magnet._backends import PER_DISK_BITS
 from hanoi_magnet._engine import caches, descent, lengths, moves, records, table
+from hanoi_magnet.variants import SID_LABELS
 from tests.replay import replay
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]

@@ -14,7 +14,6 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 from hanoi_magnet import (
-    SID_LABELS,
     ClassicRules,
     Color,
     HanoiError,
@@ -45,6 +44,7 @@ from hanoi_magnet.testing import (
     variants,
 )
 from hanoi_magnet.testing._reference import BUILTIN_LABELS
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import reachable_states
 
 UNSOLVABLE = ("BBB", "NRR", "RRR")

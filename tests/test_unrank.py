@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoi_magnet import (
-    SID_LABELS,
     InvalidArgumentError,
     MoveIndexError,
     NotOnPathError,
@@ -18,6 +17,7 @@ from hanoi_magnet import (
     solve,
 )
 from hanoi_magnet.testing import solutions
+from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import reachable_states
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]

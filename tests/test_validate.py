@@ -19,12 +19,12 @@ from hanoi_magnet import (
     State,
     Variant,
     check,
-    parse_moves,
     solve,
     validate,
 )
 from hanoi_magnet.testing import disk_counts, legal_move_sequences, states, variants
 from hanoi_magnet.testing import moves as arbitrary_moves
+from hanoi_magnet.validate import parse_moves
 
 
 def test_solved_report():

@@ -3,15 +3,14 @@ from __future__ import annotations
 import pytest
 
 from hanoi_magnet import (
-    SID_LABELS,
     ClassicRules,
     Color,
     InvalidArgumentError,
     MagneticRules,
     UnknownVariantError,
     Variant,
-    normalize_label,
 )
+from hanoi_magnet.variants import SID_LABELS, normalize_label
 
 
 def test_twenty_seven_sid_labels():

@@ -21,9 +21,9 @@ from hanoi_magnet import (
     UnknownVariantError,
     UnsolvableError,
     labels,
-    render_svg,
     solve,
 )
+from hanoi_magnet.draw import render_svg
 from hanoi_magnet.view import (
     MAX_DISKS,
     MAX_EXPORT_MOVES,

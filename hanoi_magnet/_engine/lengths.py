@@ -24,17 +24,13 @@ residues modulo the cubic (0.6 m bits each) and two small ones.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from hanoi_magnet._factoring import factor_primitive
-from hanoi_magnet._linalg import characteristic_polynomial
-from hanoi_magnet._polyarith import divide, inverse_mod, mul
+from hanoi_magnet._math.factoring import factor_primitive
+from hanoi_magnet._math.linalg import characteristic_polynomial
+from hanoi_magnet._math.polyarith import divide, inverse_mod, mul
 from hanoi_magnet.errors import PlanError
-
-if TYPE_CHECKING:
-    from hanoi_magnet._engine.table import Table
 
 #: A denominator q(0)^W of the downward step must stay below this (one CPython digit), unless
 #: it is a power of two.
@@ -104,20 +100,18 @@ class LengthSystem:
     m >= :attr:`start`; ``basis(m + 1) = up(basis(m))``.
     """
 
-    __slots__ = ("chunk", "depth", "index", "origin", "parts", "scale", "size", "start", "weights")
+    __slots__ = ("chunk", "depth", "origin", "parts", "scale", "size", "start", "weights")
 
     def __init__(
         self,
-        tables: Sequence[Table],
         depth: int,
         origin: int,
         start: int,
         parts: Sequence[Part],
-        weights: dict[Table, Row],
+        weights: dict[Hashable, Row],
         scale: int,
         chunk: int,
     ) -> None:
-        self.index = {table: i for i, table in enumerate(tables)}
         self.depth = depth  # sub-solves have n - depth .. n disks
         self.origin = origin  # basis(m) = K^(m - origin) mod each part
         self.start = start  # the closed form holds from this size on
@@ -169,11 +163,11 @@ class LengthSystem:
         """<row, basis>: D times a length (or a sum of lengths)."""
         return sum(a * b for a, b in zip(row, basis, strict=True) if a)
 
-    def length(self, table: Table, m: int) -> int:
-        """The exact length of ``table`` at size m >= :attr:`start`, in O(log m) products."""
-        value, remainder = divmod(self.scaled(self.weights[table], self.basis(m)), self.scale)
+    def length(self, key: Hashable, m: int) -> int:
+        """The exact length of a table at size m >= :attr:`start`, in O(log m) products."""
+        value, remainder = divmod(self.scaled(self.weights[key], self.basis(m)), self.scale)
         if remainder:  # the weights were checked when the system was built
-            raise PlanError(f"{table.cls.label}({m}): the closed form is not an integer")
+            raise PlanError(f"the closed form of a plan's length is not an integer at size {m}")
         return value
 
 
@@ -181,13 +175,23 @@ class LengthSystem:
 # Building a system from the tables.
 
 
-def build(root: Table) -> LengthSystem | None:
-    """The length system of ``root``'s closure, or None (a table in it is not fixed)."""
-    closure = _closure(root)
-    if closure is None:
-        return None
-    tables, rows, depth, inlined = closure
-    size = len(tables) * depth + 1
+def make_system(
+    rows: Sequence[tuple[int, Sequence[tuple[int, int]]]],
+    depth: int,
+    keys: Sequence[Hashable],
+    values: Callable[[Hashable, int], int],
+) -> LengthSystem:
+    """The system of a closure of fixed plans.
+
+    Args:
+        rows: per table of the closure (same-size sub-solves inlined): its moves, and
+            (index of a table in ``rows``, size offset < 0) for each sub-solve.
+        depth: the largest size offset (sub-solves have m - depth .. m - 1 disks).
+        keys: what to give weights to: the tables of ``rows`` in order, then any others
+            whose lengths are sums of theirs (tables named by same-size sub-solves).
+        values: the exact length of a key at a small size (the plan's own sums).
+    """
+    size = len(rows) * depth + 1
     matrix = [[0] * size for _ in range(size)]
     for t, (moves, terms) in enumerate(rows):
         # X(m)[t, lag] = S_t(m - lag); the last entry is the constant 1.
@@ -215,82 +219,26 @@ def build(root: Table) -> LengthSystem | None:
     idempotents = _idempotents(full, [p for p in pieces if p is not None])
     if zeros:
         idempotents = idempotents[1:]  # the K^e part vanishes from size `start` on
-    fractional: dict[Table, list[Fraction]] = {}
-    for table in (*tables, *inlined):
-        values = [table.length(origin + j) for j in range(degree)]
+    fractional: dict[Hashable, list[Fraction]] = {}
+    for key in keys:
+        known = [values(key, origin + j) for j in range(degree)]
         row: list[Fraction] = []
         for part, idempotent in zip(parts, idempotents, strict=True):
             for t in range(part.degree):
                 shifted = divide([Fraction(0)] * t + idempotent, full)[1]
-                row.append(sum((c * values[j] for j, c in enumerate(shifted)), Fraction(0)))
-        fractional[table] = row
+                row.append(sum((c * known[j] for j, c in enumerate(shifted)), Fraction(0)))
+        fractional[key] = row
     scale = math.lcm(*(w.denominator for row in fractional.values() for w in row))
     weights = {t: tuple(int(w * scale) for w in row) for t, row in fractional.items()}
-    system = LengthSystem(tables, depth, origin, start, parts, weights, scale, chunk)
-    _verify(system, (*tables, *inlined), degree)
+    system = LengthSystem(depth, origin, start, parts, weights, scale, chunk)
+    for key in keys:  # the closed form must give the plan's own lengths
+        for m in range(start, start + degree + 2):
+            if system.length(key, m) != values(key, m):
+                raise PlanError(
+                    f"the recurrence read off a plan gives {system.length(key, m)} moves at "
+                    f"size {m}, the plan {values(key, m)}"
+                )
     return system
-
-
-def _closure(
-    root: Table,
-) -> tuple[list[Table], list[tuple[int, list[tuple[int, int]]]], int, list[Table]] | None:
-    """Every table the root reaches, each as (moves, [(table index, size offset)]).
-
-    Same-size sub-solves are inlined into their caller's row; the tables they name are listed
-    apart (they get weights too: descents enter them).
-    """
-    tables: list[Table] = [root]
-    index = {root: 0}
-    rows: list[tuple[int, list[tuple[int, int]]]] = []
-    inlined: list[Table] = []
-    depth = 1
-    position = 0
-    while position < len(tables):
-        table = tables[position]
-        position += 1
-        expanded = _fixed_steps(table, (), inlined)
-        if expanded is None:
-            return None
-        moves, terms = expanded
-        row_terms = []
-        for child, offset in terms:
-            if child not in index:
-                index[child] = len(tables)
-                tables.append(child)
-            row_terms.append((index[child], offset))
-            depth = max(depth, -offset)
-        rows.append((moves, row_terms))
-    return tables, rows, depth, [t for t in dict.fromkeys(inlined) if t not in index]
-
-
-#: Plans are read at this size to find their size offsets (any size with no empty sub-solve).
-_PROBE = 64
-
-
-def _fixed_steps(
-    table: Table, calling: tuple[Table, ...], inlined: list[Table]
-) -> tuple[int, list[tuple[Table, int]]] | None:
-    """Moves and (table, size offset < 0) terms of a fixed table, same-size sub-solves inlined."""
-    if not table.fixed:
-        return None
-    if table in calling:
-        raise PlanError(f"plan {table.cls.label} calls itself at the same size")
-    moves, terms = 0, []
-    for step in table.resolve(_PROBE):
-        if step.table is None:
-            moves += 1
-            continue
-        offset = step.disks - _PROBE
-        if offset == 0:
-            inlined.append(step.table)
-            inner = _fixed_steps(step.table, (*calling, table), inlined)
-            if inner is None:
-                return None
-            moves += inner[0]
-            terms.extend(inner[1])
-        else:
-            terms.append((step.table, offset))
-    return moves, terms
 
 
 def _coprime_parts(rest: list[int]) -> list[tuple[int, ...]]:
@@ -336,17 +284,6 @@ def _idempotents(
         unit = divide(mul(others, inverse_mod(others, list(piece))), polynomial)[1]
         out.append(unit)
     return out
-
-
-def _verify(system: LengthSystem, tables: Sequence[Table], degree: int) -> None:
-    """The closed form must give the tables' own lengths (a machine check of the algebra)."""
-    for table in tables:
-        for m in range(system.start, system.start + degree + 2):
-            if system.length(table, m) != table.length(m):
-                raise PlanError(
-                    f"{table.cls.label}({m}): the recurrence read off the plan gives "
-                    f"{system.length(table, m)}, the plan {table.length(m)}"
-                )
 
 
 def _reduce(values: list[int], modulus: Sequence[int]) -> list[int]:

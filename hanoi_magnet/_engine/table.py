@@ -17,13 +17,13 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hanoi_magnet._engine.lengths import LengthSystem, make_system
+from hanoi_magnet._steps import MoveStep, PlanClass, plan_class
 from hanoi_magnet.errors import PlanError, TooLargeError
 from hanoi_magnet.model import post_name
-from hanoi_magnet.plans import MoveStep, PlanSolver, _plan_class
 
 if TYPE_CHECKING:
-    from hanoi_magnet._engine.lengths import LengthSystem
-    from hanoi_magnet.plans import Step
+    from hanoi_magnet._steps import Step
 
 #: Sub-solves of at most this many moves are expanded once into a cached tuple of moves.
 BLOCK_MOVES = 4096
@@ -79,9 +79,9 @@ class Table:
 
     __slots__ = ("cls", "fixed", "goal_face", "magnetic", "memo", "posts", "start_face")
 
-    def __init__(self, cls: type[PlanSolver]) -> None:
+    def __init__(self, cls: type[PlanClass]) -> None:
         self.cls = cls
-        self.fixed = _is_fixed(cls)
+        self.fixed = bool(cls.fixed)
         self.magnetic = cls.variant.magnetic
         self.posts = cls.variant.posts
         start, goal = cls.variant.start_face, cls.variant.goal_face
@@ -110,7 +110,7 @@ class Table:
                 raise PlanError(f"{self.cls.label}({m}): {step} needs {size} disks")
             if size == 0:
                 continue
-            table = table_of(_plan_class(step.label))
+            table = table_of(plan_class(step.label))
             if len(step.posts) != table.posts:
                 raise PlanError(
                     f"{self.cls.label}: {step} maps {len(step.posts)} posts, but "
@@ -131,10 +131,8 @@ class Table:
         """The length system of this table's closure (None if a table in it is not fixed)."""
         memo = self.memo
         if memo.system is _UNSET:
-            from hanoi_magnet._engine.lengths import build  # noqa: PLC0415 (lengths uses Table)
-
             memo.system = None  # while it is built, lengths come from the plan's own sums
-            memo.system = build(self) if self.fixed else None
+            memo.system = _build_system(self) if self.fixed else None
         found: LengthSystem | None = memo.system
         return found
 
@@ -238,16 +236,89 @@ def _remember(table: Table, size: int, value: int) -> None:
     memo.lengths[size] = value
 
 
-def _is_fixed(cls: type[PlanSolver]) -> bool:
-    """Whether the plan is the same for every n: ``steps`` is PlanSolver's own."""
-    steps = getattr(cls.steps, "__func__", None)
-    return steps is PlanSolver.steps.__func__ and bool(cls.solvable)  # type: ignore[attr-defined]
+# --------------------------------------------------------------------------------------------
+# The recurrence of a closure of fixed tables.
+
+#: Plans are read at this size to find their size offsets (any size with no empty sub-solve).
+_PROBE = 64
+
+
+def _build_system(root: Table) -> LengthSystem | None:
+    """The length system of ``root``'s closure, or None (a table in it is not fixed)."""
+    closure = _closure(root)
+    if closure is None:
+        return None
+    tables, rows, depth, inlined = closure
+    return make_system(rows, depth, (*tables, *inlined), _plan_length)
+
+
+def _plan_length(table: object, m: int) -> int:
+    assert isinstance(table, Table)
+    return _memo_length(table, m)
+
+
+def _closure(
+    root: Table,
+) -> tuple[list[Table], list[tuple[int, list[tuple[int, int]]]], int, list[Table]] | None:
+    """Every table the root reaches, each as (moves, [(table index, size offset)]).
+
+    Same-size sub-solves are inlined into their caller's row; the tables they name are listed
+    apart (they get weights too: descents enter them).
+    """
+    tables: list[Table] = [root]
+    index = {root: 0}
+    rows: list[tuple[int, list[tuple[int, int]]]] = []
+    inlined: list[Table] = []
+    depth = 1
+    position = 0
+    while position < len(tables):
+        table = tables[position]
+        position += 1
+        expanded = _fixed_steps(table, (), inlined)
+        if expanded is None:
+            return None
+        moves, terms = expanded
+        row_terms = []
+        for child, offset in terms:
+            if child not in index:
+                index[child] = len(tables)
+                tables.append(child)
+            row_terms.append((index[child], offset))
+            depth = max(depth, -offset)
+        rows.append((moves, row_terms))
+    return tables, rows, depth, [t for t in dict.fromkeys(inlined) if t not in index]
+
+
+def _fixed_steps(
+    table: Table, calling: tuple[Table, ...], inlined: list[Table]
+) -> tuple[int, list[tuple[Table, int]]] | None:
+    """Moves and (table, size offset < 0) terms of a fixed table, same-size sub-solves inlined."""
+    if not table.fixed:
+        return None
+    if table in calling:
+        raise PlanError(f"plan {table.cls.label} calls itself at the same size")
+    moves, terms = 0, []
+    for step in table.resolve(_PROBE):
+        if step.table is None:
+            moves += 1
+            continue
+        offset = step.disks - _PROBE
+        if offset == 0:
+            inlined.append(step.table)
+            inner = _fixed_steps(step.table, (*calling, table), inlined)
+            if inner is None:
+                return None
+            moves += inner[0]
+            terms.extend(inner[1])
+        else:
+            terms.append((step.table, offset))
+    return moves, terms
 
 
 # --------------------------------------------------------------------------------------------
 # The tables, and the post-map registry the compact records use.
 
-_TABLES: dict[type[PlanSolver], Table] = {}
+_TABLES: dict[type[PlanClass], Table] = {}
 _LOCK = threading.Lock()
 
 # Post maps (permutations) as small integers, so composing two is one dict lookup. The
@@ -281,7 +352,7 @@ def compose_ids(outer: int, inner: int) -> int:
     return found
 
 
-def table_of(cls: type[PlanSolver]) -> Table:
+def table_of(cls: type[PlanClass]) -> Table:
     """The (single) engine table of a plan class."""
     table = _TABLES.get(cls)
     if table is None:

@@ -70,7 +70,7 @@ def generate(
         moves: the least and the most moves asked for by ``continue`` tasks.
         max_states: the most positions one search for an optimum may visit. Optimal lengths
             of random positions, and the optimal next moves, come from
-            :func:`~hanoi_magnet.distance`: exact in O(n) for the classic three-peg puzzle,
+            :func:`~hanoi_magnet.search.distance`: exact in O(n) for the classic three-peg puzzle,
             breadth-first search otherwise, so those instances are limited to what a search
             within ``max_states`` answers (about 10 disks on three posts, fewer on more).
 

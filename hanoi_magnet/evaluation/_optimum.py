@@ -1,7 +1,7 @@
 """The optimal number of moves of an instance, from the library's own answers.
 
 Tower-to-tower puzzles of registered variants take their solution's length (exact for any n);
-any other start or goal takes :func:`~hanoi_magnet.distance` — O(n) where the library has an
+any other start or goal takes :func:`~hanoi_magnet.search.distance` — O(n) where the library has an
 exact method, breadth-first search otherwise (bounded by ``max_states``). Optimal plans on three
 posts are exact (Lunnon's and Levy's tables, derived by the macro-graph argument and checked
 against search); on four pegs Frame–Stewart's count is optimal (Bousch, 2014); on five or more it
@@ -65,7 +65,7 @@ def optimum(
         variant: the registered label whose puzzle this is, if any (its solution's length is
             then used when both positions are its start and goal).
         max_states: the most positions a search may visit (see
-            :func:`~hanoi_magnet.distance`).
+            :func:`~hanoi_magnet.search.distance`).
 
     Raises:
         UnreachableError: the goal cannot be reached.

@@ -27,7 +27,7 @@ class PegNames(enum.Enum):
     """
 
     #: ``S``, ``I``, ``D`` for posts 0, 1, 2 of three; numbers from 0 for any other count of
-    #: posts (the library's own names, as :func:`~hanoi_magnet.post_name` gives them). Read
+    #: posts (the library's own names, as :func:`~hanoi_magnet.model.post_name` gives them). Read
     #: back, numbers from 0 are accepted for three posts too, as the validator accepts them.
     SID = "S, I, D"
     #: ``A``, ``B``, ``C``, ... for posts 0, 1, 2, ... (up to 26 posts).

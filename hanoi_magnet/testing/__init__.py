@@ -31,8 +31,9 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
         "python -m pip install 'hanoi-magnet[testing]'"
     ) from error
 
-from hanoi_magnet.testing.conformance import ConformanceError, ConformanceReport, check_solver
-from hanoi_magnet.testing.strategies import (
+from hanoi_magnet.testing._conformance import ConformanceReport, check_solver
+from hanoi_magnet.testing._errors import ConformanceError
+from hanoi_magnet.testing._strategies import (
     disk_counts,
     labels,
     legal_move_sequences,

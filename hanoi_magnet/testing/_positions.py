@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from hanoi_magnet.errors import NotOnPathError
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.solution import Solution, _ListBackend
+from hanoi_magnet.testing._errors import ConformanceError
+from hanoi_magnet.variants import Variant
 
-if TYPE_CHECKING:
-    from hanoi_magnet.testing._run import Run
+
+class Run(Protocol):
+    """What the position checks need of a conformance run (see ``_run.Run``)."""
+
+    solver: Any
+    variant: Variant
+
+    def fail(self, check: str, detail: str, n: int, **where: Any) -> ConformanceError: ...
+    def ran(self, check: str) -> None: ...
+
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnreachableError
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules
-from hanoi_magnet.search import distance
+from hanoi_magnet.search._bidirectional import distance
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import SID_LABELS, Variant
 

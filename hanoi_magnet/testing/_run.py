@@ -1,6 +1,6 @@
 """The engine of the conformance kit: one solver under test, its two phases of checks.
 
-See :mod:`hanoi_magnet.testing.conformance` for what is checked; this module does it.
+See :func:`hanoi_magnet.testing.check_solver` for what is checked; this module does it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hanoi_magnet.errors import UnsolvableError
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.solution import Solution
-from hanoi_magnet.testing import conformance  # a cycle: only read at call time
+from hanoi_magnet.testing._errors import ConformanceError
 from hanoi_magnet.testing._positions import check_positions, check_step
 from hanoi_magnet.testing._reference import bfs_distance, builtin_solver, same_puzzle
 from hanoi_magnet.validate import validate
@@ -39,8 +39,8 @@ class Run:
         self.reference = None if reference is type(solver) else reference
         self.optima: dict[int, int | None] = {}
 
-    def fail(self, check: str, detail: str, n: int, **where: Any) -> conformance.ConformanceError:
-        return conformance.ConformanceError(check, detail, label=self.label, n=n, **where)
+    def fail(self, check: str, detail: str, n: int, **where: Any) -> ConformanceError:
+        return ConformanceError(check, detail, label=self.label, n=n, **where)
 
     def ran(self, *checks: str) -> None:
         self.checks.update(dict.fromkeys(checks))
@@ -114,7 +114,7 @@ class Run:
                 listed.append(item)
                 if len(listed) > limit:
                     break
-        except conformance.ConformanceError:
+        except ConformanceError:
             raise
         except Exception as error:
             detail = f"reading the moves raised {type(error).__name__}: {error}"

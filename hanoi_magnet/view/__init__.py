@@ -5,7 +5,7 @@
 when it is asked for (O(n) steps, never a replay), so a 64-disk or a 1,000-disk solution scrubs
 as easily as a 3-disk one. :func:`export_html` writes a page for a short solution that needs no
 server. :func:`scene` and :func:`frame` are the server's two answers, and :func:`compose` puts
-them together into the picture the page shows (:func:`hanoi_magnet.render_svg`'s, exactly).
+them together into the picture the page shows (:func:`hanoi_magnet.draw.render_svg`'s, exactly).
 """
 
 from hanoi_magnet.view._page import MAX_EXPORT_MOVES, export_html

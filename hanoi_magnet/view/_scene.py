@@ -2,7 +2,7 @@
 
 A *scene* holds everything that does not change while k moves: the picture's frame (posts,
 bases, names) and every disk's shape in each face, all cut from the SVG that
-:func:`hanoi_magnet.render_svg` draws, with the coordinates of each post and stack level. A
+:func:`hanoi_magnet.draw.render_svg` draws, with the coordinates of each post and stack level. A
 *frame* says where each disk is after k moves, and which moves lead in and out. The page puts the
 pieces together, so what it shows is, character for character, ``render_svg(unrank(k))``:
 the browser tests check exactly that.
@@ -14,7 +14,7 @@ import functools
 from html import escape
 from typing import Any
 
-from hanoi_magnet import _svg
+from hanoi_magnet.draw import _svg
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import Color, State, post_name
 from hanoi_magnet.registry import default_registry
@@ -131,10 +131,11 @@ def compose(data: JSON, frame_data: JSON) -> str:
     """The SVG picture of one frame, put together from its scene as the page does it.
 
     The same as ``render_svg(state, post_colors=...)`` for the frame's position (the page's
-    script does exactly this; the tests check both against :func:`hanoi_magnet.render_svg`).
+    script does exactly this; the tests check both against :func:`hanoi_magnet.draw.render_svg`).
 
     Example:
-        >>> from hanoi_magnet import render_svg, solve
+        >>> from hanoi_magnet import solve
+        >>> from hanoi_magnet.draw import render_svg
         >>> from hanoi_magnet.view import compose, frame, scene
         >>> picture = compose(scene("NNN", 3), frame("NNN", 3, 5))
         >>> picture == render_svg(solve("NNN", 3).unrank(5), post_colors="NNN")

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_magnet import render_strip, render_svg, solve
+from hanoi_magnet import solve
+from hanoi_magnet.draw import render_strip, render_svg
 from tests.browser.conftest import Watched, shoot
 
 _OVERFLOW = """() => {

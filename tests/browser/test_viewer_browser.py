@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from hanoi_magnet import Color, State, render_svg, solve
+from hanoi_magnet import Color, State, solve
+from hanoi_magnet.draw import render_svg
 from hanoi_magnet.view import ViewerServer, export_html
 from tests.browser.conftest import Watched, shoot
 

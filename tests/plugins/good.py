@@ -1,6 +1,7 @@
 """A well-behaved plugin solver (used through a fake entry point)."""
 
-from hanoi_magnet import PlanSolver, SubStep, Variant
+from hanoi_magnet import Variant
+from hanoi_magnet.plans import PlanSolver, SubStep
 
 
 class RelabelledClassic(PlanSolver):

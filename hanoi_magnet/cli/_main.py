@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from importlib import metadata
 from typing import NoReturn
 
-from hanoi_magnet._cliutil import Command, CommandError
-from hanoi_magnet._commands import COUNT, SOLVE, VALIDATE, VARIANTS
-from hanoi_magnet._eval_command import EVAL
-from hanoi_magnet._graph_command import GRAPH
-from hanoi_magnet._picture_commands import DRAW, SHOW
-from hanoi_magnet._view_command import VIEW
+from hanoi_magnet.cli._eval import EVAL
+from hanoi_magnet.cli._graph import GRAPH
+from hanoi_magnet.cli._pictures import DRAW, SHOW
+from hanoi_magnet.cli._puzzle import COUNT, SOLVE, VALIDATE, VARIANTS
+from hanoi_magnet.cli._util import Command, CommandError
+from hanoi_magnet.cli._view import VIEW
 from hanoi_magnet.errors import (
     HanoiError,
     InvalidArgumentError,
@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``hanoi-magnet``, with one subparser per entry of COMMANDS.
 
     Example:
-        >>> from hanoi_magnet.cli import build_parser
+        >>> from hanoi_magnet.cli._main import build_parser
         >>> build_parser().parse_args(["count", "nnn", "3"]).label
         'NNN'
     """
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Never raises for bad input or failures: they are reported in one line on standard error.
 
     Example:
-        >>> from hanoi_magnet.cli import main
+        >>> from hanoi_magnet.cli._main import main
         >>> main(["count", "NNN", "3"])
         11
         0

@@ -13,18 +13,18 @@ Sierpinski triangle (see :meth:`StateGraph.layout`); DOT, SVG and networkx expor
 from __future__ import annotations
 
 import importlib
+import itertools
 from array import array
 from collections import deque
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from typing import Any
 
-from hanoi_magnet._layout import rows_layout, sierpinski_layout
-from hanoi_magnet._space import Space
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
-from hanoi_magnet.graph_export import _dot, _svg
 from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
 from hanoi_magnet.rules import ClassicRules, Rules
-from hanoi_magnet.search import legal_state_count
+from hanoi_magnet.search._bidirectional import legal_state_count
+from hanoi_magnet.search._layout import rows_layout, sierpinski_layout
+from hanoi_magnet.search._space import Space
 
 __all__ = ["DEFAULT_MAX_NODES", "StateGraph", "state_graph"]
 
@@ -45,7 +45,8 @@ def state_graph(
             legal positions than this.
 
     Example:
-        >>> from hanoi_magnet import ClassicRules, state_graph
+        >>> from hanoi_magnet import ClassicRules
+        >>> from hanoi_magnet.search import state_graph
         >>> graph = state_graph(ClassicRules(), 3)
         >>> len(graph), graph.edge_count, graph.directed
         (27, 39, False)
@@ -109,7 +110,8 @@ class StateGraph:
             arcs from the position before the move to the position after it.
 
     Example:
-        >>> from hanoi_magnet import ClassicRules, State, state_graph
+        >>> from hanoi_magnet import ClassicRules, State
+        >>> from hanoi_magnet.search import state_graph
         >>> graph = state_graph(ClassicRules(), 1)
         >>> [str(state) for state in graph.states()]
         ['S: 1 | I: - | D: -', 'S: - | I: 1 | D: -', 'S: - | I: - | D: 1']
@@ -194,7 +196,8 @@ class StateGraph:
         """The node of ``state``.
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, State, state_graph
+            >>> from hanoi_magnet import ClassicRules, State
+            >>> from hanoi_magnet.search import state_graph
             >>> state_graph(ClassicRules(), 2).node(State([[], [1], [2]]))
             7
         """
@@ -224,7 +227,8 @@ class StateGraph:
         """A short name for a node: the post of each disk, largest first, then the faces.
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, MagneticRules, State, state_graph
+            >>> from hanoi_magnet import ClassicRules, MagneticRules, State
+            >>> from hanoi_magnet.search import state_graph
             >>> graph = state_graph(ClassicRules(), 3)
             >>> graph.label(graph.node(State([[3], [2], [1]])))
             'SID'
@@ -252,7 +256,8 @@ class StateGraph:
         points down, as in SVG.
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, state_graph
+            >>> from hanoi_magnet import ClassicRules
+            >>> from hanoi_magnet.search import state_graph
             >>> [(round(x, 3), round(y, 3)) for x, y in state_graph(ClassicRules(), 1).layout()]
             [(0.0, 0.0), (-0.5, 0.866), (0.5, 0.866)]
         """
@@ -267,7 +272,8 @@ class StateGraph:
         the :meth:`layout` as ``pos`` (for ``neato -n``).
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, state_graph
+            >>> from hanoi_magnet import ClassicRules
+            >>> from hanoi_magnet.search import state_graph
             >>> print(state_graph(ClassicRules(), 1).to_dot(), end="")  # doctest: +ELLIPSIS
             graph "hanoi" {
               node [shape=ellipse, fontsize=10];
@@ -282,11 +288,12 @@ class StateGraph:
         """An SVG picture of :meth:`layout`, the path through ``highlight`` drawn in red.
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, state_graph
+            >>> from hanoi_magnet import ClassicRules
+            >>> from hanoi_magnet.search import state_graph
             >>> state_graph(ClassicRules(), 2).to_svg().startswith("<svg")
             True
         """
-        return _svg(self, self.path_nodes(highlight), _integer(width, "width", minimum=1))
+        return _SVG[0](self, self.path_nodes(highlight), _integer(width, "width", minimum=1))
 
     def to_networkx(self) -> Any:
         """A ``networkx.Graph`` (``DiGraph`` if :attr:`directed`) keyed by state codes.
@@ -296,7 +303,8 @@ class StateGraph:
         ``label`` and ``pos``; edges have ``move`` and ``disk``.
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, state_graph
+            >>> from hanoi_magnet import ClassicRules
+            >>> from hanoi_magnet.search import state_graph
             >>> graph = state_graph(ClassicRules(), 3).to_networkx()  # doctest: +SKIP
             >>> graph.number_of_nodes(), graph.number_of_edges()  # doctest: +SKIP
             (27, 39)
@@ -319,3 +327,57 @@ class StateGraph:
 
     def __repr__(self) -> str:
         return f"StateGraph({self.rules!r}, n={self.n}, nodes={len(self)}, edges={self.edge_count})"
+
+
+# -- Graphviz DOT -------------------------------------------------------------------------------
+
+_PATH_COLOR = "#d62728"
+
+
+def _number(value: float) -> str:
+    return f"{value + 0.0:.2f}"  # + 0.0 turns -0.0 into 0.0
+
+
+def _dot(graph: StateGraph, path: list[int], name: str) -> str:
+    """The DOT text of ``graph``, the walk through the nodes ``path`` in red."""
+    on_path = set(path)
+    steps = set(itertools.pairwise(path))
+    if not graph.directed:
+        steps |= {(b, a) for a, b in steps}
+    arrow = "->" if graph.directed else "--"
+    three_posts = graph.rules.posts == 3
+    points = graph.layout() if three_posts else []
+    lines = [
+        f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{",
+        "  node [shape=ellipse, fontsize=10];",
+    ]
+    for node in range(len(graph)):
+        attributes = [
+            f"label={_dot_string(graph.label(node))}",
+            f"tooltip={_dot_string(str(graph.state(node)))}",
+        ]
+        if three_posts:
+            x, y = points[node]
+            attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
+        if node in on_path:
+            attributes.append(f'color="{_PATH_COLOR}"')
+        lines.append(f"  {node} [{', '.join(attributes)}];")
+    for source, target, move in graph.edges():
+        extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""
+        lines.append(f'  {source} {arrow} {target} [label="{move.disk}"{extra}];')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _dot_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# -- SVG: drawn by hanoi_magnet.draw, which installs its renderer here on import ----------------
+
+_SVG: list[Callable[[StateGraph, list[int], int], str]] = []
+
+
+def install_svg(renderer: Callable[[StateGraph, list[int], int], str]) -> None:
+    """Let :meth:`StateGraph.to_svg` draw with ``renderer`` (called by hanoi_magnet.draw)."""
+    _SVG[:] = [renderer]

@@ -16,9 +16,9 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
 
-from hanoi_magnet import _cliutil
-from hanoi_magnet._cliutil import Command, CommandError, integer
-from hanoi_magnet._eval_summary import summary
+from hanoi_magnet.cli import _util as _cliutil
+from hanoi_magnet.cli._eval_summary import summary
+from hanoi_magnet.cli._util import Command, CommandError, integer
 from hanoi_magnet.evaluation import (
     FAMILIES,
     TEMPLATES,

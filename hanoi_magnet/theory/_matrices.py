@@ -3,7 +3,7 @@
 For a recurrence family: the transition matrix, its characteristic polynomial, the dominant
 eigenvalue, exact asymptotic factors and closed forms.
 
-With the family's lumped recurrence (:func:`~hanoi_magnet.recurrence`) as a vector of counts
+With the family's lumped recurrence (:func:`~hanoi_magnet.theory.recurrence`) as a vector of counts
 plus a constant 1, S(n) = M S(n-1), so S(n) = M^(n-1) S(1) (Lunnon's "Markov-type solution", as
 the encyclopedia article *Magnetic Tower of Hanoi* presents it). The disk of rank k from the
 largest moves P(k) = (A^(k-1) m) times, where A is M without the constant row and column and m
@@ -25,12 +25,12 @@ from fractions import Fraction
 
 import attrs
 
-from hanoi_magnet import _linalg
-from hanoi_magnet._polyarith import divide, real_roots_above
+from hanoi_magnet._math import linalg as _linalg
+from hanoi_magnet._math.polyarith import divide, real_roots_above
 from hanoi_magnet.errors import NoRationalLimitError
 from hanoi_magnet.plans import PlanSolver
-from hanoi_magnet.polynomial import Factorization, Polynomial
-from hanoi_magnet.recurrences import _per_class, _plan_solver, _recurrence
+from hanoi_magnet.theory._polynomial import Factorization, Polynomial
+from hanoi_magnet.theory._recurrences import _per_class, _plan_solver, _recurrence
 
 __all__ = [
     "Eigenvalue",
@@ -53,7 +53,7 @@ class TransitionMatrix:
         initial: S(1), the counts for one disk (ending with the constant 1).
 
     Example:
-        >>> from hanoi_magnet import transition_matrix
+        >>> from hanoi_magnet.theory import transition_matrix
         >>> print(transition_matrix("RRB"))
              RRB  1 | S(1)
         RRB    3  1 |    1
@@ -86,7 +86,7 @@ class Eigenvalue:
         approximation: its value as a float (the largest real root of ``polynomial``).
 
     Example:
-        >>> from hanoi_magnet import dominant_eigenvalue
+        >>> from hanoi_magnet.theory import dominant_eigenvalue
         >>> root = dominant_eigenvalue("cyclic")
         >>> print(root)
         2.7320508 (the largest root of K^2 - 2K - 2)
@@ -116,14 +116,14 @@ class Eigenvalue:
 def transition_matrix(label: str) -> TransitionMatrix:
     """The transition matrix of the lumped recurrence family of ``label``.
 
-    Rows follow :func:`~hanoi_magnet.recurrence` (the label first, Lunnon's order after);
+    Rows follow :func:`~hanoi_magnet.theory.recurrence` (the label first, Lunnon's order after);
     the last row and column are the constant 1.
 
     Raises:
-        NoRecurrenceError: no fixed linear recurrence (see :func:`~hanoi_magnet.recurrence`).
+        NoRecurrenceError: no fixed linear recurrence (see :func:`~hanoi_magnet.theory.recurrence`).
 
     Example:
-        >>> from hanoi_magnet import transition_matrix
+        >>> from hanoi_magnet.theory import transition_matrix
         >>> matrix = transition_matrix("NNN")
         >>> matrix.variants
         ('NNN', 'RNN', 'NNR', 'NBR', 'RNB', 'RBN', 'RRB', '1')
@@ -138,10 +138,10 @@ def transition_matrix(label: str) -> TransitionMatrix:
 def characteristic_polynomial(label: str) -> Polynomial:
     """det(K I - M) for the transition matrix M of ``label``, with exact integer coefficients.
 
-    Call :meth:`~hanoi_magnet.Polynomial.factor` for its factors over the integers.
+    Call :meth:`~hanoi_magnet.theory.Polynomial.factor` for its factors over the integers.
 
     Example:
-        >>> from hanoi_magnet import characteristic_polynomial
+        >>> from hanoi_magnet.theory import characteristic_polynomial
         >>> print(characteristic_polynomial("NNN").factor())
         (K - 3)(K^3 - K - 2)(K - 1)^2 K^2
     """
@@ -152,7 +152,7 @@ def dominant_eigenvalue(label: str) -> Eigenvalue:
     """The largest eigenvalue of the transition matrix of ``label`` (its growth rate).
 
     Example:
-        >>> from hanoi_magnet import dominant_eigenvalue
+        >>> from hanoi_magnet.theory import dominant_eigenvalue
         >>> print(dominant_eigenvalue("NNN"), dominant_eigenvalue("classic"))
         3 2
     """
@@ -172,7 +172,7 @@ def asymptotic_factors(label: str) -> tuple[Fraction, Fraction]:
             like n^j λ^n or oscillate, so no fraction is the limit.
 
     Example:
-        >>> from hanoi_magnet import asymptotic_factors
+        >>> from hanoi_magnet.theory import asymptotic_factors
         >>> asymptotic_factors("NNN")
         (Fraction(10, 33), Fraction(20, 33))
     """
@@ -198,7 +198,7 @@ def closed_form(label: str, *, per_disk: bool = False) -> str | None:
     largest disk.
 
     Example:
-        >>> from hanoi_magnet import closed_form
+        >>> from hanoi_magnet.theory import closed_form
         >>> closed_form("classic"), closed_form("RRB"), closed_form("RRB", per_disk=True)
         ('2^n - 1', '(3^n - 1)/2', '3^(k-1)')
         >>> print(closed_form("NNN"))

@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import attrs
 
-from hanoi_magnet._factoring import factor_primitive
-from hanoi_magnet._polyarith import mul, simple_roots
+from hanoi_magnet._math.factoring import factor_primitive
+from hanoi_magnet._math.polyarith import mul, simple_roots
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import _integer, _is_index
 
@@ -44,7 +44,7 @@ class Polynomial:
     ``Polynomial((a0, a1, ..., ad))`` is a0 + a1 K + ... + ad K^d; trailing zeros are dropped.
 
     Example:
-        >>> from hanoi_magnet import Polynomial
+        >>> from hanoi_magnet.theory import Polynomial
         >>> cubic = Polynomial((-2, -1, 0, 1))
         >>> print(cubic)
         K^3 - K - 2
@@ -108,7 +108,7 @@ class Polynomial:
             InvalidArgumentError: the polynomial is zero.
 
         Example:
-            >>> from hanoi_magnet import Polynomial
+            >>> from hanoi_magnet.theory import Polynomial
             >>> print(Polynomial((0, 0, 6, -6)).factor())
             -6(K - 1) K^2
         """
@@ -131,7 +131,7 @@ class Polynomial:
         """Approximate roots with multiplicity, largest modulus first (for display only).
 
         Example:
-            >>> from hanoi_magnet import Polynomial
+            >>> from hanoi_magnet.theory import Polynomial
             >>> [round(abs(r), 5) for r in Polynomial((-2, -1, 0, 1)).roots()]
             [1.52138, 1.14656, 1.14656]
         """
@@ -150,7 +150,7 @@ class Factorization:
         factors: (irreducible factor, multiplicity) pairs, largest root first.
 
     Example:
-        >>> from hanoi_magnet import Polynomial
+        >>> from hanoi_magnet.theory import Polynomial
         >>> found = Polynomial((0, 1, -2, 1)).factor()
         >>> print(found)
         (K - 1)^2 K

@@ -17,14 +17,14 @@ from fractions import Fraction
 
 import attrs
 
-from hanoi_magnet import _linalg
-from hanoi_magnet._polyarith import divide, inverse_mod, mul
+from hanoi_magnet._math import linalg as _linalg
+from hanoi_magnet._math.polyarith import divide, inverse_mod, mul
 from hanoi_magnet.errors import InvalidArgumentError, NoRecurrenceError, UnsolvableError
 from hanoi_magnet.model import _disk_count, _is_index
 from hanoi_magnet.plans import PlanSolver
-from hanoi_magnet.recurrences import _per_class, _plan_solver
 from hanoi_magnet.registry import default_registry, solve
-from hanoi_magnet.theory import _system
+from hanoi_magnet.theory._matrices import _system
+from hanoi_magnet.theory._recurrences import _per_class, _plan_solver
 
 __all__ = ["count", "per_disk"]
 
@@ -37,16 +37,16 @@ def count(label: str, n: int) -> int:
 
     The same as ``solve(label, n).length``, without a solution object; for variants with a
     fixed recurrence it takes O(log n) big-integer products, so n may exceed
-    :data:`~hanoi_magnet.MAX_DISKS`.
+    :data:`~hanoi_magnet.model.MAX_DISKS`.
 
     Raises:
         UnknownVariantError: no solver for ``label``.
         UnsolvableError: the variant has no solution (n >= 1).
         InvalidArgumentError: ``n`` is not an integer >= 0 (or, for a variant without a fixed
-            recurrence, larger than :data:`~hanoi_magnet.MAX_DISKS`).
+            recurrence, larger than :data:`~hanoi_magnet.model.MAX_DISKS`).
 
     Example:
-        >>> from hanoi_magnet import count
+        >>> from hanoi_magnet.theory import count
         >>> count("NNN", 3), count("classic", 64) == 2**64 - 1
         (11, True)
         >>> count("NNN", 100_000).bit_length()
@@ -77,10 +77,11 @@ def per_disk(label: str, n: int) -> tuple[int, ...]:
     Raises:
         UnknownVariantError: no solver for ``label``.
         UnsolvableError: the variant has no solution (n >= 1).
-        InvalidArgumentError: ``n`` is not an integer from 0 to :data:`~hanoi_magnet.MAX_DISKS`.
+        InvalidArgumentError: ``n`` is not an integer from 0 to
+            :data:`~hanoi_magnet.model.MAX_DISKS`.
 
     Example:
-        >>> from hanoi_magnet import per_disk
+        >>> from hanoi_magnet.theory import per_disk
         >>> per_disk("RRB", 4), per_disk("NNN", 4)
         ((27, 9, 3, 1), (19, 7, 3, 1))
     """

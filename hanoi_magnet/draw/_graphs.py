@@ -1,4 +1,4 @@
-"""Text renderings of a :class:`~hanoi_magnet.StateGraph`: Graphviz DOT and SVG (stdlib only).
+"""Renderings of a :class:`~hanoi_magnet.search.StateGraph`: Graphviz DOT and SVG (stdlib only).
 
 Also the one-call helpers :func:`graph_dot` and :func:`graph_svg` for a variant label, with its
 optimal solution drawn in red (what the command line's ``graph`` subcommand prints).
@@ -6,17 +6,15 @@ optimal solution drawn in red (what the command line's ``graph`` subcommand prin
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from hanoi_magnet.errors import UnsolvableError
 from hanoi_magnet.model import Move, State
-
-if TYPE_CHECKING:
-    from hanoi_magnet.graph import StateGraph
-    from hanoi_magnet.rules import Rules
+from hanoi_magnet.registry import default_registry
+from hanoi_magnet.rules import Rules
+from hanoi_magnet.search import _graph
+from hanoi_magnet.search._graph import StateGraph, state_graph
 
 __all__ = ["graph_dot", "graph_svg"]
 
@@ -32,7 +30,7 @@ def graph_dot(label: str, n: int, *, solution: bool = True) -> str:
     :func:`~hanoi_magnet.solve` are drawn in red.
 
     Example:
-        >>> from hanoi_magnet import graph_dot
+        >>> from hanoi_magnet.draw import graph_dot
         >>> text = graph_dot("classic", 2)
         >>> text.splitlines()[0], text.count(" -- "), text.count("color=")
         ('graph "classic n=2" {', 12, 7)
@@ -45,10 +43,10 @@ def graph_svg(label: str, n: int, *, solution: bool = True, width: int = 480) ->
     """The state graph of variant ``label`` with ``n`` disks as an SVG picture.
 
     The same as :func:`graph_dot`, drawn with :meth:`StateGraph.layout
-    <hanoi_magnet.StateGraph.layout>` (the Sierpinski triangle for three posts).
+    <hanoi_magnet.search.StateGraph.layout>` (the Sierpinski triangle for three posts).
 
     Example:
-        >>> from hanoi_magnet import graph_svg
+        >>> from hanoi_magnet.draw import graph_svg
         >>> graph_svg("RBB", 2).count("<circle")  # one per legal position
         9
     """
@@ -57,9 +55,6 @@ def graph_svg(label: str, n: int, *, solution: bool = True, width: int = 480) ->
 
 
 def _variant_graph(label: str, n: int, solution: bool) -> tuple[StateGraph, list[State]]:
-    from hanoi_magnet.graph import state_graph  # noqa: PLC0415 (graph imports this module)
-    from hanoi_magnet.registry import default_registry  # noqa: PLC0415 (ditto, via search)
-
     variant = default_registry.variant(label)
     graph = state_graph(variant.rules, n)
     states: list[State] = []
@@ -83,41 +78,6 @@ def _replay(rules: Rules, start: State, moves: Iterable[Move]) -> Iterator[State
 
 def _number(value: float) -> str:
     return f"{value + 0.0:.2f}"  # + 0.0 turns -0.0 into 0.0
-
-
-def _dot(graph: StateGraph, path: list[int], name: str) -> str:
-    """The DOT text of ``graph``, the walk through the nodes ``path`` in red."""
-    on_path = set(path)
-    steps = set(itertools.pairwise(path))
-    if not graph.directed:
-        steps |= {(b, a) for a, b in steps}
-    arrow = "->" if graph.directed else "--"
-    three_posts = graph.rules.posts == 3
-    points = graph.layout() if three_posts else []
-    lines = [
-        f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{",
-        "  node [shape=ellipse, fontsize=10];",
-    ]
-    for node in range(len(graph)):
-        attributes = [
-            f"label={_dot_string(graph.label(node))}",
-            f"tooltip={_dot_string(str(graph.state(node)))}",
-        ]
-        if three_posts:
-            x, y = points[node]
-            attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
-        if node in on_path:
-            attributes.append(f'color="{_PATH_COLOR}"')
-        lines.append(f"  {node} [{', '.join(attributes)}];")
-    for source, target, move in graph.edges():
-        extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""
-        lines.append(f'  {source} {arrow} {target} [label="{move.disk}"{extra}];')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def _dot_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _svg(graph: StateGraph, path: list[int], width: int) -> str:
@@ -169,3 +129,7 @@ def _svg(graph: StateGraph, path: list[int], width: int) -> str:
             )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# StateGraph.to_svg draws with this module (the search layer knows nothing of pictures).
+_graph.install_svg(_svg)

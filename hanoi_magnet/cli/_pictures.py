@@ -7,8 +7,8 @@ import shutil
 import sys
 from collections.abc import Callable
 
-from hanoi_magnet import _cliutil
-from hanoi_magnet._cliutil import (
+from hanoi_magnet.cli import _util as _cliutil
+from hanoi_magnet.cli._util import (
     Command,
     CommandError,
     decimal,
@@ -19,7 +19,7 @@ from hanoi_magnet._cliutil import (
     puzzle_arguments,
     write_output,
 )
-from hanoi_magnet.draw import render_strip, render_svg, render_text
+from hanoi_magnet.draw._positions import render_strip, render_svg, render_text
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import solve
 from hanoi_magnet.solution import Solution

@@ -16,7 +16,7 @@ import math
 from collections import deque
 from collections.abc import Iterable
 
-from hanoi_magnet._space import Space
+from hanoi_magnet.search._space import Space
 
 Point = tuple[float, float]
 

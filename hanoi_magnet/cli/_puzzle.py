@@ -14,14 +14,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from hanoi_magnet import _cliutil
-from hanoi_magnet._cliutil import Command, CommandError, decimal, integer, puzzle_arguments
 from hanoi_magnet._digits import unlimited_digits
-from hanoi_magnet.counting import count, per_disk
+from hanoi_magnet.cli import _util as _cliutil
+from hanoi_magnet.cli._util import Command, CommandError, decimal, integer, puzzle_arguments
 from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.model import Move
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import MagneticRules
+from hanoi_magnet.theory._counting import count, per_disk
 from hanoi_magnet.validate import validate
 
 #: The disk counts ``variants`` shows move counts for.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
-from hanoi_magnet import _svg
+from hanoi_magnet.draw import _svg
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import Color, State, post_name
 from hanoi_magnet.rules import MagneticRules
@@ -142,7 +142,8 @@ def render_text(
             disks on one line instead (bottom disk first), as in ``str(state)``.
 
     Example:
-        >>> from hanoi_magnet import Color, State, render_text
+        >>> from hanoi_magnet import Color, State
+        >>> from hanoi_magnet.draw import render_text
         >>> state = State([[3], [2, 1], []], faces="BBB")
         >>> print(render_text(state, post_colors="NNR"))
              |          |          |
@@ -185,7 +186,8 @@ def render_svg(
 
     Example:
         >>> import xml.etree.ElementTree as ET
-        >>> from hanoi_magnet import Color, State, render_svg
+        >>> from hanoi_magnet import Color, State
+        >>> from hanoi_magnet.draw import render_svg
         >>> svg = render_svg(State.tower(3, face=Color.RED), post_colors="NNN", title="start")
         >>> root = ET.fromstring(svg)
         >>> root.tag
@@ -227,7 +229,8 @@ def render_strip(
 
     Example:
         >>> import xml.etree.ElementTree as ET
-        >>> from hanoi_magnet import render_strip, solve
+        >>> from hanoi_magnet import solve
+        >>> from hanoi_magnet.draw import render_strip
         >>> solution = solve("NNN", 2)
         >>> states = [solution.unrank(k) for k in range(solution.length + 1)]
         >>> captions = ["start", *map(str, solution)]

@@ -1,4 +1,4 @@
-"""A shortest path found by :func:`~hanoi_magnet.shortest_path`: a small sequence of moves."""
+"""A shortest path from :func:`~hanoi_magnet.search.shortest_path`: a short sequence of moves."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ class ShortestPath(Sequence[Move]):
         explored: how many positions the search visited to find it.
 
     Example:
-        >>> from hanoi_magnet import ClassicRules, State, shortest_path
+        >>> from hanoi_magnet import ClassicRules, State
+        >>> from hanoi_magnet.search import shortest_path
         >>> path = shortest_path(ClassicRules(), State([[1], [], [2]]), State([[2, 1], [], []]))
         >>> [str(move) for move in path]
         ['1: S -> I', '2: D -> S', '1: I -> S']
@@ -67,7 +68,8 @@ class ShortestPath(Sequence[Move]):
         """The positions along the path, :attr:`start` first and :attr:`goal` last.
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, State, shortest_path
+            >>> from hanoi_magnet import ClassicRules, State
+            >>> from hanoi_magnet.search import shortest_path
             >>> path = shortest_path(ClassicRules(), State.tower(1), State.tower(1, 2))
             >>> [str(state) for state in path.states()]
             ['S: 1 | I: - | D: -', 'S: - | I: - | D: 1']
@@ -82,7 +84,8 @@ class ShortestPath(Sequence[Move]):
         """The position after the first ``k`` moves (negative ``k`` counts from the end).
 
         Example:
-            >>> from hanoi_magnet import ClassicRules, State, shortest_path
+            >>> from hanoi_magnet import ClassicRules, State
+            >>> from hanoi_magnet.search import shortest_path
             >>> path = shortest_path(ClassicRules(), State.tower(2), State.tower(2, 2))
             >>> print(path.unrank(-2))
             S: - | I: 1 | D: 2

@@ -21,7 +21,7 @@ import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from hanoi_magnet._polyarith import (
+from hanoi_magnet._math.polyarith import (
     divide,
     divisors,
     exact_quotient,

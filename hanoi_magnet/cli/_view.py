@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import webbrowser
 
-from hanoi_magnet._cliutil import Command, integer, puzzle_arguments, write_output
+from hanoi_magnet.cli._util import Command, integer, puzzle_arguments, write_output
 from hanoi_magnet.view import MAX_DISKS, MAX_EXPORT_MOVES, ViewerServer, export_html
 
 

@@ -54,7 +54,8 @@ def classic_distance(start: State, goal: State) -> int:
     Equal to a breadth-first search over all 3^n positions, without the search.
 
     Example:
-        >>> from hanoi_magnet import State, classic_distance
+        >>> from hanoi_magnet import State
+        >>> from hanoi_magnet.search import classic_distance
         >>> classic_distance(State.tower(3), State.tower(3, 2))
         7
         >>> classic_distance(State([[3], [2, 1], []]), State([[], [3, 2, 1], []]))
@@ -92,7 +93,8 @@ def classic_path_to_tower(state: State, target: int = 2) -> Iterator[Move]:
     ``classic_distance(state, State.tower(n, target))`` moves.
 
     Example:
-        >>> from hanoi_magnet import State, classic_path_to_tower
+        >>> from hanoi_magnet import State
+        >>> from hanoi_magnet.search import classic_path_to_tower
         >>> [str(move) for move in classic_path_to_tower(State([[1], [3], [2]]), 0)]
         ['1: S -> D', '3: I -> S', '1: D -> I', '2: D -> S', '1: I -> S']
     """

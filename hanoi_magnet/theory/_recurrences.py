@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import attrs
 
-from hanoi_magnet import plans
+from hanoi_magnet._steps import plan_class
 from hanoi_magnet.errors import NoRecurrenceError, PlanError, UnsolvableError
 from hanoi_magnet.plans import MoveStep, PlanSolver
 from hanoi_magnet.registry import default_registry
@@ -48,7 +48,7 @@ class Term:
         coefficient: how many such sub-solves (or moves) in a row.
 
     Example:
-        >>> from hanoi_magnet import Term
+        >>> from hanoi_magnet.theory import Term
         >>> print(Term("RRB", 2), "+", Term(None))
         2 S_RRB(n-1) + 1
     """
@@ -73,7 +73,7 @@ class Equation:
         members: every label in the family whose count equals this one, ``label`` first.
 
     Example:
-        >>> from hanoi_magnet import recurrence
+        >>> from hanoi_magnet.theory import recurrence
         >>> equation = recurrence("NNN").equations[-1]
         >>> print(equation)
         S_RRB(n) = 2 S_RRB(n-1) + 1 + S_RRB(n-1)
@@ -108,7 +108,7 @@ class Recurrence:
         equations: one per block of equal-count variants.
 
     Example:
-        >>> from hanoi_magnet import recurrence
+        >>> from hanoi_magnet.theory import recurrence
         >>> print(recurrence("RBR"))
         S_RBR(n) = 2 S_RRB(n-1) + 1 + 2 S_RRB(n-1) + 1 + 2 S_RRB(n-1)
         S_RRB(n) = 2 S_RRB(n-1) + 1 + S_RRB(n-1)
@@ -157,7 +157,7 @@ def recurrence(label: str, *, lumped: bool = True) -> Recurrence:
             table, or the table has steps a recurrence in n - 1 cannot express.
 
     Example:
-        >>> from hanoi_magnet import recurrence
+        >>> from hanoi_magnet.theory import recurrence
         >>> print(recurrence("NNN").equation("NNN"))
         S_NNN(n) = S_RNN(n-1) + 1 + S_NNR(n-1)
         >>> len(recurrence("NNN").equations), len(recurrence("NNN", lumped=False).equations)
@@ -273,7 +273,7 @@ def _expanded(cls: type[PlanSolver], calling: tuple[str, ...]) -> list[type[Plan
         raise PlanError(f"plan {cls.label} calls itself at the same size via {calling}")
     if not cls.solvable:
         raise PlanError(f"a plan step names {cls.label}, which has no solution")
-    if getattr(cls.steps, "__func__", None) is not PlanSolver.steps.__func__:  # type: ignore[attr-defined]
+    if not cls.fixed:
         raise NoRecurrenceError(
             f"{cls.label} has no fixed linear recurrence: its plan table changes with n "
             f"({cls.__name__} overrides steps()), so its counts are computed level by level"
@@ -287,12 +287,20 @@ def _expanded(cls: type[PlanSolver], calling: tuple[str, ...]) -> list[type[Plan
             continue
         if step.largest or step.disks < -1:
             raise _unsupported(cls, step)
-        target = plans._plan_class(step.label)
+        target = _solver_class(step.label)
         if step.disks == 0:
             out.extend(_expanded(target, (*calling, cls.label)))
         else:
             out.append(target)
     return out
+
+
+def _solver_class(label: str) -> type[PlanSolver]:
+    """The plan class a sub-step names (built-in and registered tables are PlanSolvers)."""
+    found = plan_class(label)
+    if not issubclass(found, PlanSolver):
+        raise PlanError(f"a plan step names {label!r}, which is not a PlanSolver")
+    return found
 
 
 def _unsupported(cls: type[PlanSolver], step: object) -> NoRecurrenceError:

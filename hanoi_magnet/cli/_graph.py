@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from hanoi_magnet._cliutil import Command, output_argument, puzzle_arguments, write_output
-from hanoi_magnet.graph_export import graph_dot, graph_svg
+from hanoi_magnet.cli._util import Command, output_argument, puzzle_arguments, write_output
+from hanoi_magnet.draw._graphs import graph_dot, graph_svg
 
 
 def _graph_arguments(parser: argparse.ArgumentParser) -> None:

@@ -23,12 +23,12 @@ import math
 from collections.abc import MutableMapping
 from itertools import combinations
 
-from hanoi_magnet._space import Space
-from hanoi_magnet.classic_paths import classic_distance
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnreachableError
 from hanoi_magnet.model import Move, State, _integer
-from hanoi_magnet.paths import ShortestPath
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.search._classic import classic_distance
+from hanoi_magnet.search._paths import ShortestPath
+from hanoi_magnet.search._space import Space
 
 __all__ = ["DEFAULT_MAX_STATES", "distance", "legal_state_count", "shortest_path"]
 
@@ -75,7 +75,8 @@ def shortest_path(
             their disks or posts.
 
     Example:
-        >>> from hanoi_magnet import Color, MagneticRules, State, shortest_path
+        >>> from hanoi_magnet import Color, MagneticRules, State
+        >>> from hanoi_magnet.search import shortest_path
         >>> start = State.tower(2, 0, face=Color.RED)
         >>> path = shortest_path(MagneticRules("NNN"), start, State.tower(2, 2, face=Color.BLUE))
         >>> len(path), [str(move) for move in path]
@@ -97,7 +98,8 @@ def distance(
     arguments and errors.
 
     Example:
-        >>> from hanoi_magnet import ClassicRules, MagneticRules, Color, State, distance
+        >>> from hanoi_magnet import ClassicRules, MagneticRules, Color, State
+        >>> from hanoi_magnet.search import distance
         >>> distance(ClassicRules(), State.tower(40), State.tower(40, 2)) == 2**40 - 1
         True
         >>> distance(MagneticRules("RBB"), State.tower(4, face=Color.RED),
@@ -119,7 +121,8 @@ def legal_state_count(rules: Rules, n: int) -> int:
     may show either colour, a coloured post only its own.
 
     Example:
-        >>> from hanoi_magnet import ClassicRules, MagneticRules, legal_state_count
+        >>> from hanoi_magnet import ClassicRules, MagneticRules
+        >>> from hanoi_magnet.search import legal_state_count
         >>> legal_state_count(ClassicRules(), 8), legal_state_count(MagneticRules("NNN"), 3)
         (6561, 126)
     """

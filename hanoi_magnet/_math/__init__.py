@@ -1,0 +1,1 @@
+"""Exact arithmetic on integer polynomials and small matrices (for the engine and the theory)."""
