@@ -47,6 +47,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"fractions\.Fraction"),
     ("py:.*", r"http\.server\..*"),
     ("py:.*", r"argparse\..*"),
+    ("py:.*", r"(pathlib|array|dask)\..*"),  # standard library and Dask (no intersphinx)
     ("py:.*", r"(int|str|bool|object|type|tuple|list|dict|range|slice|Exception|ValueError)"),
     ("py:.*", r"(TypeError|LookupError|IndexError|UserWarning|Iterator|Iterable|Callable)"),
     ("py:class", r"hanoi_magnet\.registry\.S"),

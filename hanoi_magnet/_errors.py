@@ -9,6 +9,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from hanoi_magnet._text import shown
+
 __all__ = [
     "AmbiguousNotationError",
     "HanoiError",
@@ -77,13 +79,14 @@ class UnknownVariantError(HanoiError, LookupError):
     def __init__(self, label: object, known: Iterable[str], *, what: str = "variant") -> None:
         self.label = label
         known = sorted(set(known))
-        self.suggestions: tuple[str, ...] = _close_matches(str(label).strip(), known)
+        text = label.strip() if isinstance(label, str) else ""
+        self.suggestions: tuple[str, ...] = _close_matches(text, known)
         hint = (
             f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?"
             if self.suggestions
             else f"; known labels: {', '.join(known[:40])}{', ...' if len(known) > 40 else ''}"
         )
-        super().__init__(f"unknown {what} label {label!r}{hint}")
+        super().__init__(f"unknown {what} label {shown(label)}{hint}")
 
 
 def _close_matches(text: str, known: list[str]) -> tuple[str, ...]:

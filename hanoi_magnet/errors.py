@@ -27,6 +27,7 @@ from hanoi_magnet._errors import (
     UnreachableError,
     UnsolvableError,
 )
+from hanoi_magnet._text import shown
 from hanoi_magnet.model import Move, State
 
 __all__ = [
@@ -150,7 +151,7 @@ class IllegalMoveError(HanoiError, ValueError):
         if self.move is not None:
             where += f" (disk {self.move})"
         elif self.item is not None:
-            where += f" ({self.item!r})"
+            where += f" ({shown(self.item)})"
         return f"{where} is illegal ({self.rule.value}): {self.detail}"
 
     def at(self, index: int) -> IllegalMoveError:

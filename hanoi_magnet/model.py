@@ -16,6 +16,7 @@ import attrs
 from typing_extensions import Self
 
 from hanoi_magnet._errors import InvalidArgumentError
+from hanoi_magnet._text import integer_text, shown
 
 __all__ = ["MAX_DISKS", "Color", "Move", "State", "post_name"]
 
@@ -23,32 +24,48 @@ __all__ = ["MAX_DISKS", "Color", "Move", "State", "post_name"]
 #: but a position with more disks than this is refused as a likely mistake).
 MAX_DISKS = 1_000_000
 
+# The most posts a position may have: a State stores one tuple per post.
+_MAX_POSTS = 1_000_000
+
 _LETTERS = "SID"
 
 
 def post_name(post: int, posts: int = 3) -> str:
     """The display name of a post: ``S``, ``I``, ``D`` for three posts, else its number.
 
+    Any integer is named (a post a puzzle lacks included, for messages about it).
+
+    Raises:
+        InvalidArgumentError: ``post`` is not an integer, or ``posts`` not an integer >= 1.
+
     Example:
         >>> from hanoi_magnet.model import post_name
         >>> post_name(2), post_name(2, posts=4)
         ('D', '2')
     """
-    return _LETTERS[post] if posts == 3 and 0 <= post < 3 else str(post)
+    if isinstance(post, bool) or not _is_index(post):
+        raise InvalidArgumentError(
+            f"post must be an integer (0 is S), got {type(post).__name__} {shown(post)}"
+        )
+    post = operator.index(post)
+    posts = _integer(posts, "posts", minimum=1)
+    return _LETTERS[post] if posts == 3 and 0 <= post < 3 else integer_text(post)
 
 
 def _integer(value: object, name: str, *, minimum: int = 0) -> int:
     """``value`` as an int >= minimum, refusing bools, floats and strings."""
     if isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be an integer, got the bool {value!r}")
+        raise InvalidArgumentError(f"{name} must be an integer, got the bool {value}")
     try:
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidArgumentError(
-            f"{name} must be an integer, got {type(value).__name__} {value!r}"
+            f"{name} must be an integer, got {type(value).__name__} {shown(value)}"
         ) from None
     if number < minimum:
-        raise InvalidArgumentError(f"{name} must be an integer >= {minimum}, got {number}")
+        raise InvalidArgumentError(
+            f"{name} must be an integer >= {minimum}, got {integer_text(number)}"
+        )
     return number
 
 
@@ -56,17 +73,25 @@ def _disk_count(n: object) -> int:
     """``n`` checked as a number of disks: an int from 0 to :data:`MAX_DISKS`."""
     if isinstance(n, bool) or not _is_index(n):
         raise InvalidArgumentError(
-            f"n must be an integer >= 0 (the number of disks), got {type(n).__name__} {n!r}"
+            f"n must be an integer >= 0 (the number of disks), got {type(n).__name__} {shown(n)}"
         )
     number = operator.index(n)  # type: ignore[arg-type]
     if number < 0:
-        raise InvalidArgumentError(f"n must be an integer >= 0 (the number of disks), got {n!r}")
+        raise InvalidArgumentError(
+            f"n must be an integer >= 0 (the number of disks), got {integer_text(number)}"
+        )
     if number > MAX_DISKS:
         raise InvalidArgumentError(
             f"n must be at most {MAX_DISKS:,} disks (the number of moves alone would have "
-            f"hundreds of thousands of digits), got {number:,}"
+            f"hundreds of thousands of digits), got {_grouped(number)}"
         )
     return number
+
+
+def _grouped(number: int) -> str:
+    """``f"{number:,}"``, safe for any size."""
+    text = integer_text(number)
+    return f"{number:,}" if text.lstrip("-").isdigit() else text
 
 
 def _is_index(value: object) -> bool:
@@ -75,6 +100,17 @@ def _is_index(value: object) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _post_count(value: object) -> int:
+    """``value`` checked as a number of posts: an int from 1 to 1,000,000."""
+    count = _integer(value, "posts", minimum=1)
+    if count > _MAX_POSTS:
+        raise InvalidArgumentError(
+            f"posts must be at most {_MAX_POSTS:,} (a position stores every post), "
+            f"got {_grouped(count)}"
+        )
+    return count
 
 
 def _disk_number(value: object) -> int:
@@ -125,7 +161,7 @@ class Color(enum.Enum):
             for color in cls:
                 if text in (color.value, color.name):
                     return color
-        raise InvalidArgumentError(f"a colour must be 'R' (red) or 'B' (blue), got {value!r}")
+        raise InvalidArgumentError(f"a colour must be 'R' (red) or 'B' (blue), got {shown(value)}")
 
     def __str__(self) -> str:
         return self.value
@@ -173,7 +209,8 @@ class Move:
             >>> Move(2, 0, 3).format(posts=4)
             '2: 0 -> 3'
         """
-        return f"{self.disk}: {post_name(self.source, posts)} -> {post_name(self.target, posts)}"
+        source, target = post_name(self.source, posts), post_name(self.target, posts)
+        return f"{integer_text(self.disk)}: {source} -> {target}"
 
     def __str__(self) -> str:
         posts = 3 if max(self.source, self.target) < 3 else max(self.source, self.target) + 1
@@ -184,13 +221,13 @@ def _convert_posts(value: object) -> tuple[tuple[int, ...], ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidArgumentError(
             f"State.posts must be a sequence of posts, each a sequence of disk sizes, "
-            f"got {type(value).__name__} {value!r}"
+            f"got {type(value).__name__} {shown(value)}"
         )
     posts = []
     for index, post in enumerate(value):
         if isinstance(post, (str, bytes)) or not isinstance(post, Iterable):
             raise InvalidArgumentError(
-                f"post {index} must be a sequence of disk sizes (bottom to top), got {post!r}"
+                f"post {index} must be a sequence of disk sizes (bottom to top), got {shown(post)}"
             )
         posts.append(tuple(_integer(d, f"a disk on post {index}", minimum=1) for d in post))
     return tuple(posts)
@@ -239,7 +276,8 @@ class State:
             for below, above in itertools.pairwise(post):
                 if above >= below:
                     raise InvalidArgumentError(
-                        f"post {index} has disk {above} on disk {below}; "
+                        f"post {index} has disk {integer_text(above)} on disk "
+                        f"{integer_text(below)}; "
                         "disks are listed bottom to top and each must be smaller than the one "
                         "below it"
                     )
@@ -250,7 +288,7 @@ class State:
         if sorted(seen) != list(range(1, n + 1)):
             raise InvalidArgumentError(
                 f"a state with {n} disks must hold each size 1..{n} exactly once, "
-                f"got sizes {sorted(seen)}"
+                f"got sizes {shown(sorted(seen))}"
             )
         if self.faces is not None and len(self.faces) != n:
             raise InvalidArgumentError(
@@ -275,10 +313,10 @@ class State:
             ((), (), (2, 1))
         """
         n = _disk_count(n)
-        count = _integer(posts, "posts", minimum=1)
+        count = _post_count(posts)
         where = _integer(post, "post")
         if where >= count:
-            raise InvalidArgumentError(f"post must be in 0..{count - 1}, got {where}")
+            raise InvalidArgumentError(f"post must be in 0..{count - 1}, got {integer_text(where)}")
         stack = tuple(range(n, 0, -1))
         faces = None if face is None else (Color.parse(face),) * n
         return cls._trusted(tuple(stack if p == where else () for p in range(count)), faces)
@@ -303,7 +341,7 @@ class State:
         """
         disk = _integer(disk, "disk", minimum=1)
         if disk > self.n:
-            raise InvalidArgumentError(f"disk must be in 1..{self.n}, got {disk}")
+            raise InvalidArgumentError(f"disk must be in 1..{self.n}, got {integer_text(disk)}")
         return None if self.faces is None else self.faces[disk - 1]
 
     def post_of(self, disk: int) -> int:
@@ -318,7 +356,7 @@ class State:
         for index, post in enumerate(self.posts):
             if disk in post:
                 return index
-        raise InvalidArgumentError(f"disk must be in 1..{self.n}, got {disk}")
+        raise InvalidArgumentError(f"disk must be in 1..{self.n}, got {integer_text(disk)}")
 
     def top(self, post: int) -> int | None:
         """The size of the top disk of ``post``, or ``None`` if it is empty.
@@ -330,7 +368,9 @@ class State:
         """
         post = _integer(post, "post")
         if post >= len(self.posts):
-            raise InvalidArgumentError(f"post must be in 0..{len(self.posts) - 1}, got {post}")
+            raise InvalidArgumentError(
+                f"post must be in 0..{len(self.posts) - 1}, got {integer_text(post)}"
+            )
         stack = self.posts[post]
         return stack[-1] if stack else None
 
@@ -371,11 +411,12 @@ class State:
         """
         code = _integer(code, "code")
         n = _disk_count(disks)
-        count = _integer(posts, "posts", minimum=1)
+        count = _post_count(posts)
         base = 2 * count if magnetic else count
         if code >= base**n:
             raise InvalidArgumentError(
-                f"code must be below {base}**{n} for {n} disks on {count} posts, got {code}"
+                f"code must be below {base}**{n} for {n} disks on {count} posts, "
+                f"got {integer_text(code)}"
             )
         stacks: list[list[int]] = [[] for _ in range(count)]
         faces: list[Color] = []

@@ -11,8 +11,9 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
+from hanoi_magnet._text import integer_text, shown
 from hanoi_magnet.errors import IllegalMoveError, InvalidArgumentError, Rule
-from hanoi_magnet.model import Color, Move, State, _integer, post_name
+from hanoi_magnet.model import Color, Move, State, _integer, _post_count, post_name
 
 __all__ = ["ClassicRules", "MagneticRules", "Rules"]
 
@@ -46,14 +47,16 @@ class Rules:
 
     def _check_state_shape(self, state: State) -> None:
         if not isinstance(state, State):
-            raise InvalidArgumentError(f"expected a State, got {type(state).__name__} {state!r}")
+            raise InvalidArgumentError(
+                f"expected a State, got {type(state).__name__} {shown(state)}"
+            )
         if len(state.posts) != self.posts:
             raise InvalidArgumentError(
                 f"{self!r} has {self.posts} posts, but the state has {len(state.posts)}"
             )
         if state.magnetic != self.magnetic:
             kind = "with faces" if self.magnetic else "without faces"
-            raise InvalidArgumentError(f"{self!r} takes states {kind}, got {state!r}")
+            raise InvalidArgumentError(f"{self!r} takes states {kind}, got {shown(state)}")
 
     def check(self, state: State, move: Move) -> Rule | None:
         """The rule that ``move`` breaks in ``state``, or ``None`` if it is legal.
@@ -155,12 +158,16 @@ class Rules:
         source, target = move.source, move.target
         if source >= posts or target >= posts:
             bad = source if source >= posts else target
-            return Rule.NO_SUCH_POST, f"post {bad} does not exist (posts are 0..{posts - 1})"
+            return (
+                Rule.NO_SUCH_POST,
+                f"post {integer_text(bad)} does not exist (posts are 0..{posts - 1})",
+            )
         if source == target:
             return Rule.SAME_POST, f"source and target are both {post_name(source, posts)}"
         n = state.n
         if move.disk > n:
-            return Rule.NO_SUCH_DISK, f"disk {move.disk} does not exist (disks are 1..{n})"
+            disk = integer_text(move.disk)
+            return Rule.NO_SUCH_DISK, f"disk {disk} does not exist (disks are 1..{n})"
         stack = state.posts[source]
         if not stack:
             return Rule.EMPTY_SOURCE, f"post {post_name(source, posts)} is empty"
@@ -181,7 +188,7 @@ class Rules:
 def _as_move(move: object) -> Move:
     if isinstance(move, Move):
         return move
-    raise InvalidArgumentError(f"expected a Move, got {type(move).__name__} {move!r}")
+    raise InvalidArgumentError(f"expected a Move, got {type(move).__name__} {shown(move)}")
 
 
 def _convert_allowed(value: object) -> frozenset[tuple[int, int]] | None:
@@ -189,26 +196,34 @@ def _convert_allowed(value: object) -> frozenset[tuple[int, int]] | None:
         return None
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise InvalidArgumentError(
-            f"allowed must be None or an iterable of (source, target) pairs, got {value!r}"
+            f"allowed must be None or an iterable of (source, target) pairs, got {shown(value)}"
         )
     pairs = set()
     for pair in value:
         if isinstance(pair, str) and len(pair) == 2 and all(ch in "SIDsid" for ch in pair):
             pair = tuple("SID".index(ch) for ch in pair.upper())
         if isinstance(pair, (str, bytes)) or not isinstance(pair, Iterable):
-            raise InvalidArgumentError(f"an allowed move is a (source, target) pair, got {pair!r}")
+            raise InvalidArgumentError(
+                f"an allowed move is a (source, target) pair, got {shown(pair)}"
+            )
         items = tuple(pair)
         if len(items) != 2:
-            raise InvalidArgumentError(f"an allowed move is a (source, target) pair, got {pair!r}")
+            raise InvalidArgumentError(
+                f"an allowed move is a (source, target) pair, got {shown(pair)}"
+            )
         source, target = (_integer(p, "an allowed post") for p in items)
         if source == target:
-            raise InvalidArgumentError(f"an allowed move needs two different posts, got {pair!r}")
+            raise InvalidArgumentError(
+                f"an allowed move needs two different posts, got {shown(pair)}"
+            )
         pairs.add((source, target))
     return frozenset(pairs)
 
 
 def _peg_count(value: object) -> int:
-    return _integer(value, "pegs", minimum=3)
+    pegs = _integer(value, "pegs", minimum=3)
+    _post_count(pegs)  # positions on them must be possible
+    return pegs
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -237,7 +252,8 @@ class ClassicRules(Rules):
             for source, target in self.allowed:
                 if max(source, target) >= self.pegs:
                     raise InvalidArgumentError(
-                        f"allowed move {(source, target)} names a post beyond 0..{self.pegs - 1}"
+                        f"allowed move {shown((source, target))} names a post beyond "
+                        f"0..{self.pegs - 1}"
                     )
 
     @property
@@ -274,7 +290,7 @@ def _convert_colors(value: object) -> tuple[Color | None, ...]:
     if not isinstance(value, Iterable):
         raise InvalidArgumentError(
             f"post_colors must be a string such as 'RBN' or a sequence of Color/None, "
-            f"got {type(value).__name__} {value!r}"
+            f"got {type(value).__name__} {shown(value)}"
         )
     colors: list[Color | None] = []
     for item in value:

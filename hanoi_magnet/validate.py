@@ -1,19 +1,25 @@
 """Replay a sequence of moves and report the first broken rule — streaming, constant memory.
 
 Moves may be :class:`~hanoi_magnet.Move` objects, ``(source, target)`` pairs (the disk is the
-one on top), or text: ``"S->D"``, ``"S -> D"``, ``"SD"``, ``"0 2"``, ``"0->2"``, optionally
-prefixed by a disk number as the solver prints them (``"3: S -> D"``), one per line or separated
-by commas or semicolons; ``#`` starts a comment. Letters S, I, D name posts 0, 1, 2.
+one on top), mappings with integer ``"source"`` and ``"target"`` and optionally ``"disk"`` (as
+JSON records read back; other keys such as ``"index"`` are ignored), or text: ``"S->D"``,
+``"S -> D"``, ``"SD"``, ``"0 2"``, ``"0->2"``, optionally prefixed by a disk number as the solver
+prints them (``"3: S -> D"``), one per line or separated by commas or semicolons; ``#`` starts a
+comment. Letters S, I, D name posts 0, 1, 2.
+
+A number too long to name any post or disk (more than 100 digits) is not read: the move is
+reported as naming no such post (or disk), with the number abbreviated.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import TypeAlias
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeAlias, TypeGuard
 
 import attrs
 
+from hanoi_magnet._text import integer_text, shown
 from hanoi_magnet.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -27,7 +33,11 @@ from hanoi_magnet.variants import Variant
 __all__ = ["MoveLike", "ValidationReport", "check", "parse_moves", "validate"]
 
 #: What the validator accepts as one move.
-MoveLike: TypeAlias = Move | tuple[int, int] | str
+MoveLike: TypeAlias = Move | tuple[int, int] | Mapping[str, int] | str
+
+# Post and disk numbers in text longer than this are not read (no puzzle has such a post or
+# disk, and Python refuses to read ints of more than 4,300 digits).
+_MAX_NUMBER_DIGITS = 100
 
 _SEPARATORS = re.compile(r"[,;\n]")
 _POST = r"(?:[SIDsid]|\d+)"
@@ -43,8 +53,23 @@ _TOKEN = re.compile(
 )
 
 
-def _post_number(text: str) -> int:
-    return "SID".index(text.upper()) if text.isalpha() else int(text)
+def _post_number(text: str, token: str) -> int:
+    if text.isalpha():
+        return "SID".index(text.upper())
+    return _number(text, token, Rule.NO_SUCH_POST, "post")
+
+
+def _number(text: str, token: str, rule: Rule, what: str) -> int:
+    """A post or disk number from its digits; too many digits: that post or disk does not exist."""
+    if len(text) > _MAX_NUMBER_DIGITS:
+        digits = text.lstrip("0") or "0"
+        shown_digits = digits if len(digits) <= 12 else f"{digits[:6]}…{digits[-4:]}"
+        raise IllegalMoveError(
+            rule,
+            f"{what} {shown_digits} ({len(digits):,} digits) does not exist",
+            item=token.strip(),
+        )
+    return int(text)
 
 
 def _parse_token(token: str) -> Move | tuple[int, int]:
@@ -60,13 +85,14 @@ def _parse_token(token: str) -> Move | tuple[int, int]:
         match.group("a") or match.group("c") or match.group("e"),
         match.group("b") or match.group("d") or match.group("f"),
     )
-    pair = (_post_number(source), _post_number(target))
+    pair = (_post_number(source, token), _post_number(target, token))
     disk = match.group("disk")
     if disk is None:
         return pair
-    if int(disk) < 1:
+    number = _number(disk, token, Rule.NO_SUCH_DISK, "disk")
+    if number < 1:
         raise IllegalMoveError(Rule.MALFORMED, "disk numbers start at 1", item=token.strip())
-    return Move(int(disk), *pair)
+    return Move(number, *pair)
 
 
 def _tokens(text: str) -> Iterator[str]:
@@ -83,7 +109,8 @@ def parse_moves(text: str) -> list[Move | tuple[int, int]]:
     A move with a disk number (``"3: S -> D"``) becomes a :class:`~hanoi_magnet.Move`; one
     without becomes a ``(source, target)`` pair. Raises
     :class:`~hanoi_magnet.IllegalMoveError` with rule ``MALFORMED`` and the token's index for
-    anything else.
+    anything else (``NO_SUCH_POST`` or ``NO_SUCH_DISK`` for a number of more than 100 digits,
+    which no puzzle has).
 
     Example:
         >>> from hanoi_magnet.validate import parse_moves
@@ -139,9 +166,19 @@ class ValidationReport:
         return f"not solved: {self.length} legal moves do not end in the goal{reached}"
 
 
+def _state_argument(value: object, name: str) -> State | None:
+    if value is None or isinstance(value, State):
+        return value
+    raise InvalidArgumentError(
+        f"{name} must be a State (or None), got {type(value).__name__} {shown(value)}"
+    )
+
+
 def _resolve(
-    variant: object, n: object, start: State | None, goal: State | None
+    variant: object, n: object, start: object, goal: object
 ) -> tuple[Rules, State, State | None]:
+    start = _state_argument(start, "start")
+    goal = _state_argument(goal, "goal")
     if isinstance(variant, Rules):
         if start is None:
             raise InvalidArgumentError("validating against bare rules needs a start state")
@@ -152,14 +189,15 @@ def _resolve(
         variant = default_registry.variant(variant)
     if not isinstance(variant, Variant):
         raise InvalidArgumentError(
-            f"variant must be a label, a Variant or a Rules object, got {type(variant).__name__}"
+            "variant must be a label, a Variant or a Rules object, "
+            f"got {type(variant).__name__} {shown(variant)}"
         )
     if start is None:
         if n is None:
             raise InvalidArgumentError("give n (the number of disks) or a start state")
         start = variant.start(_disk_count(n))
     elif n is not None and _disk_count(n) != start.n:
-        raise InvalidArgumentError(f"n = {n} but the start state has {start.n} disks")
+        raise InvalidArgumentError(f"n = {shown(n)} but the start state has {start.n} disks")
     if goal is None:
         goal = variant.goal(start.n)
     return variant.rules, start, goal
@@ -248,6 +286,8 @@ class _Replay:
     def __init__(self, rules: Rules, start: State, goal: State | None) -> None:
         self.rules = rules
         self.n = start.n
+        self._parsed: dict[str, tuple[tuple[Move | tuple[int, int] | IllegalMoveError, str], ...]]
+        self._parsed = {}
         self.stacks = [list(stack) for stack in start.posts]
         self.faces = [0] * (self.n + 1)
         if start.faces is not None:
@@ -386,14 +426,12 @@ class _Replay:
             self.goal_index = index
 
     def _slow(self, item: object) -> ValidationReport | None:
-        """One item that is not a Move: text (maybe several moves), a pair, or garbage."""
+        """One item that is not a Move: text (perhaps several moves), a pair, a mapping, junk."""
         if isinstance(item, str):
-            for token in _tokens(item):
-                try:
-                    parsed = _parse_token(token)
-                except IllegalMoveError as error:
-                    return self._report(error.at(self.index))
-                failed = self._one(parsed, token.strip())
+            for parsed, token in self._parse(item):
+                if isinstance(parsed, IllegalMoveError):
+                    return self._fail(parsed.item, parsed.rule, self._in_range(parsed))
+                failed = self._one(parsed, token)
                 if failed is not None:
                     return failed
             return None
@@ -401,11 +439,62 @@ class _Replay:
             if not (_is_post_number(item[0]) and _is_post_number(item[1])):
                 return self._fail(item, Rule.MALFORMED, "posts must be integers")
             return self._one(item, item)
+        if isinstance(item, Mapping):
+            return self._mapping(item)
         return self._fail(
             item,
             Rule.MALFORMED,
-            f"expected a Move, a (source, target) pair or text, got {type(item).__name__}",
+            "expected a Move, a (source, target) pair, a mapping or text, "
+            f"got {type(item).__name__}",
         )
+
+    def _parse(
+        self, text: str
+    ) -> tuple[tuple[Move | tuple[int, int] | IllegalMoveError, str], ...]:
+        """The moves of a text, or the error of a malformed one, each with its token.
+
+        Remembered per text: a solution written out repeats a few distinct lines many times.
+        """
+        found = self._parsed.get(text)
+        if found is None:
+            parsed: list[tuple[Move | tuple[int, int] | IllegalMoveError, str]] = []
+            for token in _tokens(text):
+                try:
+                    parsed.append((_parse_token(token), token.strip()))
+                except IllegalMoveError as error:
+                    parsed.append((error, token.strip()))
+                    break
+            if len(self._parsed) >= _PARSED_TEXTS:
+                self._parsed.clear()
+            found = self._parsed[text] = tuple(parsed)
+        return found
+
+    def _in_range(self, error: IllegalMoveError) -> str:
+        """A parse error's detail, with the range of posts or disks this puzzle has."""
+        if error.rule is Rule.NO_SUCH_POST:
+            return f"{error.detail} (posts are 0..{self.rules.posts - 1})"
+        if error.rule is Rule.NO_SUCH_DISK:
+            return f"{error.detail} (disks are 1..{self.n})"
+        return error.detail
+
+    def _mapping(self, item: Mapping[object, object]) -> ValidationReport | None:
+        """A move as a mapping: integer "source" and "target", and optionally "disk"."""
+        source, target, disk = (item.get(key) for key in ("source", "target", "disk"))
+        if not (_is_post_number(source) and _is_post_number(target)):
+            return self._fail(
+                item,
+                Rule.MALFORMED,
+                'a move as a mapping needs integers "source" and "target", and optionally "disk"',
+            )
+        if disk is None:
+            return self._one((source, target), item)
+        if not _is_post_number(disk) or disk < 1 or min(source, target) < 0:
+            return self._fail(
+                item,
+                Rule.MALFORMED,
+                'a move as a mapping names its "disk" from 1 and its posts from 0, as integers',
+            )
+        return self._one(Move(disk, source, target), item)
 
     def _one(self, move: Move | tuple[int, int], item: object) -> ValidationReport | None:
         """Replay one move given as a Move or a pair (the disk is the source's top)."""
@@ -452,7 +541,10 @@ class _Replay:
         """A (source, target) pair with no disk to move: a bad post or an empty source."""
         state = self.state()
         if min(source, target) < 0:
-            rule, detail = Rule.NO_SUCH_POST, f"post {min(source, target)} does not exist"
+            rule, detail = (
+                Rule.NO_SUCH_POST,
+                f"post {integer_text(min(source, target))} does not exist",
+            )
         else:
             # disk 1 stands for "the top disk": the rules then name the post problem
             found = self.rules._violation(state, Move(1, source, target))
@@ -463,9 +555,12 @@ class _Replay:
         )
 
 
+#: How many distinct texts the replay remembers the parse of (then it starts afresh).
+_PARSED_TEXTS = 4096
+
 #: Returned by the replay loop when the input is used up.
 _DONE = object()
 
 
-def _is_post_number(value: object) -> bool:
+def _is_post_number(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -19,6 +19,7 @@ import re
 
 import attrs
 
+from hanoi_magnet._text import integer_text, shown
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
 from hanoi_magnet.model import Color, State, _integer
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
@@ -30,6 +31,7 @@ SID_LABELS: tuple[str, ...] = tuple("".join(p) for p in itertools.product("RBN",
 
 _CLASSIC_FAMILIES = ("classic", "linear", "cyclic", "cyclic:ccw")
 _CLASSIC_PEGS = re.compile(r"classic:(\d+)")
+_PEG_DIGITS = 18  # longer peg counts are refused before being read as numbers
 _COLOR_WORDS = {"R": "red", "B": "blue", "N": "neutral"}
 
 _LINEAR = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
@@ -50,7 +52,7 @@ def normalize_label(label: object) -> str:
     if not isinstance(label, str):
         raise InvalidArgumentError(
             f"a variant label must be a string such as 'NNN' or 'classic', "
-            f"got {type(label).__name__} {label!r}"
+            f"got {type(label).__name__} {shown(label)}"
         )
     text = label.strip()
     if len(text) == 3 and all(ch in "RBNrbn" for ch in text):
@@ -71,15 +73,33 @@ def _is_variant_face(
     instance: Variant, attribute: attrs.Attribute[Color | None], value: Color | None
 ) -> None:
     if instance.rules.magnetic and not isinstance(value, Color):
-        raise InvalidArgumentError(f"a magnetic variant needs a {attribute.name}, got {value!r}")
+        raise InvalidArgumentError(
+            f"a magnetic variant needs a {attribute.name}, got {shown(value)}"
+        )
     if not instance.rules.magnetic and value is not None:
-        raise InvalidArgumentError(f"a classic variant has no {attribute.name}, got {value!r}")
+        raise InvalidArgumentError(f"a classic variant has no {attribute.name}, got {shown(value)}")
+
+
+def _is_label(instance: Variant, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str):
+        raise InvalidArgumentError(
+            f"a variant's label must be a string, got {type(value).__name__} {shown(value)}"
+        )
+
+
+def _is_rules(instance: Variant, attribute: attrs.Attribute[Rules], value: Rules) -> None:
+    if not isinstance(value, Rules):
+        raise InvalidArgumentError(
+            "a variant's rules must be a ClassicRules or MagneticRules object, "
+            f"got {type(value).__name__} {shown(value)}"
+        )
 
 
 def _is_post(instance: Variant, attribute: attrs.Attribute[int], value: int) -> None:
     if not 0 <= value < instance.rules.posts:
         raise InvalidArgumentError(
-            f"{attribute.name} must be a post in 0..{instance.rules.posts - 1}, got {value}"
+            f"{attribute.name} must be a post in 0..{instance.rules.posts - 1}, "
+            f"got {integer_text(value)}"
         )
 
 
@@ -103,8 +123,8 @@ class Variant:
         S: 2r 1r | I: - | D: - => S: - | I: - | D: 2r 1r
     """
 
-    label: str
-    rules: Rules = attrs.field(validator=attrs.validators.instance_of(Rules))
+    label: str = attrs.field(validator=_is_label)
+    rules: Rules = attrs.field(validator=_is_rules)
     source: int = attrs.field(converter=_post, validator=_is_post)
     target: int = attrs.field(converter=_post, validator=_is_post)
     start_face: Color | None = attrs.field(default=None, validator=_is_variant_face)
@@ -117,6 +137,7 @@ class Variant:
 
         Raises:
             UnknownVariantError: for any other label, with the close matches.
+            InvalidArgumentError: ``classic:P`` with more pegs than a position can hold.
 
         Example:
             >>> from hanoi_magnet import Variant
@@ -129,6 +150,11 @@ class Variant:
         if key == "classic":
             return cls(key, ClassicRules(3), 0, 2, description="classic Tower of Hanoi, 3 pegs")
         match = _CLASSIC_PEGS.fullmatch(key)
+        if match and len(match.group(1)) > _PEG_DIGITS:
+            raise InvalidArgumentError(
+                f"{shown(label)} asks for a number of pegs with {len(match.group(1)):,} digits; "
+                "positions with so many posts cannot be stored"
+            )
         if match and int(match.group(1)) >= 3:
             pegs = int(match.group(1))
             return cls(key, ClassicRules(pegs), 0, pegs - 1, description=f"classic, {pegs} pegs")

@@ -7,8 +7,9 @@ position and applies them, so a disagreement with the engine is a bug in one of 
 from __future__ import annotations
 
 from collections import deque
+from itertools import product
 
-from hanoi_magnet import Rules, State
+from hanoi_magnet import Color, Rules, State
 
 
 def bfs_distance(rules: Rules, start: State, goal: State) -> int | None:
@@ -43,3 +44,39 @@ def reachable_states(rules: Rules, start: State) -> set[int]:
                 seen.add(after.code)
                 frontier.append(after)
     return seen
+
+
+def bfs_layers(rules: Rules, start: State) -> list[list[State]]:
+    """The positions at each distance from start (layer 0 is [start]), in discovery order."""
+    seen = {start.code}
+    layers = [[start]]
+    while True:
+        found = []
+        for state in layers[-1]:
+            for move in rules.legal_moves(state):
+                after = rules.apply(state, move)
+                if after.code not in seen:
+                    seen.add(after.code)
+                    found.append(after)
+        if not found:
+            return layers
+        layers.append(found)
+
+
+def all_states(rules: Rules, n: int) -> list[State]:
+    """Every legal position of n disks: each placement, with each allowed face per stack."""
+    posts = rules.posts
+    states = []
+    for where in product(range(posts), repeat=n):
+        stacks = [[d for d in range(n, 0, -1) if where[d - 1] == p] for p in range(posts)]
+        if not rules.magnetic:
+            states.append(State(stacks))
+            continue
+        options = [
+            [None] if not stacks[p] else [c] if (c := rules.post_colors[p]) else list(Color)
+            for p in range(posts)
+        ]
+        for shown in product(*options):
+            faces = [shown[where[d - 1]] for d in range(1, n + 1)]
+            states.append(State(stacks, faces=faces))
+    return states

@@ -92,9 +92,9 @@ def test_solve_prints_the_moves(label, n):
     assert out.splitlines() == [m.format(solution.variant.posts) for m in solution]
 
 
-def test_solve_json_and_csv_carry_the_move_fields():
+def test_solve_jsonl_json_and_csv_carry_the_move_fields():
     solution = solve("NNN", 3)
-    _, out, _ = run("solve", "NNN", "3", "--format", "json", "--start", "4")
+    _, out, _ = run("solve", "NNN", "3", "--format", "jsonl", "--start", "4")
     objects = [json.loads(line) for line in out.splitlines()]
     assert (
         objects
@@ -103,6 +103,16 @@ def test_solve_json_and_csv_carry_the_move_fields():
             for k, m in enumerate(solution)
         ][4:]
     )
+    _, out, _ = run("solve", "NNN", "3", "--format", "json", "--start", "4")
+    document = json.loads(out)
+    assert document == {
+        "variant": "NNN",
+        "n": 3,
+        "length": 11,
+        "start": 4,
+        "stop": 11,
+        "moves": objects,
+    }
     _, out, _ = run("solve", "NNN", "3", "--format", "csv", "--stop", "-3")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [tuple(map(int, row.values())) for row in rows] == [
@@ -114,7 +124,7 @@ def test_solve_json_and_csv_carry_the_move_fields():
     st.sampled_from([("NNN", 4), ("classic", 5), ("NBR", 3)]),
     st.none() | st.integers(-40, 40),
     st.none() | st.integers(-40, 40),
-    st.sampled_from(["text", "json"]),
+    st.sampled_from(["text", "jsonl", "json"]),
 )
 def test_start_and_stop_slice_like_a_list(puzzle, start, stop, fmt):
     label, n = puzzle
@@ -124,13 +134,15 @@ def test_start_and_stop_slice_like_a_list(puzzle, start, stop, fmt):
     status, out, _ = run(*args)
     every = list(solve(label, n))
     expected = list(enumerate(every))[start:stop]
+    records = [
+        {"index": k, "disk": m.disk, "source": m.source, "target": m.target} for k, m in expected
+    ]
     if fmt == "text":
         assert out.splitlines() == [str(m) for _, m in expected]
+    elif fmt == "jsonl":
+        assert [json.loads(line) for line in out.splitlines()] == records
     else:
-        assert [json.loads(line) for line in out.splitlines()] == [
-            {"index": k, "disk": m.disk, "source": m.source, "target": m.target}
-            for k, m in expected
-        ]
+        assert json.loads(out)["moves"] == records
     assert status == 0
 
 
@@ -312,9 +324,9 @@ def test_an_illegal_move_is_reported_with_index_rule_and_position():
     ]
 
 
-def test_legal_but_unsolved_moves_exit_2():
+def test_legal_but_unsolved_moves_exit_3():
     status, out, _ = run("validate", "classic", "2", "-", stdin="0 1\n# a comment\n0 2\n")
-    assert status == 2
+    assert status == 3
     assert out.splitlines()[1] == "position after 2 moves: S: - | I: 1 | D: 2"
 
 
@@ -331,10 +343,10 @@ def test_unreadable_move_files(tmp_path):
     binary = tmp_path / "moves.bin"
     binary.write_bytes(b"S->I\n\xff\xfe\n")
     status, _, err = run("validate", "NNN", "2", str(binary))
-    assert status == 1
+    assert status == 5
     assert_one_line_error(err, "not UTF-8")
     status, _, err = run("validate", "NNN", "2", str(tmp_path / "missing.txt"))
-    assert status == 2
+    assert status == 4
     assert_one_line_error(err, "cannot read", "missing.txt")
 
 
@@ -350,7 +362,7 @@ def test_progress_only_on_a_terminal(monkeypatch):
     with contextlib.redirect_stdout(io.StringIO()) as captured:
         assert main(["validate", "classic", "6", "-"]) == 0
     progress = terminal.getvalue()
-    assert "\rlines checked: 62" in progress and progress.endswith("\r\x1b[2K")
+    assert "\rmoves checked: 62" in progress and progress.endswith("\r\x1b[2K")
     assert captured.getvalue() == out
 
 
@@ -422,7 +434,7 @@ def test_a_bad_number_of_disks(bad):
     ("args", "status", "message"),
     [
         (["show", "NNN", "3", "--at", "12"], 2, "position 12 is out of range"),
-        (["solve", "RRR", "2"], 1, "variant RRR has no solution for 2 disks"),
+        (["solve", "RRR", "2"], 6, "variant RRR has no solution for 2 disks"),
         (["solve", "NNN", "3", "--format", "xml"], 2, "invalid choice: 'xml'"),
         (["solve", "NNN", "3", "--start", "x"], 2, "expected an integer"),
         (["frobnicate"], 2, "invalid choice"),
@@ -474,7 +486,7 @@ def test_a_closed_pipe_ends_quietly():
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.readline() == b"1: S -> I\n"
     process.stdout.close()
-    assert process.wait(timeout=120) == 1
+    assert process.wait(timeout=120) == 0  # a closed pipe is not an error
     assert process.stderr.read() == b""
     process.stderr.close()
 

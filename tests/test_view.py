@@ -286,7 +286,7 @@ def test_view_serves_until_ctrl_c():
 
 def test_view_reports_a_busy_port_in_one_line(server):
     status, _, err = run("view", "NNN", "3", "--no-browser", "--port", str(server.port))
-    assert status == 1 and "in use" in err and len(err.splitlines()) == 1
+    assert status == 6 and "in use" in err and len(err.splitlines()) == 1
 
 
 def test_view_opens_the_browser_unless_told_not_to(monkeypatch):

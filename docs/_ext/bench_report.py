@@ -19,6 +19,7 @@ RESULTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results.txt"
 
 TITLES = {
     "bench_counting": "Counting",
+    "bench_exhaustive": "Exhaustive search (see the Exhaustive search page)",
     "bench_iteration": "Iterating over the moves",
     "bench_search": "Search and state graphs",
     "bench_unrank": "unrank: the position at any index",

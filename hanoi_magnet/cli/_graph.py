@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from hanoi_magnet.cli._util import Command, output_argument, puzzle_arguments, write_output
-from hanoi_magnet.draw._graphs import graph_dot, graph_svg
+from hanoi_magnet.cli._util import (
+    Command,
+    Progress,
+    is_terminal,
+    output_argument,
+    puzzle_arguments,
+    write_lines,
+)
+from hanoi_magnet.draw._graphs import graph_lines
 
 
 def _graph_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,11 +34,12 @@ def _graph_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_graph(args: argparse.Namespace) -> int:
-    if args.format == "svg":
-        text = graph_svg(args.label, args.n, solution=args.solution)
-    else:
-        text = graph_dot(args.label, args.n, solution=args.solution)
-    write_output(text, args.output)
+    total, lines = graph_lines(args.label, args.n, svg=args.format == "svg", solution=args.solution)
+    # a line per position and per move: a progress count on a terminal's standard error, unless
+    # the picture itself goes to that terminal
+    if args.output != "-" or not is_terminal(sys.stdout):
+        lines = Progress.over(lines, sys.stderr, "graph: lines written", total)
+    write_lines(lines, args.output)
     return 0
 
 

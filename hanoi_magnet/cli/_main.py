@@ -1,19 +1,22 @@
 """The ``hanoi-magnet`` command (also ``python -m hanoi_magnet``): explore the puzzles from a shell.
 
 Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw``, ``graph``,
-``view`` and ``eval``; run
-``hanoi-magnet SUBCOMMAND --help`` for each one's arguments, or see the command-line page of
-the documentation.
+``view``, ``search`` and ``eval``; run ``hanoi-magnet SUBCOMMAND --help`` for each one's
+arguments, or see the command-line page of the documentation.
 
-Errors are one line on standard error, never a traceback; the exit status is 2 for usage errors
-(a bad argument, an unknown label, a position outside the solution), 1 for other failures.
-``validate`` also answers with its status: 0 solved, 1 illegal, 2 legal but not solved.
+Errors are one line on standard error, never a traceback. Every outcome has its own exit
+status, the same for every command (see :class:`hanoi_magnet.cli._util.Status`): 0 success,
+1 an illegal move and 3 legal moves that miss the goal (``validate``), 2 a usage error (a bad
+argument, an unknown label, a position outside the solution), 4 a file that cannot be read or
+written, 5 input that is not UTF-8, 6 a request that cannot be met (no solution, too large), 130
+interrupted. A closed pipe (``hanoi-magnet solve classic 30 | head``) is not an error: the
+command stops quietly with status 0.
 
 Adding a subcommand: write its
 ``add_arguments(parser)`` and ``run(args) -> int`` functions in a module of their own, wrap them
-in a :class:`hanoi_magnet._cliutil.Command`, and append it to :data:`COMMANDS`. Library errors
+in a :class:`hanoi_magnet.cli._util.Command`, and append it to :data:`COMMANDS`. Library errors
 raised by ``run`` are reported by :func:`main` as described above; raise
-:class:`hanoi_magnet._cliutil.CommandError` for any other one-line failure.
+:class:`hanoi_magnet.cli._util.CommandError` for any other one-line failure.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ from typing import NoReturn
 from hanoi_magnet.cli._eval import EVAL
 from hanoi_magnet.cli._graph import GRAPH
 from hanoi_magnet.cli._pictures import DRAW, SHOW
-from hanoi_magnet.cli._puzzle import COUNT, SOLVE, VALIDATE, VARIANTS
-from hanoi_magnet.cli._util import Command, CommandError
+from hanoi_magnet.cli._puzzle import COUNT, SOLVE, VARIANTS
+from hanoi_magnet.cli._search import SEARCH
+from hanoi_magnet.cli._util import STATUS_HELP, Command, CommandError, Status
+from hanoi_magnet.cli._validate import VALIDATE
 from hanoi_magnet.cli._view import VIEW
 from hanoi_magnet.errors import (
     HanoiError,
@@ -44,7 +49,7 @@ __all__ = ["COMMANDS", "PROG", "main"]
 PROG = "hanoi-magnet"
 
 #: The subcommands, in the order ``hanoi-magnet --help`` lists them.
-COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, VIEW, EVAL]
+COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, VIEW, SEARCH, EVAL]
 
 _USAGE_ERRORS = (InvalidArgumentError, UnknownVariantError, MoveIndexError)
 
@@ -53,7 +58,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+        self.exit(Status.USAGE, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
 
 
 def _version() -> str:
@@ -75,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="The Tower of Hanoi and its Magnetic variants: solve, show, count, "
         "validate and draw.",
-        epilog=f"'{PROG} COMMAND --help' describes each command.",
+        epilog=f"'{PROG} COMMAND --help' describes each command.\n\n{STATUS_HELP}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
@@ -122,18 +128,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         sys.stdout.flush()
     except SystemExit as exit_:  # argparse: --help, --version, usage errors
-        return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 2
+        code = exit_.code
+        return code if isinstance(code, int) else Status.OK if code is None else Status.USAGE
     except CommandError as error:
         return _fail(str(error), error.status)
     except _USAGE_ERRORS as error:
-        return _fail(str(error), 2)
+        return _fail(str(error), Status.USAGE)
     except HanoiError as error:
-        return _fail(str(error), 1)
-    except BrokenPipeError:
+        return _fail(str(error), Status.FAILED)
+    except BrokenPipeError:  # the reader went away (| head): not an error
         _silence_stdout()
-        return 1
-    except OSError as error:
-        return _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "), 1)
+        return Status.OK
+    except OSError as error:  # a file (status 4), or the system refused (a busy port...: 6)
+        message = f"{error.filename or ''}: {error.strerror or error}".lstrip(": ")
+        return _fail(message, Status.UNREADABLE if error.filename else Status.FAILED)
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
-    return status
+        return _fail("interrupted", Status.INTERRUPTED)
+    return int(status)

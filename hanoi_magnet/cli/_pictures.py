@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from collections.abc import Callable
 
@@ -11,6 +10,7 @@ from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._util import (
     Command,
     CommandError,
+    Status,
     decimal,
     disks,
     integer,
@@ -42,7 +42,7 @@ def _add_position_argument(add_argument: Callable[..., argparse.Action]) -> None
 
 def _position(solution: Solution, at: int) -> tuple[State, int, str]:
     """The position after ``--at`` moves, the move count (>= 0) and a one-line title."""
-    state = solution.unrank(at)  # raises MoveIndexError for a K out of range
+    state = solution.unrank(at)  # raises MoveIndexError for a K out of range (of any size)
     k = at if at >= 0 else at + solution.length + 1
     title = (
         f"{solution.variant.label}, {disks(solution.n)}: "
@@ -70,7 +70,7 @@ def _run_show(args: argparse.Namespace) -> int:
         state,
         color=_cliutil.use_color(args.color, sys.stdout),
         post_colors=post_colors(solution.variant),
-        max_width=shutil.get_terminal_size().columns,
+        max_width=_cliutil.terminal_width(),
     )
     print(title)
     print(picture)
@@ -121,7 +121,7 @@ def _run_draw(args: argparse.Namespace) -> int:
                 f"--strip draws solutions of at most {STRIP_MAX_MOVES} moves, but "
                 f"{solution.variant.label} with {disks(solution.n)} takes "
                 f"{decimal(solution.length)}: use fewer disks, or --at K",
-                status=2,
+                Status.USAGE,
             )
         posts = solution.variant.posts
         states = [solution.unrank(k) for k in range(solution.length + 1)]

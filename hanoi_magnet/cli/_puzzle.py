@@ -1,6 +1,6 @@
-"""The text subcommands of ``hanoi-magnet`` (see :mod:`hanoi_magnet.cli`, which runs them).
+"""The subcommands ``variants``, ``solve`` and ``count`` (see :mod:`hanoi_magnet.cli`).
 
-Each subcommand is a :class:`~hanoi_magnet._cliutil.Command`: its name, a help line, a function
+Each subcommand is a :class:`~hanoi_magnet.cli._util.Command`: its name, a help line, a function
 that declares its arguments and a function that runs it and returns the exit status. Output goes
 to ``sys.stdout``, looked up at call time, so tests can capture it.
 """
@@ -8,21 +8,15 @@ to ``sys.stdout``, looked up at call time, so tests can capture it.
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
-from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import TextIO
 
-from hanoi_magnet._digits import unlimited_digits
-from hanoi_magnet.cli import _util as _cliutil
-from hanoi_magnet.cli._util import Command, CommandError, decimal, integer, puzzle_arguments
+from hanoi_magnet.cli._formats import FORMATS, csv_lines, json_document, jsonl_lines, text_lines
+from hanoi_magnet.cli._util import Command, decimal, integer, puzzle_arguments
 from hanoi_magnet.errors import HanoiError
-from hanoi_magnet.model import Move
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import MagneticRules
 from hanoi_magnet.theory._counting import count, per_disk
-from hanoi_magnet.validate import validate
 
 #: The disk counts ``variants`` shows move counts for.
 VARIANT_TABLE_DISKS = range(1, 7)
@@ -83,11 +77,13 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     puzzle_arguments(parser)
     parser.add_argument(
         "--format",
-        choices=("text", "json", "csv"),
+        choices=FORMATS,
         default="text",
-        help="text: one move per line as '3: S -> D' (what validate reads back); json: JSON "
+        help="text: one move per line as '3: S -> D' (what validate reads back); jsonl: JSON "
         "Lines, one object per move with index, disk, source, target (posts as numbers "
-        "0, 1, 2...); csv: the same columns with a header",
+        "0, 1, 2...); json: one JSON document, the variant, n, length, start, stop and the "
+        "moves as such objects; csv: the same columns with a header. validate --format reads "
+        "each back",
     )
     slicing = "as in a Python slice; negative counts from the end"
     parser.add_argument(
@@ -102,32 +98,28 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _text_lines(moves: Iterable[Move], posts: int) -> Iterator[str]:
-    known: dict[Move, str] = {}  # a solution repeats a few distinct moves many times
-    for move in moves:
-        text = known.get(move)
-        if text is None:
-            text = known[move] = move.format(posts) + "\n"
-        yield text
-
-
 def _run_solve(args: argparse.Namespace) -> int:
     solution = solve(args.label, args.n)
     moves = solution[args.start : args.stop]
     out: TextIO = sys.stdout
     if args.format == "text":
-        out.writelines(_text_lines(moves, solution.variant.posts))
+        out.writelines(text_lines(moves, solution.variant.posts))
         return 0
-    first = range(solution.length)[args.start : args.stop].start
-    with unlimited_digits():  # indices of huge solutions have many digits
-        if args.format == "csv":
-            out.write("index,disk,source,target\n")
-            pattern = "{},{},{},{}\n"
-        else:
-            pattern = '{{"index": {}, "disk": {}, "source": {}, "target": {}}}\n'
+    window = range(solution.length)[args.start : args.stop]
+    if args.format == "jsonl":
+        out.writelines(jsonl_lines(moves, window.start))
+    elif args.format == "csv":
+        out.writelines(csv_lines(moves, window.start))
+    else:
         out.writelines(
-            pattern.format(index, move.disk, move.source, move.target)
-            for index, move in zip(itertools.count(first), moves)
+            json_document(
+                moves,
+                label=solution.variant.label,
+                n=solution.n,
+                length=solution.length,
+                start=window.start,
+                stop=max(window.stop, window.start),
+            )
         )
     return 0
 
@@ -154,59 +146,11 @@ def _run_count(args: argparse.Namespace) -> int:
     if not args.per_disk:
         print(decimal(total))
         return 0
+    counts = per_disk(args.label, args.n)  # first: it may be refused as too large
     print(f"total: {decimal(total)}")
-    for size, moves in enumerate(per_disk(args.label, args.n), 1):
+    for size, moves in enumerate(counts, 1):
         print(f"disk {size}: {decimal(moves)}")
     return 0
 
 
 COUNT = Command("count", "the exact number of moves, every digit", _count_arguments, _run_count)
-
-
-# -- validate -----------------------------------------------------------------------------------
-
-
-def _validate_arguments(parser: argparse.ArgumentParser) -> None:
-    puzzle_arguments(parser)
-    parser.add_argument(
-        "file",
-        metavar="FILE",
-        help="the moves, one per line as solve prints them ('3: S -> D') or as 'S->D', 'SD', "
-        "'0 2'; '#' starts a comment; - reads standard input",
-    )
-
-
-def _verdict(lines: Iterable[str], args: argparse.Namespace, source: str) -> int:
-    counted = _cliutil.Progress.over(lines, sys.stderr, "lines checked")
-    try:
-        report = validate(counted, args.label, args.n)
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{source} is not UTF-8 text: {error}") from None
-    print(report)
-    if report.error is not None:
-        rule = report.error.rule
-        print(f"rule: {rule.value} ({rule.describe()})")
-        print(f"position before move {report.error.index} (counted from 0): {report.state}")
-        return 1
-    if not report.solved:
-        print(f"position after {decimal(report.length)} moves: {report.state}")
-        return 2
-    return 0
-
-
-def _run_validate(args: argparse.Namespace) -> int:
-    if args.file == "-":
-        return _verdict(sys.stdin, args, "standard input")
-    try:
-        with Path(args.file).open(encoding="utf-8") as lines:
-            return _verdict(lines, args, args.file)
-    except (FileNotFoundError, IsADirectoryError, PermissionError) as error:
-        raise CommandError(f"cannot read {args.file}: {error.strerror}", status=2) from None
-
-
-VALIDATE = Command(
-    "validate",
-    "check a file of moves: exit 0 solved, 1 illegal, 2 legal but not solved",
-    _validate_arguments,
-    _run_validate,
-)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import enum
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -12,7 +14,8 @@ from typing import TextIO
 
 import attrs
 
-from hanoi_magnet._digits import unlimited_digits
+from hanoi_magnet._text import shown
+from hanoi_magnet.cli._bigdecimal import int_to_text, text_to_int
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
 from hanoi_magnet.model import MAX_DISKS, Color
 from hanoi_magnet.registry import default_registry
@@ -21,18 +24,16 @@ from hanoi_magnet.variants import Variant, normalize_label
 
 
 def decimal(value: int) -> str:
-    """``str(value)`` for an int of any size."""
-    with unlimited_digits():
-        return str(value)
+    """``str(value)`` for an int of any size, in subquadratic time (see ``_bigdecimal``)."""
+    return int_to_text(value)
 
 
 def integer(text: str) -> int:
-    """An integer argument (any sign, any size) for argparse."""
+    """An integer argument (any sign, any size, ``_`` allowed between digits) for argparse."""
     try:
-        with unlimited_digits():
-            return int(text.replace("_", ""))
+        return text_to_int(text.replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer, got {shown(text)}") from None
 
 
 def disk_count(text: str) -> int:
@@ -43,7 +44,7 @@ def disk_count(text: str) -> int:
         n = -1
     if not 0 <= n <= MAX_DISKS:
         raise argparse.ArgumentTypeError(
-            f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {text!r}"
+            f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {shown(text)}"
         )
     return n
 
@@ -70,6 +71,20 @@ def use_color(choice: bool | None, stream: TextIO) -> bool:
     return is_terminal(stream)
 
 
+#: The width assumed when the terminal reports none (a 0x0 pseudo-terminal, an IDE console).
+FALLBACK_WIDTH = 80
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns: ``COLUMNS`` or the terminal's own, else 80.
+
+    Python 3.10's :func:`shutil.get_terminal_size` returns 0 for a terminal that reports a size
+    of 0x0 (later versions fall back); so does a ``COLUMNS=0`` environment: both mean unknown.
+    """
+    columns = shutil.get_terminal_size((FALLBACK_WIDTH, 24)).columns
+    return columns if columns > 0 else FALLBACK_WIDTH
+
+
 def is_terminal(stream: TextIO) -> bool:
     """Whether ``stream`` is an interactive terminal (False for closed or odd streams)."""
     try:
@@ -89,18 +104,21 @@ class Progress:
     CHECK_EVERY = 4096  # items between two looks at the clock
     INTERVAL = 0.25  # seconds between two updates of the line
 
-    def __init__(self, stream: TextIO, what: str) -> None:
+    def __init__(self, stream: TextIO, what: str, total: int | None = None) -> None:
         self.stream = stream
         self.what = what
+        self.total = total
         self.shown = False
 
     @classmethod
-    def over(cls, items: Iterable[str], stream: TextIO, what: str) -> Iterator[str]:
-        """``items``, counted on ``stream`` if it is a terminal."""
+    def over(
+        cls, items: Iterable[str], stream: TextIO, what: str, total: int | None = None
+    ) -> Iterator[str]:
+        """``items``, counted on ``stream`` if it is a terminal (out of ``total``, if known)."""
         if not is_terminal(stream):
             yield from items
             return
-        progress = cls(stream, what)
+        progress = cls(stream, what, total)
         try:
             yield from progress._count(items)
         finally:
@@ -112,9 +130,14 @@ class Progress:
         for count, item in enumerate(items, 1):
             yield item
             if count % self.CHECK_EVERY == 0 and time.monotonic() - last >= self.INTERVAL:
-                self.stream.write(f"\r{self.what}: {count:,}")
+                self.stream.write(f"\r{self.what}: {self._amount(count)}")
                 self.stream.flush()
                 self.shown, last = True, time.monotonic()
+
+    def _amount(self, count: int) -> str:
+        if not self.total:
+            return f"{count:,}"
+        return f"{count:,} of {self.total:,} ({min(count, self.total) * 100 // self.total}%)"
 
     def clear(self) -> None:
         """Erase the progress line, if one was written."""
@@ -174,17 +197,55 @@ def output_argument(parser: argparse.ArgumentParser, kind: str = "FILE") -> None
 
 def write_output(text: str, output: str) -> None:
     """Write ``text`` to standard output (``-``) or to the file ``output``, saying so."""
+    write_lines([text], output)
+
+
+def write_lines(lines: Iterable[str], output: str) -> None:
+    """Write ``lines`` as they come to standard output (``-``) or to the file ``output``."""
     if output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(output).write_text(text, encoding="utf-8")
-        print(f"wrote {output}")
+        sys.stdout.writelines(lines)
+        return
+    try:
+        with Path(output).open("w", encoding="utf-8") as file:
+            file.writelines(lines)
+    except OSError as error:
+        message = f"cannot write {output}: {error.strerror or error}"
+        raise CommandError(message, Status.UNREADABLE) from None
+    print(f"wrote {output}")
+
+
+class Status(enum.IntEnum):
+    """The exit statuses of ``hanoi-magnet``: one scheme for every command, each outcome its own.
+
+    ``validate`` answers with 0, 1 or 3; the others are the same for every command.
+    """
+
+    OK = 0  #: success (validate: the moves are legal and reach the goal)
+    ILLEGAL = 1  #: validate: an illegal or malformed move
+    USAGE = 2  #: bad arguments: an unknown label, a bad N, a position outside the solution...
+    NOT_SOLVED = 3  #: validate: every move legal, but the goal is not reached
+    UNREADABLE = 4  #: a file cannot be read or written (missing, a directory, no permission...)
+    NOT_UTF8 = 5  #: the input is not UTF-8 text
+    FAILED = 6  #: the request cannot be met: no solution, too large, a solver failed...
+    INTERRUPTED = 130  #: interrupted (Ctrl-C), as shells report SIGINT
+
+
+#: The table of :class:`Status`, for ``--help`` and the documentation.
+STATUS_HELP = """exit status:
+  0  success (validate: the moves solve the puzzle)
+  1  validate: an illegal or malformed move
+  2  usage error: bad arguments, unknown label, position outside the solution
+  3  validate: the moves are legal but do not reach the goal
+  4  a file cannot be read or written
+  5  the input is not UTF-8 text
+  6  the request cannot be met: no solution, too large, a solver failed, a busy port
+  130 interrupted"""
 
 
 class CommandError(Exception):
     """A failure a subcommand reports in one line, with the exit status to return."""
 
-    def __init__(self, message: str, status: int = 1) -> None:
+    def __init__(self, message: str, status: int = Status.FAILED) -> None:
         super().__init__(message)
         self.status = status
 

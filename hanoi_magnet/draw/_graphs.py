@@ -82,53 +82,71 @@ def _number(value: float) -> str:
 
 def _svg(graph: StateGraph, path: list[int], width: int) -> str:
     """An SVG drawing of ``graph`` at its layout, the walk through ``path`` in red."""
+    return "".join(svg_lines(graph, path, width))
+
+
+def svg_lines(graph: StateGraph, path: list[int], width: int) -> Iterator[str]:
+    """The lines of :func:`_svg`, one at a time: O(1) work per node and per edge."""
     points = graph.layout()
     xs = [x for x, _ in points] or [0.0]
     ys = [y for _, y in points] or [0.0]
-    span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+    left, top = min(xs), min(ys)  # once: computed per node, they made the export quadratic
+    span = max(max(xs) - left, max(ys) - top, 1.0)
     margin = 0.6
     scale = width / (span + 2 * margin)
-    height = round((max(ys) - min(ys) + 2 * margin) * scale)
+    height = round((max(ys) - top + 2 * margin) * scale)
     radius = max((0.09 if graph.rules.magnetic else 0.2) * scale, 1.5)
     labels = len(graph) <= 40
 
     def at(node: int) -> tuple[str, str]:
         x, y = points[node]
-        return _number((x - min(xs) + margin) * scale), _number((y - min(ys) + margin) * scale)
+        return _number((x - left + margin) * scale), _number((y - top + margin) * scale)
 
-    out = [
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}">'
-        ),
-        f"<title>{escape(repr(graph))}</title>",
-        f'<g stroke="{_EDGE_COLOR}" stroke-width="1">',
-    ]
+    yield (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">\n'
+    )
+    yield f"<title>{escape(repr(graph))}</title>\n"
+    yield f'<g stroke="{_EDGE_COLOR}" stroke-width="1">\n'
     for source, target, _ in graph.edges():
         (x1, y1), (x2, y2) = at(source), at(target)
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    out.append("</g>")
+        yield f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>\n'
+    yield "</g>\n"
     if len(path) > 1:
         walk = " ".join(",".join(at(node)) for node in path)
-        out.append(
+        yield (
             f'<polyline points="{walk}" fill="none" stroke="{_PATH_COLOR}" stroke-width="3" '
-            'stroke-linejoin="round"/>'
+            'stroke-linejoin="round"/>\n'
         )
     on_path = set(path)
     for node in range(len(graph)):
         x, y = at(node)
         fill = _PATH_COLOR if node in on_path else _NODE_COLOR
-        out.append(
+        yield (
             f'<circle cx="{x}" cy="{y}" r="{_number(radius)}" fill="{fill}">'
-            f"<title>{escape(str(graph.state(node)))}</title></circle>"
+            f"<title>{escape(str(graph.state(node)))}</title></circle>\n"
         )
         if labels:
-            out.append(
+            yield (
                 f'<text x="{x}" y="{_number(float(y) - radius - 2)}" font-size="9" '
-                f'text-anchor="middle" font-family="sans-serif">{escape(graph.label(node))}</text>'
+                f'text-anchor="middle" font-family="sans-serif">{escape(graph.label(node))}'
+                "</text>\n"
             )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    yield "</svg>\n"
+
+
+def graph_lines(
+    label: str, n: int, *, svg: bool, solution: bool = True
+) -> tuple[int, Iterator[str]]:
+    """About how many lines :func:`graph_svg` (``svg``) or :func:`graph_dot` has, and them.
+
+    The lines come one at a time (the command line streams them, with a progress count).
+    """
+    graph, states = _variant_graph(label, n, solution)
+    path = graph.path_nodes(states)
+    name = f"{label} n={n}"
+    lines = svg_lines(graph, path, 480) if svg else _graph.dot_lines(graph, path, name)
+    return len(graph) + graph.edge_count, lines
 
 
 # StateGraph.to_svg draws with this module (the search layer knows nothing of pictures).

@@ -10,12 +10,13 @@ are written under the posts and colour their bases. Standard library only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from hanoi_magnet.draw import _svg
 from hanoi_magnet.errors import InvalidArgumentError
-from hanoi_magnet.model import Color, State, post_name
+from hanoi_magnet.model import Color, State, _integer, post_name
 from hanoi_magnet.rules import MagneticRules
 
 __all__ = ["PostColors", "render_strip", "render_svg", "render_text"]
@@ -68,16 +69,22 @@ def _post_label(index: int, posts: int, colors: tuple[Color | None, ...] | None)
     return name if colors is None else f"{name} {_COLOR_WORDS[colors[index]]}"
 
 
-def _drawing(
-    state: State, colors: tuple[Color | None, ...] | None, *, color: bool
-) -> list[tuple[str, int]]:
-    """The picture as (line, printed width) pairs, top row first."""
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _printed_width(line: str) -> int:
+    """How many columns ``line`` takes once printed: escapes and trailing spaces not counted."""
+    return len(_ANSI.sub("", line).rstrip())
+
+
+def _drawing(state: State, colors: tuple[Color | None, ...] | None, *, color: bool) -> list[str]:
+    """The picture's lines (trailing spaces included), top row first."""
     n, posts = state.n, len(state.posts)
     widest_label = max(len(_post_label(index, posts, colors)) for index in range(posts))
     column = max(2 * n + 5, widest_label + 2)  # the largest disk plus a space on each side
     column += 1 - column % 2  # odd, so that the poles stand in the middle
     height = max((len(stack) for stack in state.posts), default=0)
-    rows: list[tuple[str, int]] = []
+    rows: list[str] = []
     for level in range(height, -1, -1):  # level `height` is the pole's tip above every stack
         parts = []
         for stack in state.posts:
@@ -87,9 +94,9 @@ def _drawing(
                 parts.append(" " * pad + _disk_text(state, disk, color=color) + " " * pad)
             else:
                 parts.append("|".center(column))
-        rows.append(("".join(parts), column * posts))
+        rows.append("".join(parts))
     base = "".join(" " + "-" * (column - 2) + " " for _ in range(posts))
-    rows.append((base, column * posts))
+    rows.append(base)
     labels = []
     for index in range(posts):
         text = _post_label(index, posts, colors)
@@ -99,7 +106,7 @@ def _drawing(
         if color and post_color is not None:
             text = f"{_ANSI_POST[post_color]}{text}{_ANSI_RESET}"
         labels.append(" " * before + text + " " * after)
-    rows.append(("".join(labels), column * posts))
+    rows.append("".join(labels))
     return rows
 
 
@@ -138,8 +145,9 @@ def render_text(
         color: use ANSI colour escapes for the faces and the post colours.
         post_colors: the colours of the posts (e.g. ``"RBN"`` or ``variant.rules.post_colors``),
             written under the posts; ``None`` writes only the post names.
-        max_width: if the picture would be wider than this many characters, list each post's
-            disks on one line instead (bottom disk first), as in ``str(state)``.
+        max_width: if the picture would be wider than this many characters (as printed:
+            without trailing spaces and colour escapes), list each post's disks on one line
+            instead (bottom disk first), as in ``str(state)``.
 
     Example:
         >>> from hanoi_magnet import Color, State
@@ -158,10 +166,12 @@ def render_text(
     """
     state = _check_state(state)
     colors = _post_colors(post_colors, state)
+    if max_width is not None:
+        max_width = _integer(max_width, "max_width")
     rows = _drawing(state, colors, color=color)
-    if max_width is not None and max(width for _, width in rows) > max_width:
+    if max_width is not None and max(map(_printed_width, rows)) > max_width:
         return "\n".join(_listing(state, colors, color=color))
-    return "\n".join(line.rstrip() for line, _ in rows)
+    return "\n".join(line.rstrip() for line in rows)
 
 
 def render_svg(

@@ -1,9 +1,12 @@
-"""Search over the positions themselves: shortest paths, distances, state graphs.
+"""Search over the positions themselves: shortest paths, distances, state graphs, whole spaces.
 
 The plans answer the puzzles they were written for; search answers everything else, between any
 two positions, for any rules: bidirectional breadth-first :func:`shortest_path` and
 :func:`distance`, exact O(n) :func:`classic_distance` for the classic three-peg puzzle, the
 number of legal positions, and the :func:`state_graph` (networkx, Graphviz and SVG exports).
+Exhaustive search answers whole-space questions (vectorised with numpy, or on a Dask cluster):
+:func:`explore` (positions at each distance, eccentricity, farthest positions),
+:func:`remoteness` (the distance of every position to a goal) and :func:`diameter`.
 
 Example:
     >>> from hanoi_magnet import ClassicRules, State
@@ -19,18 +22,40 @@ from hanoi_magnet.search._bidirectional import (
     shortest_path,
 )
 from hanoi_magnet.search._classic import classic_distance, classic_path_to_tower
+from hanoi_magnet.search._exhaustive.diameter import diameter
+from hanoi_magnet.search._exhaustive.distance_tables import remoteness
+from hanoi_magnet.search._exhaustive.estimate import estimate_memory
+from hanoi_magnet.search._exhaustive.progress import SearchProgress
+from hanoi_magnet.search._exhaustive.queries import (
+    eccentricity,
+    explore,
+    farthest_positions,
+    layer_counts,
+)
+from hanoi_magnet.search._exhaustive.remoteness import RemotenessTable
+from hanoi_magnet.search._exhaustive.results import Exploration
 from hanoi_magnet.search._graph import DEFAULT_MAX_NODES, StateGraph, state_graph
 from hanoi_magnet.search._paths import ShortestPath
 
 __all__ = [
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_STATES",
+    "Exploration",
+    "RemotenessTable",
+    "SearchProgress",
     "ShortestPath",
     "StateGraph",
     "classic_distance",
     "classic_path_to_tower",
+    "diameter",
     "distance",
+    "eccentricity",
+    "estimate_memory",
+    "explore",
+    "farthest_positions",
+    "layer_counts",
     "legal_state_count",
+    "remoteness",
     "shortest_path",
     "state_graph",
 ]

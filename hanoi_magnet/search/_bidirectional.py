@@ -27,6 +27,10 @@ from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, Unreacha
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.search._classic import classic_distance
+from hanoi_magnet.search._exhaustive.budget import OverLimitError, human_count
+from hanoi_magnet.search._exhaustive.dispatch import choose_search, numpy_distance, numpy_path
+from hanoi_magnet.search._exhaustive.engines import Engine
+from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet.search._paths import ShortestPath
 from hanoi_magnet.search._space import Space
 
@@ -53,7 +57,13 @@ class _OverLimitError(Exception):
 
 
 def shortest_path(
-    rules: Rules, start: State, goal: State, *, max_states: int = DEFAULT_MAX_STATES
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
 ) -> ShortestPath:
     """A shortest sequence of legal moves from ``start`` to ``goal``, by bidirectional search.
 
@@ -67,6 +77,13 @@ def shortest_path(
         start: the position to start from.
         goal: the position to reach.
         max_states: the most positions the search may visit before giving up.
+        engine: ``"python"``, ``"numpy"`` (whole layers as array operations; ``pip install
+            'hanoi-magnet[search]'``) or ``"auto"``: numpy when it is installed and the rules
+            have four or more posts, where layers are wide. Both find a shortest path; when
+            there are several, they may find different ones.
+        progress: ``True`` for a progress line on standard error, or a callable that receives
+            a :class:`~hanoi_magnet.search.SearchProgress` after every layer (its ``depth`` is
+            the sum of the radii of the two balls).
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal``.
@@ -83,19 +100,26 @@ def shortest_path(
         (4, ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D'])
     """
     limit = _checked(rules, start, goal, max_states)
-    space = Space(rules, start.n)
-    moves, explored = _bidirectional(space, space.encode(start), space.encode(goal), limit)
+    _, moves, explored = _search(rules, start, goal, limit, engine, Reporter(progress))
     return ShortestPath(rules, start, goal, moves, explored)
 
 
 def distance(
-    rules: Rules, start: State, goal: State, *, max_states: int = DEFAULT_MAX_STATES
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
 ) -> int:
     """The least number of legal moves from ``start`` to ``goal``.
 
     Classic three-peg rules with every direction allowed take O(n) steps for any n (see
     :func:`classic_distance`); everything else is ``len(shortest_path(...))``, with the same
-    arguments and errors.
+    arguments and errors — except that with numpy, rules whose moves can all be undone and a
+    space too large for a visited bit per position are searched keeping only the last two
+    layers of each side (*frontier search*, Korf 2004), in memory proportional to them.
 
     Example:
         >>> from hanoi_magnet import ClassicRules, MagneticRules, Color, State
@@ -109,9 +133,7 @@ def distance(
     limit = _checked(rules, start, goal, max_states)
     if isinstance(rules, ClassicRules) and rules.pegs == 3 and _every_direction(rules):
         return classic_distance(start, goal)
-    space = Space(rules, start.n)
-    moves, _ = _bidirectional(space, space.encode(start), space.encode(goal), limit)
-    return len(moves)
+    return _search(rules, start, goal, limit, engine, Reporter(progress), path=False)[0]
 
 
 def legal_state_count(rules: Rules, n: int) -> int:
@@ -163,7 +185,68 @@ def _checked(rules: Rules, start: State, goal: State, max_states: int) -> int:
     return _integer(max_states, "max_states", minimum=1)
 
 
-def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[list[Move], int]:
+def _search(
+    rules: Rules,
+    start: State,
+    goal: State,
+    limit: int,
+    engine: object,
+    reporter: Reporter,
+    *,
+    path: bool = True,
+) -> tuple[int, list[Move], int]:
+    """The length, the moves (if ``path``) of a shortest path and the positions visited."""
+    how = choose_search(rules, start.n, limit, engine, path=path)
+    if how == "python":
+        space = Space(rules, start.n)
+        moves, explored = _bidirectional(
+            space, space.encode(start), space.encode(goal), limit, reporter
+        )
+        length = len(moves)
+    else:
+        try:
+            if path:
+                found, explored, side = numpy_path(rules, start, goal, limit, reporter.layer)
+                length = -1 if found is None else len(found)
+                moves = found or []
+            else:
+                measured, explored, side = numpy_distance(
+                    rules, start, goal, limit, reporter.layer, how
+                )
+                length, moves = (-1 if measured is None else measured), []
+        except OverLimitError:
+            raise _limit_error(rules, start.n, limit) from None
+        except MemoryError:  # the frontier's layers outgrew the memory (their size is unknown)
+            raise SearchLimitError(
+                f"the search ran out of memory after {reporter.peak:,} bytes of layers; "
+                f"a smaller max_states ({limit:,} now) makes it stop sooner"
+            ) from None
+        if length < 0:
+            raise _unreachable_error(rules, start.n, side, explored)
+    reporter.layer(length, 0, explored, reporter.peak, done=True)
+    return length, moves, explored
+
+
+def _limit_error(rules: Rules, n: int, limit: int) -> SearchLimitError:
+    return SearchLimitError(
+        f"the search would visit more than max_states={human_count(limit)} positions; "
+        f"{n} disks have {human_count(legal_state_count(rules, n))} legal positions "
+        f"under {rules!r}"
+    )
+
+
+def _unreachable_error(rules: Rules, n: int, side: int, count: int) -> UnreachableError:
+    where = "reachable from the start" if side == 0 else "from which the goal can be reached"
+    return UnreachableError(
+        f"the goal cannot be reached from the start: the search explored all the positions "
+        f"{where} ({count:,} of the {human_count(legal_state_count(rules, n))} legal positions "
+        f"of {n} disks under {rules!r})"
+    )
+
+
+def _bidirectional(
+    space: Space, start: int, goal: int, limit: int, reporter: Reporter
+) -> tuple[list[Move], int]:
     """The moves of a shortest path between two codes, and how many codes were visited."""
     if start == goal:
         return [], 1
@@ -178,33 +261,28 @@ def _bidirectional(space: Space, start: int, goal: int, limit: int) -> tuple[lis
     ahead[start] = behind[goal] = root
     frontier_ahead, frontier_behind = [start], [goal]
     seen = [1, 1]  # positions visited from the start, and from the goal
+    memory = 2 * space.size if dense else 0
+    radii = 0  # the two balls' radii together
     while frontier_ahead and frontier_behind:
         try:
             if len(frontier_ahead) <= len(frontier_behind):
                 frontier_ahead, meeting, seen[0] = _grow(
                     space, frontier_ahead, forward, ahead, behind, seen[0], limit - seen[1]
                 )
+                layer = len(frontier_ahead)
             else:
                 frontier_behind, meeting, seen[1] = _grow(
                     space, frontier_behind, backward, behind, ahead, seen[1], limit - seen[0]
                 )
+                layer = len(frontier_behind)
         except _OverLimitError:
-            raise SearchLimitError(
-                f"the search would visit more than max_states={limit:,} positions; "
-                f"{space.n} disks have {legal_state_count(space.rules, space.n):,} legal "
-                f"positions under {space.rules!r}"
-            ) from None
+            raise _limit_error(space.rules, space.n, limit) from None
+        radii += 1
+        reporter.layer(radii, layer, sum(seen), memory)
         if meeting >= 0:
             return _join(space, meeting, ahead, behind, backward, root), sum(seen)
-    if not frontier_ahead:
-        side, count = "reachable from the start", seen[0]
-    else:
-        side, count = "from which the goal can be reached", seen[1]
-    raise UnreachableError(
-        f"the goal cannot be reached from the start: the search explored all the positions "
-        f"{side} ({count:,} of the {legal_state_count(space.rules, space.n):,} legal positions "
-        f"of {space.n} disks under {space.rules!r})"
-    )
+    side = 0 if not frontier_ahead else 1
+    raise _unreachable_error(space.rules, space.n, side, seen[side])
 
 
 def _grow(

@@ -340,6 +340,11 @@ def _number(value: float) -> str:
 
 def _dot(graph: StateGraph, path: list[int], name: str) -> str:
     """The DOT text of ``graph``, the walk through the nodes ``path`` in red."""
+    return "".join(dot_lines(graph, path, name))
+
+
+def dot_lines(graph: StateGraph, path: list[int], name: str) -> Iterator[str]:
+    """The lines of :func:`_dot`, one at a time (the command line streams them)."""
     on_path = set(path)
     steps = set(itertools.pairwise(path))
     if not graph.directed:
@@ -347,10 +352,8 @@ def _dot(graph: StateGraph, path: list[int], name: str) -> str:
     arrow = "->" if graph.directed else "--"
     three_posts = graph.rules.posts == 3
     points = graph.layout() if three_posts else []
-    lines = [
-        f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{",
-        "  node [shape=ellipse, fontsize=10];",
-    ]
+    yield f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{\n"
+    yield "  node [shape=ellipse, fontsize=10];\n"
     for node in range(len(graph)):
         attributes = [
             f"label={_dot_string(graph.label(node))}",
@@ -361,12 +364,11 @@ def _dot(graph: StateGraph, path: list[int], name: str) -> str:
             attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
         if node in on_path:
             attributes.append(f'color="{_PATH_COLOR}"')
-        lines.append(f"  {node} [{', '.join(attributes)}];")
+        yield f"  {node} [{', '.join(attributes)}];\n"
     for source, target, move in graph.edges():
         extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""
-        lines.append(f'  {source} {arrow} {target} [label="{move.disk}"{extra}];')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        yield f'  {source} {arrow} {target} [label="{move.disk}"{extra}];\n'
+    yield "}\n"
 
 
 def _dot_string(text: str) -> str:

@@ -6,8 +6,10 @@ import functools
 from collections.abc import Sequence
 from typing import ClassVar
 
+from hanoi_magnet.errors import TooLargeError
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep
 from hanoi_magnet.registry import default_registry, register
+from hanoi_magnet.solvers._frame_stewart import best_split
 from hanoi_magnet.variants import Variant
 
 
@@ -64,62 +66,53 @@ class FrameStewart(PlanSolver):
     """Frame–Stewart on P >= 4 pegs: k disks aside, the other n - k across, the k back.
 
     The k smallest disks move aside with all P pegs, the n - k largest go across with P - 1
-    pegs, and the k come back on top; k is chosen exactly to minimise the total.
+    pegs, and the k come back on top; k is the largest split that minimises the total. The
+    increments of the Frame–Stewart numbers are powers of two in known blocks (Klavžar,
+    Milutinović and Petr, 2002), so the split is a binary search and the length a short sum:
+    no step is quadratic in n, nor recursive over the pegs.
 
     Optimal for 4 pegs (Bousch, 2014); for more pegs its optimality is the Frame–Stewart
     conjecture. The tests confirm it by breadth-first search for small n.
+
+    Each level of the plan maps every peg, and with as many disks as pegs there are about as many
+    levels as pegs: the solver refuses more than 1,000 pegs
+    (:class:`~hanoi_magnet.TooLargeError`) rather than crawl.
     """
 
     pegs: ClassVar[int] = 4
 
     @classmethod
     def steps(cls, n: int) -> Sequence[Step]:  # noqa: D102 (documented on the class)
-        last = cls.pegs - 1
-        if n == 1:
-            return (MoveStep(0, last),)
-        k = _best_split(n, cls.pegs)
-        smaller = "classic" if cls.pegs == 4 else f"classic:{cls.pegs - 1}"
-        # Our pegs with peg 1 taken out, for the P-1 peg middle solve: its peg j is ours ...
-        middle = (0, *range(2, cls.pegs))
-        # The k smallest go from 0 to 1: their last peg is our 1, their 1 is our last.
-        aside = (0, last, *range(2, last), 1)
-        back = (1, 0, *range(2, last), last)
-        return (
-            SubStep(cls.label, aside, disks=k - n),
-            SubStep(smaller, middle, disks=-k, largest=True),
-            SubStep(cls.label, back, disks=k - n),
+        return _frame_stewart_steps(cls.label, cls.pegs, n)
+
+
+#: The most pegs a plan of this family is computed for.
+_MAX_PEGS = 1000
+
+
+# Cached: with many pegs each step maps P posts, and the engine resolves a size several times.
+@functools.lru_cache(maxsize=256)
+def _frame_stewart_steps(label: str, pegs: int, n: int) -> tuple[Step, ...]:
+    if pegs > _MAX_PEGS:
+        raise TooLargeError(
+            f"{label}: Frame–Stewart plans are computed for at most {_MAX_PEGS:,} pegs "
+            f"(each level of the plan maps all {pegs:,} pegs, and there can be as many "
+            f"levels as pegs: up to about {pegs**2:,} post maps)"
         )
-
-
-@functools.cache
-def _frame_stewart_length(n: int, pegs: int) -> int:
-    """The Frame–Stewart number of moves for n disks on ``pegs`` pegs."""
-    if n == 0:
-        return 0
-    if pegs == 3:
-        classic: int = 2**n - 1
-        return classic
+    last = pegs - 1
     if n == 1:
-        return 1
-    # Ascending n so the cache is filled without deep recursion.
-    for m in range(1, n):
-        _frame_stewart_length(m, pegs)
-        _frame_stewart_length(m, pegs - 1)
-    best: int = min(
-        2 * _frame_stewart_length(k, pegs) + _frame_stewart_length(n - k, pegs - 1)
-        for k in range(1, n)
-    )
-    return best
-
-
-@functools.cache
-def _best_split(n: int, pegs: int) -> int:
-    """The largest k that minimises 2 FS(k, P) + FS(n - k, P - 1)."""
-    best = _frame_stewart_length(n, pegs)
-    return max(
-        k
-        for k in range(1, n)
-        if 2 * _frame_stewart_length(k, pegs) + _frame_stewart_length(n - k, pegs - 1) == best
+        return (MoveStep(0, last),)
+    k = best_split(n, pegs)
+    smaller = "classic" if pegs == 4 else f"classic:{pegs - 1}"
+    # Our pegs with peg 1 taken out, for the P-1 peg middle solve: its peg j is ours ...
+    middle = (0, *range(2, pegs))
+    # The k smallest go from 0 to 1: their last peg is our 1, their 1 is our last.
+    aside = (0, last, *range(2, last), 1)
+    back = (1, 0, *range(2, last), last)
+    return (
+        SubStep(label, aside, disks=k - n),
+        SubStep(smaller, middle, disks=-k, largest=True),
+        SubStep(label, back, disks=k - n),
     )
 
 

@@ -6,13 +6,16 @@
    smallest): every move is replayed under the variant's rules, the goal must be reached, the
    length must be optimal (compared with the built-in solver of the same puzzle, or with a
    breadth-first search when there is none), whatever the solution claims about itself
-   (``length``, ``len()``, ``per_disk``, indexing) must agree with its moves, and, when they
-   exist, ``unrank``/``rank`` must agree with the replay at every position.
+   (``length``, ``len()``, ``per_disk``, indexing) and whatever the solver claims about it (its
+   optional ``length(n)`` and ``per_disk(n)`` methods, which a registry's solution believes
+   without reading the moves) must agree with its moves, and, when they exist,
+   ``unrank``/``rank`` must agree with the replay at every position.
 2. **Sampled, large n** (``max_n + 1..max_sampled_n``), driven by Hypothesis, for solvers that
    answer positions without listing every move (a lazy :class:`~hanoi_magnet.Solution`, or an
    ``unrank(n, k)`` method): consecutive positions must be one legal move apart, the ends must
    be the start and the goal, ``rank`` must invert ``unrank``, and the length must match the
-   built-in optimum. Hypothesis shrinks a failure to the smallest n and index.
+   built-in optimum (so must the solver's ``length(n)``, if it has one). Hypothesis shrinks a
+   failure to the smallest n and index.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from hanoi_magnet._text import shown
 from hanoi_magnet.errors import UnsolvableError
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.solution import Solution
@@ -144,31 +145,35 @@ class Run:
             )
 
     def _check_claims(self, result: object, listed: list[Move], n: int) -> None:
-        """Whatever the result says about itself must agree with its moves."""
+        """Whatever the result, or the solver, says about the moves must agree with them.
+
+        The result's ``length``, ``len()`` and ``per_disk``, and the solver's optional
+        ``length(n)`` and ``per_disk(n)`` methods (which a registry's solution believes without
+        reading the moves).
+        """
         length = len(listed)
-        for name, claimed in (
+        counts = [0] * n
+        for move in listed:
+            counts[move.disk - 1] += 1
+        claims = [
             ("length", getattr(result, "length", None)),
             ("len()", len(result) if isinstance(result, Sized) else None),
-        ):
+            (f"the solver's length({n})", self._ask("length", n)),
+        ]
+        for name, claimed in claims:
             if claimed is not None:
                 self.ran("length")
                 if claimed != length:
                     raise self.fail(
-                        "length", f"{name} is {claimed}, but there are {length} moves", n
+                        "length", f"{name} is {shown(claimed)}, but there are {length} moves", n
                     )
-        per_disk = getattr(result, "per_disk", None)
-        if per_disk is not None:
-            self.ran("per_disk")
-            counts = [0] * n
-            for move in listed:
-                counts[move.disk - 1] += 1
-            claimed_counts = tuple(per_disk)
-            if len(claimed_counts) != n:
-                raise self.fail("per_disk", f"per_disk has {len(claimed_counts)} counts", n)
-            for disk, (claimed, actual) in enumerate(zip(claimed_counts, counts, strict=True), 1):
-                if claimed != actual:
-                    detail = f"per_disk says disk {disk} moves {claimed} times, the moves: {actual}"
-                    raise self.fail("per_disk", detail, n)
+        for name, per_disk in (
+            ("per_disk", getattr(result, "per_disk", None)),
+            (f"the solver's per_disk({n})", self._ask("per_disk", n)),
+        ):
+            if per_disk is not None:
+                self.ran("per_disk")
+                self._check_counts(name, per_disk, counts, n)
         if isinstance(result, Sequence) and not isinstance(result, (list, tuple)):
             self.ran("index")
             for index, move in enumerate(listed):
@@ -180,6 +185,30 @@ class Run:
             if result.n != n or not same_puzzle(result.variant, self.variant):
                 detail = f"solve({n}) returned {result!r}, for another puzzle or n"
                 raise self.fail("solution", detail, n)
+
+    def _ask(self, method: str, n: int) -> object:
+        """The solver's optional ``method(n)``, or None; what it raises is a failure."""
+        function = getattr(self.solver, method, None)
+        if not callable(function):
+            return None
+        try:
+            return function(n)
+        except Exception as error:
+            detail = f"the solver's {method}({n}) raised {type(error).__name__}: {error}"
+            raise self.fail(method, detail, n) from error
+
+    def _check_counts(self, name: str, per_disk: object, counts: list[int], n: int) -> None:
+        if not isinstance(per_disk, Iterable) or isinstance(per_disk, (str, bytes)):
+            raise self.fail("per_disk", f"{name} is {shown(per_disk)}, not a sequence of counts", n)
+        claimed_counts = tuple(per_disk)
+        if len(claimed_counts) != n:
+            raise self.fail("per_disk", f"{name} has {len(claimed_counts)} counts", n)
+        for disk, (claimed, actual) in enumerate(zip(claimed_counts, counts, strict=True), 1):
+            if claimed != actual:
+                detail = (
+                    f"{name} says disk {disk} moves {shown(claimed)} times, the moves: {actual}"
+                )
+                raise self.fail("per_disk", detail, n)
 
     # -- phase 2 ------------------------------------------------------------------------------
 
@@ -205,6 +234,12 @@ class Run:
                 if best is None:  # pragma: no cover - built-ins solve every n or none
                     raise self.fail("solve", "the reference has no solution here", n)
                 length, move_at = best, None
+                claimed = self._ask("length", n)
+                if claimed is not None and claimed != best:
+                    detail = (
+                        f"the solver's length({n}) is {shown(claimed)}, but the optimum is {best}"
+                    )
+                    raise self.fail("length", detail, n)
                 unrank = _bind(self.solver.unrank, n)
                 ranker = getattr(self.solver, "rank", None)
                 rank = None if ranker is None else _bind(ranker, n)

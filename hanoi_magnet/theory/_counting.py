@@ -19,8 +19,14 @@ import attrs
 
 from hanoi_magnet._math import linalg as _linalg
 from hanoi_magnet._math.polyarith import divide, inverse_mod, mul
-from hanoi_magnet.errors import InvalidArgumentError, NoRecurrenceError, UnsolvableError
-from hanoi_magnet.model import _disk_count, _is_index
+from hanoi_magnet._text import shown
+from hanoi_magnet.errors import (
+    InvalidArgumentError,
+    NoRecurrenceError,
+    TooLargeError,
+    UnsolvableError,
+)
+from hanoi_magnet.model import _disk_count, _grouped, _is_index
 from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.theory._matrices import _system
@@ -30,6 +36,11 @@ __all__ = ["count", "per_disk"]
 
 #: Counts up to this n come from a table built once by the recurrence itself.
 _TABLE_SIZE = 64
+# count refuses answers estimated at more bits than this (2^23 bits: about 2.5 million decimal
+# digits, computed in seconds; the time grows faster than the size).
+_MAX_COUNT_BITS = 1 << 23
+# per_disk refuses when its counts together are estimated at more bits than this (64 MiB).
+_MAX_PER_DISK_BITS = 1 << 29
 
 
 def count(label: str, n: int) -> int:
@@ -37,13 +48,16 @@ def count(label: str, n: int) -> int:
 
     The same as ``solve(label, n).length``, without a solution object; for variants with a
     fixed recurrence it takes O(log n) big-integer products, so n may exceed
-    :data:`~hanoi_magnet.model.MAX_DISKS`.
+    :data:`~hanoi_magnet.model.MAX_DISKS` — up to an answer of 2^23 bits (about 2.5 million decimal
+    digits, NNN with about 5.3 million disks): a larger one is refused at once, with an
+    estimate of its size, rather than computed for hours.
 
     Raises:
         UnknownVariantError: no solver for ``label``.
         UnsolvableError: the variant has no solution (n >= 1).
         InvalidArgumentError: ``n`` is not an integer >= 0 (or, for a variant without a fixed
             recurrence, larger than :data:`~hanoi_magnet.model.MAX_DISKS`).
+        TooLargeError: the answer would exceed 2^23 bits.
 
     Example:
         >>> from hanoi_magnet.theory import count
@@ -54,7 +68,7 @@ def count(label: str, n: int) -> int:
     """
     if isinstance(n, bool) or not _is_index(n) or operator.index(n) < 0:
         raise InvalidArgumentError(
-            f"n must be an integer >= 0 (the number of disks), got {type(n).__name__} {n!r}"
+            f"n must be an integer >= 0 (the number of disks), got {type(n).__name__} {shown(n)}"
         )
     n = operator.index(n)
     cls = default_registry.get(label)
@@ -63,9 +77,10 @@ def count(label: str, n: int) -> int:
             if n == 0:
                 return 0
             cls.steps(n)  # raises UnsolvableError with the reason
-        fast = _fast_length(cls, n)
-        if fast is not None:
-            return fast
+        counter = _counter(cls)
+        if counter is not None:
+            _refuse_beyond(counter.bits(n), _MAX_COUNT_BITS, f"count({cls.label!r}, {_grouped(n)})")
+            return counter.at(n)
     return solve(label, n).length
 
 
@@ -74,11 +89,16 @@ def per_disk(label: str, n: int) -> tuple[int, ...]:
 
     The literature counts from the largest disk: its P(k) is ``per_disk(label, n)[n - k]``.
 
+    The counts of a variant with a fixed recurrence grow geometrically from the largest disk to
+    the smallest, so together they take O(n^2) bits: more than 2^29 bits (64 MiB; NNN with
+    about 26,000 disks) are refused at once, with an estimate.
+
     Raises:
         UnknownVariantError: no solver for ``label``.
         UnsolvableError: the variant has no solution (n >= 1).
         InvalidArgumentError: ``n`` is not an integer from 0 to
             :data:`~hanoi_magnet.model.MAX_DISKS`.
+        TooLargeError: the counts would exceed 2^29 bits together.
 
     Example:
         >>> from hanoi_magnet.theory import per_disk
@@ -87,9 +107,15 @@ def per_disk(label: str, n: int) -> tuple[int, ...]:
     """
     n = _disk_count(n)
     try:
-        system = _system(_plan_solver(label))
+        cls = _plan_solver(label)
+        system = _system(cls)
     except (NoRecurrenceError, UnsolvableError):
         return solve(label, n).per_disk
+    counter = _counter(cls)
+    assert counter is not None  # it has a system
+    # P(k) ~ c λ^(k - 1): k log2 λ bits for the k-th disk from the largest, summed.
+    total = counter.growth * n * (n - 1) / 2 + n
+    _refuse_beyond(total, _MAX_PER_DISK_BITS, f"per_disk({cls.label!r}, {n:,})")
     counts = []
     current = list(system.moves)
     for _ in range(n):
@@ -99,15 +125,23 @@ def per_disk(label: str, n: int) -> tuple[int, ...]:
 
 
 def _fast_length(cls: type[PlanSolver], n: int) -> int | None:
-    """S(n) for a plan class by its recurrence, or None when it has no fixed recurrence.
-
-    Does not touch the engine's memo of lengths (which would keep every level). For n beyond
-    a small table, it takes O(log n) products of numbers with up to n log2(λ) bits.
-    """
+    """S(n) for a plan class by its recurrence, or None when it has no fixed recurrence."""
     counter = _counter(cls)
     if counter is None:
         return None
     return counter.at(n)
+
+
+def _refuse_beyond(bits: float, limit: int, what: str) -> None:
+    """Refuse at once an answer estimated at more than ``limit`` bits, saying how large."""
+    if bits > limit:
+        digits = bits * math.log10(2)
+        size = (
+            "more digits than a float can count"
+            if math.isinf(bits)
+            else f"about {digits:.3g} decimal digits ({bits:.3g} bits, {bits / 8 / 2**20:.3g} MiB)"
+        )
+        raise TooLargeError(f"{what} would have {size}; the limit is {limit:,} bits")
 
 
 @_per_class
@@ -141,9 +175,30 @@ def _counter(cls: type[PlanSolver]) -> _Counter | None:
 
 @attrs.frozen
 class _Counter:
+    """S(n) by the recurrence: a table for small n, then K^n modulo each factor (see above).
+
+    For n beyond a small table, :meth:`at` takes O(log n) products of numbers with up to
+    n log2(λ) bits; it does not touch the engine's memo of lengths (which keeps every level).
+    """
+
     table: tuple[int, ...]
     parts: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     denominator: int
+
+    @property
+    def growth(self) -> float:
+        """log2 of the dominant root λ, from the last two counts of the table."""
+        last, before = self.table[-1], self.table[-2]
+        return math.log2(last) - math.log2(before)
+
+    def bits(self, n: int) -> float:
+        """An estimate of S(n).bit_length(), without computing S(n)."""
+        last = len(self.table) - 1
+        if n <= last:
+            return float(self.table[n].bit_length())
+        if n.bit_length() > 1000:  # beyond floats: certainly beyond any limit
+            return math.inf
+        return self.table[-1].bit_length() + (n - last) * self.growth
 
     def at(self, n: int) -> int:
         if n < len(self.table):

@@ -1,0 +1,22 @@
+"""Exhaustive breadth-first search: whole state spaces, at the size the machine allows.
+
+Private; the public names are re-exported by :mod:`hanoi_magnet`. The modules, one concept each:
+
+* :mod:`.layout`: the dense integer code of a position (pure Python);
+* :mod:`.pure`: the layered search in pure Python, the reference and the fallback;
+* :mod:`.engines`, :mod:`.dispatch`: which engine runs a search (numpy is optional);
+* :mod:`.tables`, :mod:`.moves`: the neighbours of many codes at once (numpy);
+* :mod:`.bits`: the two-bit state table (numpy);
+* :mod:`.layered`: the layered search over numpy arrays;
+* :mod:`.bidirectional`, :mod:`.frontier`: distances and paths between two positions (numpy);
+* :mod:`.macro`, :mod:`.recursive`, :mod:`.three_posts`: whole-space distances on three posts
+  from the self-similar graph (numpy);
+* :mod:`.distributed`: the layered search on a Dask cluster;
+* :mod:`.budget`, :mod:`.estimate`, :mod:`.progress`: memory estimates and progress reports;
+* :mod:`.queries`, :mod:`.results`: explore and its result; :mod:`.distance_tables`,
+  :mod:`.remoteness`, :mod:`.remoteness_numpy`, :mod:`.verify`: distance tables;
+  :mod:`.diameter`, :mod:`.diameter_numpy`: diameters; :mod:`.fileformat`: the files.
+
+Nothing here imports numpy or dask at module level except the modules that need them, and
+those are imported only when a search asks for them.
+"""

@@ -1,0 +1,100 @@
+"""The public :func:`remoteness`: the distance of every position to a goal."""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from hanoi_magnet.model import State
+from hanoi_magnet.rules import Rules
+from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, memory_limit
+from hanoi_magnet.search._exhaustive.engines import Engine, checked_position, choose_engine
+from hanoi_magnet.search._exhaustive.estimate import needed_bytes
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
+from hanoi_magnet.search._exhaustive.pure import run_pure_layers
+from hanoi_magnet.search._exhaustive.remoteness import WIDTHS, RemotenessTable
+
+
+def remoteness(
+    rules: Rules,
+    goal: State,
+    *,
+    engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
+    max_memory: int | None = None,
+) -> RemotenessTable:
+    """The distance from every position to ``goal``: a complete search backwards from it.
+
+    The table holds one small unsigned integer per code (one byte while the distances stay
+    below 255, wider beyond); it answers :meth:`~RemotenessTable.distance` for any position and
+    plays optimally from anywhere (:meth:`~RemotenessTable.path_to_goal`), and can be saved
+    and checked (:meth:`~RemotenessTable.verify`).
+
+    Args:
+        rules: the rules of the moves (with one-way moves, distances *to* the goal).
+        goal: the position every distance leads to.
+        engine: ``"numpy"``, ``"python"`` or ``"auto"``, as for :func:`explore`.
+        progress: ``True`` for a progress line on standard error, or a callable that receives
+            a :class:`SearchProgress` after every layer.
+        max_memory: the most bytes the computation may take (default: three quarters of the
+            memory available when it starts).
+
+    Raises:
+        SearchLimitError: the table and the search would need more than ``max_memory``.
+
+    Example:
+        >>> from hanoi_magnet import Color, MagneticRules, State
+        >>> from hanoi_magnet.search import remoteness
+        >>> table = remoteness(MagneticRules("NNN"), State.tower(3, 2, face=Color.BLUE))
+        >>> table.distance(State.tower(3, face=Color.RED)), table.max_distance
+        (11, 21)
+    """
+    layout, goal = checked_position(rules, goal, "goal")
+    limit = memory_limit(max_memory)
+    chosen = choose_engine(engine)
+    what = f"a distance table of {human_count(layout.size)} codes ({goal.n} disks, {rules!r})"
+    check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
+    goal_code = layout.encode(goal)
+    values: Any
+    engine_used: str = chosen
+    if chosen == "numpy" and layout.posts == 3:
+        from hanoi_magnet.search._exhaustive import three_posts  # noqa: PLC0415 (optional)
+
+        reporter = Reporter(progress)
+        values, counts = three_posts.distances_three(layout, goal_code, reporter.layer)
+        engine_used = "recursive"
+    elif chosen == "numpy":
+        from hanoi_magnet.search._exhaustive import remoteness_numpy  # noqa: PLC0415 (optional)
+
+        reporter = Reporter(progress)
+        values, counts = remoteness_numpy.distances_to(layout, goal_code, reporter.layer)
+    else:
+        reporter = Reporter(progress)
+        values, counts = _pure_distances(layout, goal_code, reporter)
+    reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
+    return RemotenessTable(
+        rules, goal, values, counts=counts, elapsed=reporter.elapsed, engine=engine_used
+    )
+
+
+def _pure_distances(layout: CodeLayout, goal: int, reporter: Reporter) -> tuple[Any, list[int]]:
+    held = [array("B", [0xFF]) * layout.size]
+
+    def visit(depth: int, codes: list[int]) -> None:
+        values = held[0]
+        if depth >= (1 << (8 * values.itemsize)) - 1:
+            held[0] = values = _widened(values)
+        for code in codes:
+            values[code] = depth
+
+    counts, _ = run_pure_layers(layout, [goal], reporter.layer, backward=True, visit=visit)
+    return held[0], counts
+
+
+def _widened(values: array[int]) -> array[int]:
+    """The same distances in an array of the next wider type, unreached marks kept."""
+    old_mark = (1 << (8 * values.itemsize)) - 1
+    typecode = WIDTHS[2 * values.itemsize][0]
+    new_mark = (1 << (8 * 2 * values.itemsize)) - 1
+    return array(typecode, (new_mark if value == old_mark else value for value in values))

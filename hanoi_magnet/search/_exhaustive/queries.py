@@ -1,0 +1,137 @@
+"""Whole-space questions about one position: the layers of the positions around it.
+
+How many positions lie at each distance from it, how far the farthest lies, and which they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hanoi_magnet.model import State
+from hanoi_magnet.rules import Rules
+from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, memory_limit
+from hanoi_magnet.search._exhaustive.engines import Engine, checked_position, choose_engine
+from hanoi_magnet.search._exhaustive.estimate import needed_bytes
+from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
+from hanoi_magnet.search._exhaustive.pure import run_pure_layers
+from hanoi_magnet.search._exhaustive.results import Exploration
+
+
+def explore(
+    rules: Rules,
+    start: State,
+    *,
+    engine: Engine = "auto",
+    progress: ProgressCallback | bool | None = None,
+    max_memory: int | None = None,
+    client: Any = None,
+) -> Exploration:
+    """Every position reachable from ``start``, layer by layer: a complete breadth-first search.
+
+    Works for any :class:`~hanoi_magnet.ClassicRules` (any pegs, any allowed directions) and
+    :class:`~hanoi_magnet.MagneticRules` (any posts and colours). The memory it needs is
+    estimated before it starts (two bits per code of the space, plus buffers of fixed size, with
+    numpy); a search that would need more than ``max_memory`` is refused at once.
+
+    Args:
+        rules: the rules of the moves.
+        start: the position to start from.
+        engine: ``"numpy"`` (vectorised; ``pip install 'hanoi-magnet[search]'``),
+            ``"python"``, or ``"auto"``: numpy when installed. Both give identical results.
+        progress: ``True`` for a progress line on standard error, or a callable that receives
+            a :class:`SearchProgress` after every layer.
+        max_memory: the most bytes the search may take (default: three quarters of the
+            memory available when it starts; on a cluster, of each worker's memory limit,
+            for its share).
+        client: a ``dask.distributed.Client``: run the search on its workers, the codes split
+            in ranges among them (``pip install 'hanoi-magnet[distributed]'``).
+
+    Raises:
+        SearchLimitError: the search would need more than ``max_memory``.
+        InvalidArgumentError: ``start`` is not a legal position under ``rules``.
+
+    Example:
+        >>> from hanoi_magnet import Color, MagneticRules, State
+        >>> from hanoi_magnet.search import explore
+        >>> found = explore(MagneticRules("NNN"), State.tower(3, face=Color.RED))
+        >>> found.reachable, found.eccentricity
+        (114, 21)
+    """
+    layout, start = checked_position(rules, start, "start")
+    limit = memory_limit(max_memory)
+    if client is not None:
+        choose_engine("numpy")  # the workers run numpy: refused with the install line without
+        from hanoi_magnet.search._exhaustive import distributed  # noqa: PLC0415 (dask is optional)
+
+        return distributed.explore(layout, start, client, progress=progress, max_memory=max_memory)
+    chosen = choose_engine(engine)
+    what = f"a complete search of {human_count(layout.size)} codes ({start.n} disks, {rules!r})"
+    check_memory(needed_bytes(layout, "explore", chosen), limit, what)
+    engine_used: str = chosen
+    if chosen == "numpy" and layout.posts == 3:
+        from hanoi_magnet.search._exhaustive import three_posts  # noqa: PLC0415 (numpy is optional)
+
+        reporter = Reporter(progress)
+        counts, farthest = three_posts.explore_three(layout, layout.encode(start), reporter.layer)
+        engine_used = "recursive"
+    elif chosen == "numpy":
+        from hanoi_magnet.search._exhaustive import layered  # noqa: PLC0415 (numpy is optional)
+
+        reporter = Reporter(progress)
+        counts, last = layered.run_layers(layout, [layout.encode(start)], reporter.layer)
+        farthest = None if last is None else last.tolist()
+    else:
+        reporter = Reporter(progress)
+        counts, farthest = run_pure_layers(layout, [layout.encode(start)], reporter.layer)
+    reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
+    return Exploration(
+        rules,
+        start,
+        counts,
+        farthest,
+        elapsed=reporter.elapsed,
+        peak_memory=reporter.peak,
+        engine=engine_used,
+    )
+
+
+def layer_counts(rules: Rules, start: State, **options: Any) -> tuple[int, ...]:
+    """How many positions lie at each distance from ``start``: ``explore(...).counts``.
+
+    Takes the same keyword arguments as :func:`explore`.
+
+    Example:
+        >>> from hanoi_magnet import ClassicRules, State
+        >>> from hanoi_magnet.search import layer_counts
+        >>> layer_counts(ClassicRules(), State.tower(3))
+        (1, 2, 2, 4, 2, 4, 4, 8)
+    """
+    return explore(rules, start, **options).counts
+
+
+def eccentricity(rules: Rules, position: State, **options: Any) -> int:
+    """The largest distance from ``position`` to a position it can reach.
+
+    Takes the same keyword arguments as :func:`explore`.
+
+    Example:
+        >>> from hanoi_magnet import ClassicRules, State
+        >>> from hanoi_magnet.search import eccentricity
+        >>> eccentricity(ClassicRules(4), State.tower(6, posts=4))  # Frame-Stewart: 17 moves
+        17
+    """
+    return explore(rules, position, **options).eccentricity
+
+
+def farthest_positions(rules: Rules, position: State, **options: Any) -> list[State]:
+    """The positions farthest from ``position``, in increasing code order.
+
+    Takes the same keyword arguments as :func:`explore`.
+
+    Example:
+        >>> from hanoi_magnet import ClassicRules, State
+        >>> from hanoi_magnet.search import farthest_positions
+        >>> [str(state) for state in farthest_positions(ClassicRules(), State.tower(2))]
+        ['S: 1 | I: 2 | D: -', 'S: - | I: 2 1 | D: -', 'S: 1 | I: - | D: 2', 'S: - | I: - | D: 2 1']
+    """
+    return explore(rules, position, **options).farthest_positions()

@@ -1,0 +1,396 @@
+"""The public whole-space queries: arguments, errors, memory refusal, files, progress, engines."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import subprocess
+import sys
+from itertools import permutations
+
+import pytest
+
+import hanoi_magnet as hm
+from hanoi_magnet import search
+from hanoi_magnet.search._exhaustive import budget, engines, fileformat, progress
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from tests.oracle import all_states, bfs_distance, bfs_layers
+
+CLASSIC_4 = hm.ClassicRules(4)
+CYCLIC = hm.ClassicRules(3, [(0, 1), (1, 2), (2, 0)])
+NNN = hm.MagneticRules("NNN")
+
+
+@pytest.fixture(params=["python", "numpy"])
+def engine(request):
+    if request.param == "numpy":
+        pytest.importorskip("numpy")
+    return request.param
+
+
+# -- arguments and errors -----------------------------------------------------------------------
+
+
+def test_illegal_starts_and_bad_arguments_are_refused(engine):
+    with pytest.raises(hm.InvalidArgumentError, match="not a legal position"):
+        search.explore(NNN, hm.State([[2, 1], [], []], faces="RB"), engine=engine)
+    with pytest.raises(hm.InvalidArgumentError, match="Rules object"):
+        search.explore("NNN", hm.State.tower(2))  # type: ignore[arg-type]
+    with pytest.raises(hm.InvalidArgumentError, match="engine must be one of"):
+        search.explore(NNN, hm.State.tower(2, face="R"), engine="fast")  # type: ignore[arg-type]
+    with pytest.raises(hm.InvalidArgumentError, match="progress must be"):
+        search.explore(NNN, hm.State.tower(2, face="R"), progress=3)  # type: ignore[arg-type]
+    with pytest.raises(hm.InvalidArgumentError, match="max_memory"):
+        search.explore(NNN, hm.State.tower(2, face="R"), max_memory=-1)
+    with pytest.raises(hm.InvalidArgumentError, match="query must be"):
+        search.estimate_memory(NNN, 3, query="everything")  # type: ignore[arg-type]
+
+
+def test_a_search_that_would_not_fit_is_refused_at_once_with_its_estimate(engine):
+    for query, run in [
+        (
+            "explore",
+            lambda limit: search.explore(
+                CLASSIC_4, hm.State.tower(9, posts=4), engine=engine, max_memory=limit
+            ),
+        ),
+        (
+            "remoteness",
+            lambda limit: search.remoteness(
+                CLASSIC_4, hm.State.tower(9, posts=4), engine=engine, max_memory=limit
+            ),
+        ),
+        ("diameter", lambda limit: search.diameter(CLASSIC_4, 9, engine=engine, max_memory=limit)),
+    ]:
+        needed = search.estimate_memory(CLASSIC_4, 9, query=query, engine=engine)
+        with pytest.raises(hm.SearchLimitError, match="was not started") as caught:
+            run(needed - 1)
+        assert budget.human_bytes(needed) in str(caught.value)
+    # the default limit is a share of the memory available; 4**40 positions never fit
+    with pytest.raises(hm.SearchLimitError, match="needs about"):
+        search.explore(CLASSIC_4, hm.State.tower(40, posts=4), engine=engine)
+
+
+def test_without_numpy_auto_runs_python_and_numpy_is_refused(monkeypatch):
+    monkeypatch.setattr(engines, "numpy_available", lambda: False)
+    found = search.explore(CLASSIC_4, hm.State.tower(3, posts=4))
+    assert found.engine == "python"
+    with pytest.raises(hm.InvalidArgumentError, match=r"pip install 'hanoi-magnet\[search\]'"):
+        search.explore(CLASSIC_4, hm.State.tower(3, posts=4), engine="numpy")
+    with pytest.raises(hm.InvalidArgumentError, match=r"pip install 'hanoi-magnet\[search\]'"):
+        search.explore(CLASSIC_4, hm.State.tower(3, posts=4), client=object())
+
+
+def test_importing_the_package_imports_neither_numpy_nor_dask():
+    code = (
+        "import sys, hanoi_magnet, hanoi_magnet.search, hanoi_magnet.cli\n"
+        "print(sorted({'numpy', 'dask', 'distributed'} & set(sys.modules)))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert output.stdout.strip() == "[]"
+
+
+def test_without_numpy_installed_the_answers_are_the_same():
+    pytest.importorskip("numpy")
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import hanoi_magnet as hm\n"
+        "from hanoi_magnet import search\n"
+        "found = search.explore(hm.MagneticRules('NNNN'), hm.State.tower(4, posts=4, face='R'))\n"
+        "table = search.remoteness(hm.MagneticRules('NRB'), hm.State.tower(5, 2, face='B'))\n"
+        "print(found.engine, found.counts, table.values.typecode, list(table.values))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    engine, rest = output.stdout.split(" ", 1)
+    assert engine == "python"
+    found = search.explore(
+        hm.MagneticRules("NNNN"), hm.State.tower(4, posts=4, face="R"), engine="numpy"
+    )
+    table = search.remoteness(
+        hm.MagneticRules("NRB"), hm.State.tower(5, 2, face="B"), engine="numpy"
+    )
+    assert rest.strip() == f"{found.counts} B {list(map(int, table.values))}"
+
+
+# -- the convenience functions ------------------------------------------------------------------
+
+
+def test_layer_counts_eccentricity_and_farthest_positions(engine):
+    start = hm.State([[3], [2, 1], []], faces="BBR")
+    layers = bfs_layers(NNN, start)
+    assert search.layer_counts(NNN, start, engine=engine) == tuple(map(len, layers))
+    assert search.eccentricity(NNN, start, engine=engine) == len(layers) - 1
+    layout = CodeLayout(NNN, 3)
+    assert search.farthest_positions(NNN, start, engine=engine) == sorted(
+        layers[-1], key=layout.encode
+    )
+
+
+def test_eccentricity_of_perfect_towers_is_frame_stewart_for_small_n():
+    # Frame-Stewart 1, 3, 5, 9, 13, 17, 25, 33 for four pegs; a perfect tower's farthest
+    # positions are the other perfect towers (and others) for these n
+    for n, expected in enumerate([0, 1, 3, 5, 9, 13, 17, 25], start=0):
+        assert search.eccentricity(CLASSIC_4, hm.State.tower(n, posts=4)) == expected
+
+
+# -- Exploration files --------------------------------------------------------------------------
+
+
+def test_explorations_are_saved_and_read_back(tmp_path, engine):
+    found = search.explore(CYCLIC, hm.State.tower(4), engine=engine)
+    path = tmp_path / "counts.json"
+    found.save(path)
+    document = json.loads(path.read_text())
+    assert document["format"] == "hanoi-magnet layer counts" and document["counts"] == list(
+        found.counts
+    )
+    again = search.Exploration.load(path)
+    assert again == found and hash(again) == hash(found)
+    assert again.farthest_positions() == found.farthest_positions()
+    assert "eccentricity=" in repr(again) and again.rate >= 0
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="something else"), "is not a hanoi-magnet layer counts file"),
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d.update(reachable=1), "disagree"),
+        (lambda d: d.pop("counts"), "lacks a field"),
+        (lambda d: d.update(rules={"kind": "other"}), "not a description of rules"),
+        (lambda d: d.update(start=[1, 2]), "not a description of a position"),
+    ],
+)
+def test_damaged_exploration_files_are_refused(tmp_path, change, message):
+    path = tmp_path / "counts.json"
+    search.explore(CYCLIC, hm.State.tower(3)).save(path)
+    document = json.loads(path.read_text())
+    change(document)
+    path.write_text(json.dumps(document))
+    with pytest.raises(hm.InvalidArgumentError, match=message):
+        search.Exploration.load(path)
+    path.write_text("{not json")
+    with pytest.raises(hm.InvalidArgumentError, match="not a JSON document"):
+        search.Exploration.load(path)
+
+
+def test_farthest_positions_not_kept_say_so():
+    found = search.Exploration(CLASSIC_4, hm.State.tower(2, posts=4), [1, 3, 6, 6], None)
+    with pytest.raises(hm.SearchLimitError, match="6 farthest positions were not kept"):
+        found.farthest_positions()
+    assert found != 3 and found == search.explore(CLASSIC_4, hm.State.tower(2, posts=4))
+
+
+# -- distance tables ----------------------------------------------------------------------------
+
+
+def test_a_table_answers_distances_and_optimal_paths(engine):
+    goal = hm.State.tower(4, 1)
+    table = search.remoteness(CYCLIC, goal, engine=engine)
+    for state in all_states(CYCLIC, 4):
+        expected = bfs_distance(CYCLIC, state, goal)
+        assert table.distance(state) == expected
+        moves = table.path_to_goal(state)
+        assert len(moves) == expected
+        for move in moves:
+            state = CYCLIC.apply(state, move)
+        assert state == goal
+    assert table.positions_at(0) == [goal]
+    assert table.farthest_positions() == table.positions_at(table.max_distance)
+    assert table.reachable == 81 and "max_distance=" in repr(table)
+    with pytest.raises(hm.InvalidArgumentError, match="it has 3 disks"):
+        table.distance(hm.State.tower(3))
+
+
+def test_unreachable_positions_and_non_positions_have_no_distance(engine):
+    goal = hm.State.tower(3, 2, face=hm.Color.BLUE)
+    table = search.remoteness(NNN, goal, engine=engine)
+    isolated = hm.State([[3], [2], [1]], faces="RRR")  # every move would repel
+    with pytest.raises(hm.UnreachableError):
+        table.distance(isolated)
+    with pytest.raises(hm.InvalidArgumentError, match="not one of this table"):
+        table.distance(hm.State([[2, 1], [3], []], faces="RBR"))
+
+
+def test_tables_are_saved_read_back_and_checked(tmp_path, engine, monkeypatch):
+    table = search.remoteness(
+        hm.MagneticRules("NRNN"), hm.State.tower(3, 3, posts=4, face="B"), engine=engine
+    )
+    path = tmp_path / "table.bin"
+    table.save(path)
+    assert path.read_bytes()[:8] == b"HMDIST01"
+    for numpy_there in (True, False):
+        if not numpy_there:
+            monkeypatch.setattr(engines, "numpy_available", lambda: False)
+        again = search.RemotenessTable.load(path)
+        assert list(again.values) == list(table.values) and again.counts == table.counts
+        again.verify()
+        assert (type(again.values).__module__ == "numpy") == (
+            numpy_there and engines.numpy_available()
+        )
+
+
+def test_damaged_tables_are_refused(tmp_path):
+    table = search.remoteness(CYCLIC, hm.State.tower(3, 1))
+    path = tmp_path / "table.bin"
+    table.save(path)
+    data = path.read_bytes()
+    path.write_bytes(b"XXXXXXXX" + data[8:])
+    with pytest.raises(hm.InvalidArgumentError, match="wrong magic"):
+        search.RemotenessTable.load(path)
+    path.write_bytes(data[:-1])
+    with pytest.raises(hm.InvalidArgumentError, match="should hold 27 values"):
+        search.RemotenessTable.load(path)
+    path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    with pytest.raises(hm.InvalidArgumentError, match="disagree with the counts"):
+        search.RemotenessTable.load(path)
+
+
+def test_verify_finds_any_single_wrong_value(engine):
+    table = search.remoteness(
+        hm.MagneticRules("RBNN"), hm.State.tower(3, 3, posts=4, face="R"), engine=engine
+    )
+    table.verify()
+    for code in range(0, len(table.values), 7):
+        old = int(table.values[code])
+        for new in {(old + 1) % 256, (old - 1) % 256, table.unreached}:
+            if new == old:
+                continue
+            table.values[code] = new
+            with pytest.raises(hm.InvalidArgumentError, match=f"code {code}|code {code - 1}|code"):
+                table.verify()
+        table.values[code] = old
+    table.verify()
+
+
+def test_file_helpers_round_trip_rules_and_positions():
+    for rules in (CLASSIC_4, CYCLIC, hm.MagneticRules("RBNN")):
+        assert fileformat.rules_from_json(fileformat.rules_to_json(rules)) == rules
+    for state in (hm.State.tower(3), hm.State([[2], [1], []], faces="BR")):
+        assert fileformat.state_from_json(fileformat.state_to_json(state)) == state
+    with pytest.raises(hm.InvalidArgumentError, match="cannot write rules"):
+        fileformat.rules_to_json(hm.Rules())
+
+
+# -- diameter -----------------------------------------------------------------------------------
+
+
+def brute_diameter(rules, n):
+    return max(len(bfs_layers(rules, state)) - 1 for state in all_states(rules, n))
+
+
+@pytest.mark.parametrize(
+    ("rules", "n"),
+    [
+        (hm.ClassicRules(), 4),
+        (CLASSIC_4, 3),
+        (hm.ClassicRules(5), 2),
+        (CYCLIC, 3),
+        (hm.ClassicRules(3, [(0, 1), (1, 2), (0, 2)]), 3),
+        (NNN, 3),
+        (hm.MagneticRules("RRR"), 3),
+        (hm.MagneticRules("NRB"), 3),
+        (hm.MagneticRules("NNNN"), 2),
+        (hm.MagneticRules("RBNN"), 3),
+    ],
+    ids=repr,
+)
+def test_diameter_equals_the_largest_eccentricity(rules, n, engine):
+    assert search.diameter(rules, n, engine=engine) == brute_diameter(rules, n)
+
+
+def test_diameters_of_one_way_graphs_are_only_computed_when_small(engine):
+    with pytest.raises(hm.SearchLimitError, match="search from every position"):
+        search.diameter(CYCLIC, 9, engine=engine)
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+
+def test_progress_events_add_up(engine):
+    events: list[search.SearchProgress] = []
+    found = search.explore(
+        CLASSIC_4, hm.State.tower(5, posts=4), engine=engine, progress=events.append
+    )
+    layers = [event for event in events if not event.done]
+    assert [event.layer for event in layers] == list(found.counts)
+    assert [event.depth for event in layers] == list(range(len(found.counts)))
+    assert [event.reached for event in layers][-1] == found.reachable == events[-1].reached
+    assert events[-1].done and all(event.memory > 0 for event in events)
+    assert all(a.elapsed <= b.elapsed for a, b in itertools.pairwise(events))
+
+
+def test_progress_on_a_terminal_and_in_a_log(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal, log = Terminal(), io.StringIO()
+    for stream in (terminal, log):
+        show = progress.TerminalProgress(stream)
+        show(search.SearchProgress(0, 1, 1, 0.0, 100))
+        show(search.SearchProgress(1, 3, 4, 0.0, 100))  # too soon after the first: not shown
+        show(search.SearchProgress(2, 6, 10, 1.0, 2048, workers=3, done=True))
+    assert terminal.getvalue() == (
+        "\r\x1b[2Klayer 0: 1 positions, 1 in all, 0 per second, 100 bytes"
+        "\r\x1b[2Klayer 2: 6 positions, 10 in all, 10 per second, 2 KiB on 3 workers (done)\n"
+    )
+    assert log.getvalue().splitlines() == [
+        "layer 0: 1 positions, 1 in all, 0 per second, 100 bytes",
+        "layer 2: 6 positions, 10 in all, 10 per second, 2 KiB on 3 workers (done)",
+    ]
+    errors = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", errors)
+    search.explore(CLASSIC_4, hm.State.tower(2, posts=4), progress=True)
+    assert errors.getvalue().endswith("(done)\n")
+
+
+def test_memory_helpers():
+    assert budget.available_memory() > 0
+    assert budget.memory_limit(None) > 0 and budget.memory_limit(10) == 10
+    assert [budget.human_bytes(b) for b in (5, 2048, 3 << 30)] == ["5 bytes", "2 KiB", "3 GiB"]
+
+
+def test_engines_agree_on_every_start_of_a_small_puzzle():
+    pytest.importorskip("numpy")
+    rules = hm.MagneticRules("NBN")
+    for state in all_states(rules, 3):
+        assert search.layer_counts(rules, state, engine="numpy") == search.layer_counts(
+            rules, state, engine="python"
+        )
+    for faces in permutations("RBR"):
+        state = hm.State([[3], [2], [1]], faces="".join(faces))
+        if rules.is_legal_state(state):
+            assert search.eccentricity(rules, state) == len(bfs_layers(rules, state)) - 1
+
+
+def test_huge_puzzles_are_refused_at_once_with_a_readable_estimate(engine):
+    # (before: formatting 4**20000 with "," raised Python's ValueError for over 4,300 digits)
+    for run in (
+        lambda: search.explore(CLASSIC_4, hm.State.tower(20_000, posts=4), engine=engine),
+        lambda: search.remoteness(NNN, hm.State.tower(20_000, face="R"), engine=engine),
+        lambda: search.diameter(CLASSIC_4, 20_000, engine=engine),
+    ):
+        with pytest.raises(
+            hm.SearchLimitError, match=r"about \d\.\d\de\+\d+ codes .* 2\*\*\d+ bytes"
+        ):
+            run()
+    expected = {  # numpy: codes beyond 2**62 need visited bits, refused; python: a dict, limit
+        "numpy": r"bidirectional search needs about 2\*\*\d+ bytes",
+        "python": r"3000 disks have about 1\.51e\+1806 legal",
+    }[engine]
+    with pytest.raises(hm.SearchLimitError, match=expected):
+        search.distance(
+            CLASSIC_4,
+            hm.State.tower(3000, posts=4),
+            hm.State.tower(3000, 3, posts=4),
+            max_states=50,
+            engine=engine,
+        )
+    assert budget.human_count(10**18 - 1) == "999,999,999,999,999,999"
+    assert budget.human_count(10**18) == "about 1.00e+18"

@@ -1,0 +1,112 @@
+"""``hanoi-magnet search``: distances, layer counts, eccentricity, diameter, tables, errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+import hanoi_magnet as hm
+from hanoi_magnet import search
+from hanoi_magnet.cli._search import memory_size, position, puzzle, towers
+from tests.test_cli import run
+
+
+def test_distance_from_start_to_goal():
+    status, out, err = run("search", "classic:4", "6", "--no-progress")
+    assert status == 0 and err == ""
+    assert out.splitlines()[-1] == "distance: 17"
+    start = hm.State([[5, 4, 3], [2, 1], []], faces="BBRRR")
+    expected = search.distance(hm.MagneticRules("NNN"), start, hm.State.tower(5, 2, face="B"))
+    assert run("search", "NNN", "5", "--from", "SSSII rrrbb")[1].endswith(f"distance: {expected}\n")
+
+
+def test_layers_and_eccentricity_of_a_four_post_magnetic_puzzle(tmp_path):
+    path = tmp_path / "layers.json"
+    status, out, _ = run("search", "NNNN", "3", "--layers", "--save", str(path))
+    found = search.explore(hm.MagneticRules("NNNN"), hm.State.tower(3, posts=4, face="R"))
+    lines = out.splitlines()
+    start = lines.index("distance positions") + 1
+    assert status == 0
+    assert [
+        tuple(map(int, line.split())) for line in lines[start : start + len(found.counts)]
+    ] == list(enumerate(found.counts))
+    assert f"eccentricity: {found.eccentricity}" in lines and f"wrote {path}" in lines
+    assert search.Exploration.load(path) == found
+    status, out, _ = run("search", "classic:4", "5", "--eccentricity")
+    assert (
+        "eccentricity: 13" in out.splitlines() and "farthest positions: 6" in out and "  ..." in out
+    )
+
+
+def test_diameter_and_distance_tables(tmp_path):
+    assert run("search", "classic", "5", "--diameter")[1] == "diameter: 31\n"
+    path = tmp_path / "table.bin"
+    status, out, _ = run("search", "cyclic", "3", "--table", str(path), "--engine", "python")
+    table = search.RemotenessTable.load(path)
+    assert status == 0 and f"max distance: {table.max_distance}" in out
+    assert table.goal == hm.State.tower(3, 1) and table.reachable == 27
+
+
+def test_progress_goes_to_standard_error():
+    status, out, err = run("search", "classic:4", "5", "--layers", "--progress")
+    assert status == 0 and "(done)" not in out
+    assert err.splitlines()[-1].startswith("layer 13: 6 positions, 1,024 in all")
+    assert run("search", "classic:4", "5", "--layers")[2] == ""  # not a terminal: none
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["search", "XYZ", "3"], 2, "post colours such as NNNN"),
+        (
+            ["search", "classic:4", "3", "--from", "SSS"],
+            2,
+            "'S' is not a post; the posts are 0, 1, 2, 3",
+        ),
+        (["search", "NNN", "3", "--from", "SSS"], 2, "magnetic positions need 3 faces"),
+        (["search", "NNN", "3", "--from", "SS"], 2, "a position of 3 disks is 3 post names"),
+        (["search", "NNN", "2", "--from", "SS rb"], 2, "is not a legal position"),
+        (["search", "classic:4", "3", "--layers", "--max-memory", "1K"], 6, "was not started"),
+        (["search", "classic:4", "9", "--max-states", "50"], 6, "max_states=50"),
+        (["search", "classic:4", "3", "--max-memory", "lots"], 2, "a size such as 8G"),
+        (["search", "classic:4", "3", "--layers", "--diameter"], 2, "not allowed with"),
+    ],
+)
+def test_errors_are_one_line(args, status, message):
+    got, out, err = run(*args)
+    assert got == status and message in err and err.count("\n") == 1 and out == ""
+
+
+def test_argument_helpers():
+    assert [memory_size(text) for text in ("512", "4K", "1.5M", "8G", "2GiB")] == [
+        512,
+        4096,
+        3 << 19,
+        8 << 30,
+        2 << 30,
+    ]
+    rules, variant = puzzle("rbnn")
+    assert rules == hm.MagneticRules("RBNN") and variant is None
+    assert towers(rules, None, 2) == (
+        hm.State.tower(2, posts=4, face="R"),
+        hm.State.tower(2, 3, posts=4, face="B"),
+    )
+    assert towers(hm.ClassicRules(5), None, 1)[1] == hm.State.tower(1, 4, posts=5)
+    assert puzzle("linear")[1] == hm.Variant.from_label("linear")
+    with pytest.raises(argparse.ArgumentTypeError):
+        puzzle("nope")
+    assert position("start", rules, 2, {"start": hm.State.tower(2)}) == hm.State.tower(2)
+    assert position("31 rb", rules, 2, {}) == hm.State([[], [1], [], [2]], faces="BR")
+
+
+def test_the_saved_counts_are_json_a_reader_can_check(tmp_path):
+    path = tmp_path / "c.json"
+    run("search", "classic", "4", "--layers", "--save", str(path))
+    document = json.loads(path.read_text())
+    assert sum(document["counts"]) == document["reachable"] == 81
+    assert document["layout"]["codes"] == 81 and document["start"] == {
+        "posts": [[4, 3, 2, 1], [], []],
+        "faces": None,
+    }
