@@ -86,13 +86,17 @@ def test_score_refuses_what_it_cannot_match(tmp_path):
     answers = tmp_path / "answers.jsonl"
     answers.write_text('{"id": "nope", "answer": "S->D"}\n')
     status, _, err = run("eval", "score", str(tasks), str(answers))
-    assert status == 1
+    assert status == 2
     assert "no instance has the id 'nope'" in err
     answers.write_text('{"id": "1-0", "answer": "S->D"}\n{"id": "1-0", "answer": ""}\n')
     assert "two answers" in run("eval", "score", str(tasks), str(answers))[2]
     answers.write_text("not json\n")
     assert "line 1: not JSON" in run("eval", "score", str(tasks), str(answers))[2]
-    assert run("eval", "score", str(tmp_path / "missing"), str(answers))[0] == 2
+    assert run("eval", "score", str(tmp_path / "missing"), str(answers))[0] == 4
+    answers.write_bytes(b'{"id": "1-0", "answer": "\xff"}\n')
+    status, _, err = run("eval", "score", str(tasks), str(answers))
+    assert status == 5
+    assert "not UTF-8" in err
 
 
 @pytest.mark.parametrize(
@@ -108,7 +112,7 @@ def test_score_refuses_what_it_cannot_match(tmp_path):
 )  # fmt: skip
 def test_generate_usage_errors(args, message):
     status, _, err = run("eval", "generate", *args)
-    assert status in (1, 2)
+    assert status == (6 if message == "max_states" else 2)  # too large: cannot be met
     assert message in err
     assert "Traceback" not in err
 

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._eval_summary import summary
-from hanoi_magnet.cli._util import Command, CommandError, integer
+from hanoi_magnet.cli._util import Command, CommandError, Status, integer
 from hanoi_magnet.evaluation import (
     FAMILIES,
     TEMPLATES,
@@ -182,6 +182,15 @@ def _score_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_score(args: argparse.Namespace) -> int:
+    try:
+        return _score_files(args)
+    except UnicodeDecodeError as error:
+        raise CommandError(
+            f"an input is not UTF-8 text ({error.reason})", Status.NOT_UTF8
+        ) from None
+
+
+def _score_files(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         tasks = stack.enter_context(_open(args.tasks))
         instances = {instance.id: instance for instance in read_jsonl(tasks)}
@@ -193,9 +202,13 @@ def _run_score(args: argparse.Namespace) -> int:
         for ident, answer in _answers(counted, args.answers):
             instance = instances.get(ident)
             if instance is None:
-                raise CommandError(f"{args.answers}: no instance has the id {ident!r}")
+                raise CommandError(
+                    f"{args.answers}: no instance has the id {ident!r}", Status.USAGE
+                )
             if ident in seen:
-                raise CommandError(f"{args.answers}: two answers for the instance {ident!r}")
+                raise CommandError(
+                    f"{args.answers}: two answers for the instance {ident!r}", Status.USAGE
+                )
             seen.add(ident)
             scored.append((instance, _score(answer, instance, args, out)))
         for ident, instance in instances.items():  # instances nobody answered
@@ -225,12 +238,16 @@ def _answers(lines: Iterable[str], source: str) -> Iterator[tuple[str, str | Non
         try:
             record = json.loads(line)
         except ValueError as error:
-            raise CommandError(f"{source}, line {number}: not JSON ({error})") from None
+            raise CommandError(
+                f"{source}, line {number}: not JSON ({error})", Status.USAGE
+            ) from None
         if not isinstance(record, dict) or "id" not in record:
-            raise CommandError(f"{source}, line {number}: expected an object with an 'id'")
+            raise CommandError(
+                f"{source}, line {number}: expected an object with an 'id'", Status.USAGE
+            )
         answer = next((record[key] for key in _ANSWER_KEYS if key in record), None)
         if answer is not None and not isinstance(answer, str):
-            raise CommandError(f"{source}, line {number}: the answer is not a string")
+            raise CommandError(f"{source}, line {number}: the answer is not a string", Status.USAGE)
         yield str(record["id"]), answer
 
 
@@ -238,7 +255,7 @@ def _open(path: str) -> IO[str]:
     try:
         return Path(path).open(encoding="utf-8")
     except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror}", status=2) from None
+        raise CommandError(f"cannot read {path}: {error.strerror}", Status.UNREADABLE) from None
 
 
 class _output:  # noqa: N801 (a context manager, named as the argument)
@@ -254,7 +271,9 @@ class _output:  # noqa: N801 (a context manager, named as the argument)
         try:
             self.file = Path(self.path).open("w", encoding="utf-8")
         except OSError as error:
-            raise CommandError(f"cannot write {self.path}: {error.strerror}", status=2) from None
+            raise CommandError(
+                f"cannot write {self.path}: {error.strerror}", Status.UNREADABLE
+            ) from None
         return self.file
 
     def __exit__(self, *exc: object) -> None:
@@ -282,7 +301,7 @@ def _eval_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_eval(args: argparse.Namespace) -> int:  # pragma: no cover - replaced by the action's
-    raise CommandError("choose an action: generate or score", status=2)
+    raise CommandError("choose an action: generate or score", Status.USAGE)
 
 
 EVAL = Command(
