@@ -27,6 +27,7 @@ from hanoi_magnet import (
     solve,
     validate,
 )
+from hanoi_magnet._replay_loops import CHUNK, MAX_LINES, MAX_POSTS
 from hanoi_magnet.notation import NOTATIONS
 from hanoi_magnet.testing import disk_counts, legal_move_sequences, variants
 
@@ -240,3 +241,98 @@ def test_magnetic_and_restricted_rules_in_every_form(tmp_path):
     report = validate([(0, 2)], rules, start=State.tower(1))
     assert report.error is not None
     assert report.error.rule is Rule.DIRECTION
+
+
+# -- both sides of every constant that switches a path --------------------------------------
+
+
+def _objects_verdict(moves, label, n):
+    report = validate(list(moves), label, n)
+    error = None if report.error is None else (report.error.index, report.error.rule)
+    return report.ok, report.solved, report.length, report.goal_index, error, report.state
+
+
+def _verdict(report):
+    error = None if report.error is None else (report.error.index, report.error.rule)
+    return report.ok, report.solved, report.length, report.goal_index, error, report.state
+
+
+@pytest.mark.parametrize("where", [CHUNK - 2, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK])
+def test_generators_across_chunk_boundaries(where):
+    """Streams are read CHUNK items at a time: errors and goals on either side of an edge."""
+    moves = list(solve("classic", 11))  # 2,047 moves: two chunk edges
+    broken = [*moves[:where], Move(1, 0, 0), *moves[where:]]
+    for sequence in (moves, broken, moves[: where + 1]):
+        expected = _objects_verdict(sequence, "classic", 11)
+        assert _verdict(validate(iter(sequence), "classic", 11)) == expected
+        pairs = [(m.source, m.target) for m in sequence]
+        assert _verdict(validate(iter(pairs), "classic", 11))[1:4] == expected[1:4]
+    # a goal reached exactly at a chunk edge, then left
+    there = [Move(1, 0, 2)] * 1 + [Move(1, 2, 1), Move(1, 1, 2)] * CHUNK
+    report = validate(iter(there), "classic", 1)
+    assert (report.goal_index, report.solved, report.length) == (1, True, len(there))
+
+
+@pytest.mark.parametrize("pegs", [MAX_POSTS - 1, MAX_POSTS, MAX_POSTS + 1])
+def test_many_pegs_on_both_sides_of_the_route_table(pegs):
+    label, n, last = f"classic:{pegs}", 4, pegs - 1
+    # disks 1, 2, 3 aside on posts of their own, the largest across, then the three on top
+    moves = [Move(1, 0, 1), Move(2, 0, 2), Move(3, 0, last - 1), Move(4, 0, last)]
+    moves += [Move(3, last - 1, last), Move(2, 2, last), Move(1, 1, last)]
+    variant = default_registry.variant(label)
+    for sequence in (moves, [*moves[:5], Move(1, 2, last - 1), *moves[5:]]):
+        expected = _objects_verdict(sequence, label, n)
+        lines = NOTATIONS["library"].format(sequence, pegs).splitlines()
+        for form in (iter(sequence), lines):
+            assert _verdict(validate(form, label, n)) == expected
+        pairs = [(m.source, m.target) for m in sequence]
+        length, index, rule, state, goal_index = _reference(
+            pairs, variant.rules, variant.start(n), variant.goal(n)
+        )
+        report = validate(pairs, label, n)
+        assert (report.length, report.goal_index, report.state) == (length, goal_index, state)
+        if index is not None:
+            assert report.error is not None
+            assert (report.error.index, report.error.rule) == (index, rule)
+
+
+def test_more_distinct_lines_than_are_remembered():
+    """Beyond MAX_LINES distinct lines, text is parsed line by line: the same verdict."""
+    moves = list(solve("classic", 13))  # 8,191 moves, every line made distinct by a comment
+    lines = [f"{m.disk}: {'SID'[m.source]} -> {'SID'[m.target]}  # move {i}" for i, m in
+             enumerate(moves)]  # fmt: skip
+    assert len(set(lines)) > MAX_LINES
+    assert _verdict(validate(lines, "classic", 13)) == _objects_verdict(moves, "classic", 13)
+    broken = [*lines[: MAX_LINES + 10], "2: S -> I", *lines[MAX_LINES + 10 :]]
+    report = validate(broken, "classic", 13)
+    assert report.error is not None
+    assert report.error.index == MAX_LINES + 10
+    assert report.error.item == "2: S -> I"
+
+
+def test_huge_and_odd_numbers_in_text():
+    digits = "9" * 200
+    for line, rule in (
+        (f"0 {digits}", Rule.NO_SUCH_POST),
+        (f"{digits}: S -> D", Rule.NO_SUCH_DISK),
+    ):
+        report = validate(["S->I", line], "classic", 2)
+        assert report.error is not None
+        assert (report.error.index, report.error.rule) == (1, rule)
+
+
+@pytest.mark.parametrize("label", ["classic", "NNN"])
+@pytest.mark.parametrize(
+    "odd", [(True, 2), (1.0, 2), (-2, 2), [1, 2], (Post.I, 2), "I->D", Move(1, 1, 2)]
+)
+def test_a_pair_that_would_be_legal_if_misread(label, odd):
+    """After a pair, the pair loop is running: an odd item in it that, read as the int pair
+    (1, 2), would be a legal move must get the verdict it always had."""
+    report = validate([(0, 1), odd], label, 2)
+    if isinstance(odd, (str, Move)) or type(odd[0]) is Post:
+        assert report.ok  # a legal move in another form, or posts as an IntEnum
+        assert report.length == 2
+    else:
+        assert report.error is not None
+        assert (report.error.index, report.error.rule) == (1, Rule.MALFORMED if odd[0] != -2
+                                                          else Rule.NO_SUCH_POST)  # fmt: skip
