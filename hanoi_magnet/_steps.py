@@ -30,6 +30,8 @@ def _post_map(value: object) -> tuple[int, ...]:
         if not all(ch in "SIDsid" for ch in value):
             raise InvalidArgumentError(f"posts as letters must use S, I and D, got {value!r}")
         return tuple("SID".index(ch) for ch in value.upper())
+    if type(value) is tuple and set(map(type, value)) <= {int} and min(value, default=0) >= 0:
+        return value  # already post numbers (checked at C speed: plans on many pegs map many)
     if isinstance(value, (tuple, list)):
         return tuple(_post_number(p) for p in value)
     raise InvalidArgumentError(f"posts must be letters such as 'SDI' or a tuple, got {value!r}")

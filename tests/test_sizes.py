@@ -25,6 +25,7 @@ from hanoi_magnet import (
     TooLargeError,
     default_registry,
     solve,
+    validate,
 )
 from hanoi_magnet import solution as solution_module
 from hanoi_magnet._backends import PER_DISK_BITS
@@ -246,6 +247,22 @@ def test_cache_sizes_do_not_change_the_moves(expansions, blocks):
             assert list(solve(label, 9).iter_from(777)) == listed[777:]
     finally:
         moves.resize_caches()
+
+
+@pytest.mark.parametrize(("label", "n"), [("classic", 13), ("classic:70", 140)])
+def test_block_levels_on_both_sides_of_their_cap(label, n):
+    """A table's block level is where its solution passes BLOCK_MOVES moves (classic: 12), or
+    table._BLOCK_LEVELS for plans whose lengths grow slowly (70 pegs: 2n - 1 moves up to 70
+    disks): both stream exactly their moves."""
+    solution = solve(label, n)
+    plan = table.table_of(default_registry.get(label))
+    if label == "classic":
+        assert plan.block_level == 12 < table._BLOCK_LEVELS
+    else:
+        assert plan.block_level == table._BLOCK_LEVELS
+    moves = list(solution)
+    assert moves == [solution[k] for k in range(len(moves))]
+    assert validate(moves, solution.variant, n).solved
 
 
 @pytest.mark.parametrize("step", [solution_module._JUMP_STEP, solution_module._JUMP_STEP + 1])

@@ -14,6 +14,8 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import NamedTuple, TypeAlias
 
@@ -62,6 +64,98 @@ EXPANSIONS = 1 << 16
 BLOCKS = 4096
 
 
+def _expansion(node: Node) -> tuple[Item, ...]:
+    return tuple(
+        block(child) if isinstance(child, Node) and child.size <= child.table.block_level else child
+        for child in _items(node)
+    )
+
+
+def _items(node: Node) -> Iterator[Item]:
+    """The node's steps in walk order: 1-tuples for moves, child nodes for sub-solves."""
+    table, size, low, posts, back, flip = node
+    ensure_checked(table, size)
+    steps = table.resolve(size)
+    for step in reversed(steps) if back else steps:
+        if step.table is None:
+            source, target = posts[step.posts[0]], posts[step.posts[1]]
+            if flip:
+                source, target = target, source
+            yield (interned_move(low + step.low + 1, source, target),)
+            continue
+        yield Node(
+            step.table,
+            step.disks,
+            low + step.low,
+            compose(posts, step.posts),
+            back ^ step.reverse,
+            flip ^ step.reverse,
+        )
+
+
+def block(node: Node) -> tuple[Move, ...]:
+    """All moves of a small node, as one tuple (in walk order).
+
+    Built bottom-up with an explicit stack, the blocks of its sub-solves first (each cached):
+    plans nest as deeply as they like (a classic puzzle on P pegs nests P - 2 tables) without
+    recursion.
+    """
+    found = _blocks.get(node)
+    if found is not None:
+        return found
+    made: dict[Node, tuple[Move, ...]] = {}
+    pending: list[tuple[Node, bool]] = [(node, False)]
+    while pending:
+        current, ready = pending.pop()
+        if current in made:
+            continue
+        if not ready:
+            cached = _blocks.get(current)
+            if cached is not None:
+                made[current] = cached
+                continue
+            pending.append((current, True))
+            pending.extend((item, False) for item in _items(current) if isinstance(item, Node))
+            continue
+        moves: list[Move] = []
+        for item in _items(current):
+            moves.extend(made[item] if isinstance(item, Node) else item)
+        made[current] = whole = tuple(moves)
+        _blocks.put(current, whole)
+    return made[node]
+
+
+class _Blocks:
+    """The cached blocks: a thread-safe least-recently-used map of a bounded size."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self.data: OrderedDict[Node, tuple[Move, ...]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, node: Node) -> tuple[Move, ...] | None:
+        with self.lock:
+            found = self.data.get(node)
+            if found is not None:
+                self.data.move_to_end(node)
+            return found
+
+    def put(self, node: Node, moves: tuple[Move, ...]) -> None:
+        with self.lock:
+            self.data[node] = moves
+            self.data.move_to_end(node)
+            while len(self.data) > self.maxsize:
+                self.data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.data.clear()
+
+
+_expand = functools.lru_cache(maxsize=EXPANSIONS)(_expansion)
+_blocks = _Blocks(BLOCKS)
+
+
 def expand(node: Node) -> tuple[Item, ...]:
     """The node's steps in walk order: 1-tuples for moves, blocks or child nodes for sub-solves.
 
@@ -70,52 +164,11 @@ def expand(node: Node) -> tuple[Item, ...]:
     return _expand(node)
 
 
-def _expansion(node: Node) -> tuple[Item, ...]:
-    table, size, low, posts, back, flip = node
-    ensure_checked(table, size)
-    steps = table.resolve(size)
-    items: list[Item] = []
-    for step in reversed(steps) if back else steps:
-        child_table = step.table
-        if child_table is None:
-            source, target = posts[step.posts[0]], posts[step.posts[1]]
-            if flip:
-                source, target = target, source
-            items.append((interned_move(low + step.low + 1, source, target),))
-            continue
-        child = Node(
-            child_table,
-            step.disks,
-            low + step.low,
-            compose(posts, step.posts),
-            back ^ step.reverse,
-            flip ^ step.reverse,
-        )
-        items.append(block(child) if step.disks <= child_table.block_level else child)
-    return tuple(items)
-
-
-def block(node: Node) -> tuple[Move, ...]:
-    """All moves of a small node, as one tuple (in walk order)."""
-    return _block(node)
-
-
-def _whole(node: Node) -> tuple[Move, ...]:
-    out: list[Move] = []
-    for item in expand(node):
-        out.extend(block(item) if isinstance(item, Node) else item)
-    return tuple(out)
-
-
-_expand = functools.lru_cache(maxsize=EXPANSIONS)(_expansion)
-_block = functools.lru_cache(maxsize=BLOCKS)(_whole)
-
-
 def resize_caches(expansions: int = EXPANSIONS, blocks: int = BLOCKS) -> None:
     """Make new, empty caches of the given sizes (the tests try both sides of the sizes)."""
-    global _expand, _block  # noqa: PLW0603 (the caches are module state by design)
+    global _expand, _blocks  # noqa: PLW0603 (the caches are module state by design)
     _expand = functools.lru_cache(maxsize=expansions)(_expansion)
-    _block = functools.lru_cache(maxsize=blocks)(_whole)
+    _blocks = _Blocks(blocks)
 
 
 def _walk(stack: list[Iterator[Item]]) -> Iterator[tuple[Move, ...]]:
@@ -227,4 +280,4 @@ def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], fl
 def clear_caches() -> None:
     """Forget the cached expansions and blocks."""
     _expand.cache_clear()
-    _block.cache_clear()
+    _blocks.clear()

@@ -74,6 +74,11 @@ class Memo:
         self.checked: set[int] = set()
 
 
+#: No table's block level exceeds this (lengths at least double every few sizes in a plan that
+#: solves every size; the bound only stops a loop over a plan whose lengths would not grow).
+_BLOCK_LEVELS = 64
+
+
 class Table:
     """The engine's view of one plan class."""
 
@@ -158,7 +163,7 @@ class Table:
         memo = self.memo
         if memo.block_level < 0:
             size = 0
-            while self.length(size + 1) <= BLOCK_MOVES:
+            while size < _BLOCK_LEVELS and self.length(size + 1) <= BLOCK_MOVES:
                 size += 1
             memo.block_level = size
         return memo.block_level

@@ -91,7 +91,7 @@ _MAX_PEGS = 1000
 
 
 # Cached: with many pegs each step maps P posts, and the engine resolves a size several times.
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=4096)
 def _frame_stewart_steps(label: str, pegs: int, n: int) -> tuple[Step, ...]:
     if pegs > _MAX_PEGS:
         raise TooLargeError(
@@ -104,16 +104,24 @@ def _frame_stewart_steps(label: str, pegs: int, n: int) -> tuple[Step, ...]:
         return (MoveStep(0, last),)
     k = best_split(n, pegs)
     smaller = "classic" if pegs == 4 else f"classic:{pegs - 1}"
-    # Our pegs with peg 1 taken out, for the P-1 peg middle solve: its peg j is ours ...
-    middle = (0, *range(2, pegs))
-    # The k smallest go from 0 to 1: their last peg is our 1, their 1 is our last.
-    aside = (0, last, *range(2, last), 1)
-    back = (1, 0, *range(2, last), last)
+    middle, aside, back = _post_maps(pegs)
     return (
         SubStep(label, aside, disks=k - n),
         SubStep(smaller, middle, disks=-k, largest=True),
         SubStep(label, back, disks=k - n),
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _post_maps(pegs: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The three post maps of a Frame–Stewart level on ``pegs`` pegs, shared by every size."""
+    last = pegs - 1
+    # Our pegs with peg 1 taken out, for the P-1 peg middle solve: its peg j is ours ...
+    middle = (0, *range(2, pegs))
+    # The k smallest go from 0 to 1: their last peg is our 1, their 1 is our last.
+    aside = (0, last, *range(2, last), 1)
+    back = (1, 0, *range(2, last), last)
+    return middle, aside, back
 
 
 @functools.cache
