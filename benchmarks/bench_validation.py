@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import measure, table
+from benchmarks._harness import compare, table
 from hanoi_magnet import Move, solve, validate
 from hanoi_magnet.notation import NOTATIONS
 
@@ -146,9 +146,7 @@ def _forms_table(label: str, n: int, plain: dict[str, Callable[..., bool]]) -> f
             assert report.solved, (name, report)  # type: ignore[attr-defined]
             assert report.length == count, (name, report)  # type: ignore[attr-defined]
             assert baseline()
-            base = measure("plain", baseline, repeat=5)
-            mine = measure("validate", ours, repeat=5)
-            ratio = base.median / mine.median
+            base, mine, ratio = compare(baseline, ours, repeat=9)
             worst = min(worst, ratio)
             rows.append(
                 [
@@ -163,7 +161,8 @@ def _forms_table(label: str, n: int, plain: dict[str, Callable[..., bool]]) -> f
     print(
         table(
             f"Validation of {label} n={n} ({count:,} moves), every input form (M moves/s, "
-            "median of 5; ratio = plain loop time / validate time)",
+            "medians of 9 runs in alternation; ratio = median of plain loop time / validate "
+            "time per run)",
             rows,
             ["form", "plain loop", "validate", "ratio"],
         )
