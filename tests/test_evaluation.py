@@ -304,6 +304,71 @@ def test_instance_records_are_checked():
         Instance.from_json("{")
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("optimum", "zz", "optimum"),
+        ("optimum", -1, "optimum"),
+        ("done", 1.5, "done"),
+        ("count", True, "count"),
+        ("proven", "yes", "proven"),
+        ("variant", 3, "variant"),
+        ("n", 4, "disks"),
+        ("goal", {"posts": [[1, 2], [], [3]], "faces": None}, "goal"),
+        ("goal", {"posts": [[], [], [2, 1]], "faces": None}, "goal"),
+        ("expected", [[1, 2]], "expected"),
+        ("task", "guess", "(?i)task"),
+    ],
+)
+def test_instance_records_with_wrong_values_are_refused(field, value, message):
+    """A hand-edited record never reaches score() to fail there with a raw TypeError."""
+    record = generate(1, 1, families=["classic"], disks=(3, 3))[0].to_dict()
+    record[field] = value
+    with pytest.raises(InvalidArgumentError, match=message):
+        Instance.from_dict(record)
+
+
+def test_instances_are_checked_when_built():
+    instance = generate(1, 1, families=["classic"], disks=(3, 3))[0]
+    with pytest.raises(InvalidArgumentError, match="rules"):
+        attrs.evolve(instance, rules="classic")
+    with pytest.raises(InvalidArgumentError, match="start"):
+        attrs.evolve(instance, start=State.tower(3, posts=4))
+    with pytest.raises(InvalidArgumentError, match="notation"):
+        attrs.evolve(instance, notation="fancy")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: optimum("classic", State.tower(2), State.tower(2, 2)),
+        lambda: optimum(ClassicRules(), None, State.tower(2, 2)),
+        lambda: optimum(ClassicRules(), State.tower(2), State.tower(3, 2)),
+        lambda: optimum(ClassicRules(), State.tower(2), State.tower(2, 2), max_states="x"),
+        lambda: optimal_moves(ClassicRules(), State.tower(2), "goal"),
+    ],
+)
+def test_optimum_arguments_are_checked(call):
+    with pytest.raises(InvalidArgumentError):
+        call()
+
+
+def test_descriptions_check_their_arguments():
+    from hanoi_magnet.evaluation import describe_position, describe_rules
+    from hanoi_magnet.notation import PegNames
+
+    with pytest.raises(InvalidArgumentError, match="rules"):
+        describe_rules("classic", 3, PegNames.ONE)
+    with pytest.raises(InvalidArgumentError, match="PegNames"):
+        describe_rules(ClassicRules(), 3, "one")
+    with pytest.raises(InvalidArgumentError):
+        describe_rules(ClassicRules(), "3", PegNames.ONE)
+    with pytest.raises(InvalidArgumentError, match="State"):
+        describe_position("position", PegNames.ONE)
+    with pytest.raises(InvalidArgumentError, match="PegNames"):
+        describe_position(State.tower(2), "one")
+
+
 def test_withheld_is_only_the_answers():
     instance = generate(3, 1)[0]
     assert attrs.evolve(instance.withheld(), optimum=instance.optimum,

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
 
 from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.errors import InvalidArgumentError
-from hanoi_magnet.model import Move, State
-from hanoi_magnet.notation import get_notation
+from hanoi_magnet.model import Move, State, _integer
+from hanoi_magnet.notation import NOTATIONS, get_notation
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 
 
@@ -89,6 +89,9 @@ class Instance:
     optimum: int | None = None
     proven: bool | None = None
     expected: tuple[Move, ...] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_instance(self)
 
     @property
     def posts(self) -> int:
@@ -163,28 +166,24 @@ class Instance:
             >>> Instance.from_dict(instance.to_dict()) == instance
             True
         """
+        if not isinstance(data, dict):
+            raise InvalidArgumentError(f"an instance record is a dict, got {type(data).__name__}")
+        fields: dict[str, Any] = {}
+        for name, read in _READERS.items():
+            if name not in data and name in _REQUIRED:
+                raise InvalidArgumentError(f"not an instance record: no {name!r}")
+            value = data.get(name)
+            try:
+                fields[name] = None if value is None and name not in _REQUIRED else read(value)
+            except (KeyError, TypeError, ValueError) as error:  # InvalidArgumentError is both
+                why = f"no {error}" if isinstance(error, KeyError) else str(error)
+                raise InvalidArgumentError(
+                    f"not an instance record: {name} {_short(value)}: {why}"
+                ) from None
         try:
-            expected = data.get("expected")
-            return cls(
-                id=str(data["id"]),
-                task=Task(data["task"]),
-                family=str(data["family"]),
-                variant=data.get("variant"),
-                rules=_rules_from(data["rules"]),
-                n=int(data["n"]),
-                start=_state_from(data["start"]),
-                goal=_state_from(data["goal"]),
-                notation=get_notation(data["notation"]).name,
-                template=str(data["template"]),
-                prompt=str(data["prompt"]),
-                done=data.get("done"),
-                count=data.get("count"),
-                optimum=data.get("optimum"),
-                proven=data.get("proven"),
-                expected=None if expected is None else tuple(Move(*m) for m in expected),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise InvalidArgumentError(f"not an instance record: {error!r}") from None
+            return cls(**fields)
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"not an instance record: {error}") from None
 
     @classmethod
     def from_json(cls, line: str) -> Instance:
@@ -198,7 +197,7 @@ class Instance:
             >>> Instance.from_json('{"id": "x"}')
             Traceback (most recent call last):
             ...
-            hanoi_magnet.errors.InvalidArgumentError: not an instance record: KeyError('task')
+            hanoi_magnet.errors.InvalidArgumentError: not an instance record: no 'task'
         """
         try:
             with unlimited_digits():
@@ -254,6 +253,73 @@ def read_jsonl(file: Iterable[str]) -> Iterator[Instance]:
                 raise InvalidArgumentError(f"line {number}: {error}") from None
 
 
+def _optional(read: Callable[[Any], Any], data: dict[str, Any], name: str) -> Any:
+    value = data.get(name)
+    return None if value is None else read(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def _moves(value: object) -> tuple[Move, ...]:
+    if not isinstance(value, list) or not all(isinstance(m, list) and len(m) == 3 for m in value):
+        raise TypeError("expected a list of [disk, source, target] lists")
+    return tuple(Move(*m) for m in value)
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _check_instance(instance: Instance) -> None:
+    """Refuse an instance whose fields do not fit together (before score() would trip on them)."""
+    where = f"instance {instance.id!r}"
+    for name in ("id", "family", "template", "prompt"):
+        if not isinstance(getattr(instance, name), str):
+            raise InvalidArgumentError(f"{where}: {name} must be a string")
+    if not isinstance(instance.task, Task):
+        raise InvalidArgumentError(f"{where}: task must be a Task, got {instance.task!r}")
+    if not isinstance(instance.rules, Rules):
+        raise InvalidArgumentError(f"{where}: rules must be a Rules object")
+    n = _integer(instance.n, f"{where}: n")
+    for name in ("start", "goal"):
+        state = getattr(instance, name)
+        try:
+            reason = instance.rules.check_state(state)  # also refuses non-States, wrong shapes
+        except InvalidArgumentError as error:
+            reason = str(error)
+        if reason is not None:
+            raise InvalidArgumentError(f"{where}: the {name} is not a legal position: {reason}")
+        if state.n != n:
+            raise InvalidArgumentError(f"{where}: the {name} has {state.n} disks, not n = {n}")
+    if instance.variant is not None and not isinstance(instance.variant, str):
+        raise InvalidArgumentError(f"{where}: variant must be a label or None")
+    if instance.notation not in NOTATIONS:
+        raise InvalidArgumentError(
+            f"{where}: unknown notation {instance.notation!r}; known: {', '.join(NOTATIONS)}"
+        )
+    for name in ("done", "count", "optimum"):
+        if getattr(instance, name) is not None:
+            _integer(getattr(instance, name), f"{where}: {name}")
+    if instance.proven is not None and not isinstance(instance.proven, bool):
+        raise InvalidArgumentError(f"{where}: proven must be True, False or None")
+    expected: object = instance.expected
+    if expected is not None and not (
+        isinstance(expected, tuple) and all(type(m) is Move for m in expected)
+    ):
+        raise InvalidArgumentError(f"{where}: expected must be a tuple of Move objects or None")
+    if instance.task is Task.CONTINUE and None in (instance.variant, instance.done, instance.count):
+        raise InvalidArgumentError(f"{where}: a continue task needs its variant, done and count")
+
+
 def _rules_dict(rules: Rules) -> dict[str, Any]:
     if isinstance(rules, MagneticRules):
         return {"kind": "magnetic", "colors": rules.label}
@@ -283,3 +349,31 @@ def _state_from(data: dict[str, Any]) -> State:
 
 def _move_list(move: Move) -> list[int]:
     return [move.disk, move.source, move.target]
+
+
+def _notation_name(value: object) -> str:
+    return get_notation(_text(value)).name
+
+
+#: How each field of a record is read (the checks of Instance itself follow).
+_READERS: dict[str, Callable[[Any], Any]] = {
+    "id": str,
+    "task": Task,
+    "family": _text,
+    "variant": _text,
+    "rules": _rules_from,
+    "n": _same,
+    "start": _state_from,
+    "goal": _state_from,
+    "notation": _notation_name,
+    "template": _text,
+    "prompt": _text,
+    "done": _same,
+    "count": _same,
+    "optimum": _same,
+    "proven": _same,
+    "expected": _moves,
+}
+_REQUIRED = frozenset(
+    {"id", "task", "family", "rules", "n", "start", "goal", "notation", "template", "prompt"}
+)
