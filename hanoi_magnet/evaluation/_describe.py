@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hanoi_magnet.model import Color, State
+from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.model import Color, State, _integer
 from hanoi_magnet.notation import PegNames
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 
@@ -30,6 +31,10 @@ def describe_rules(rules: Rules, n: int, pegs: PegNames) -> str:
         4. Touching faces must have different colours: a disk may be placed on another disk only if, once turned over, it shows the same colour on top as the disk below it.
         5. Peg 1 is red, Peg 2 is neutral, Peg 3 is blue. A disk placed on an empty red peg must show red on top once turned over, and on an empty blue peg blue; a neutral peg accepts either colour.
     """  # noqa: E501 (a doctest's output is one line)
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules object, got {type(rules).__name__}")
+    n = _integer(n, "n")
+    _check_pegs(pegs)
     posts = rules.posts
     names = ", ".join(peg(post, posts, pegs) for post in range(posts))
     disks = "1 disk" if n == 1 else f"{n} disks of different sizes"
@@ -92,6 +97,9 @@ def describe_position(state: State, pegs: PegNames) -> str:
         Peg B: 2, blue face up
         Peg C: empty
     """
+    if not isinstance(state, State):
+        raise InvalidArgumentError(f"expected a State, got {type(state).__name__}")
+    _check_pegs(pegs)
     posts = len(state.posts)
     lines = []
     for post, stack in enumerate(state.posts):
@@ -105,3 +113,8 @@ def describe_position(state: State, pegs: PegNames) -> str:
             disks += f", {color} face{'s' if len(stack) > 1 else ''} up"
         lines.append(f"{name}: {disks}")
     return "\n".join(lines)
+
+
+def _check_pegs(pegs: object) -> None:
+    if not isinstance(pegs, PegNames):
+        raise InvalidArgumentError(f"pegs must be a PegNames, got {type(pegs).__name__} {pegs!r}")

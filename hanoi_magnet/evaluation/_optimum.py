@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import attrs
 
-from hanoi_magnet.errors import UnreachableError
-from hanoi_magnet.model import Move, State
+from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
+from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import ClassicRules, Rules
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance
@@ -78,6 +78,7 @@ def optimum(
         >>> optimum(rules, State.tower(3, face="R"), State.tower(3, 2, face="B"), variant="NNN")
         Optimum(length=11, proven=True, basis='the length of the optimal plan (three posts)')
     """
+    _check(rules, start, goal, max_states)
     n = start.n
     if variant is not None:
         puzzle = default_registry.variant(variant)
@@ -96,6 +97,21 @@ def optimum(
         label = "classic" if rules.pegs == 3 else f"classic:{rules.pegs}"
         return _plan_length(label, n, rules)
     return Optimum(distance(rules, start, goal, max_states=max_states), True, _SEARCH)
+
+
+def _check(rules: Rules, start: State, goal: State, max_states: int) -> None:
+    """Refuse arguments that are not rules, two legal positions of as many disks, a limit."""
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules object, got {type(rules).__name__}")
+    for name, state in (("start", start), ("goal", goal)):
+        reason = rules.check_state(state)  # also refuses non-States and the wrong shape
+        if reason is not None:
+            raise InvalidArgumentError(f"the {name} is not a legal position: {reason}")
+    if start.n != goal.n:
+        raise InvalidArgumentError(
+            f"the start has {start.n} disks but the goal has {goal.n}; moves keep every disk"
+        )
+    _integer(max_states, "max_states", minimum=1)
 
 
 def _plan_length(label: str, n: int, rules: Rules) -> Optimum:
@@ -138,6 +154,7 @@ def optimal_moves(
         >>> optimal_moves(ClassicRules(), State([[3, 2], [], [1]]), State.tower(3, 2))
         (Move(disk=2, source=0, target=1),)
     """
+    _check(rules, start, goal, max_states)
     best = optimum(rules, start, goal, max_states=max_states).length
     found = []
     for move in rules.legal_moves(start):
