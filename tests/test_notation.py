@@ -185,6 +185,19 @@ def test_peg_names_read_and_write():
         PegNames.ZERO.read("A")
 
 
+def test_peg_names_check_their_arguments():
+    with pytest.raises(InvalidArgumentError):
+        PegNames.detect(5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        PegNames.detect([0, 2])  # type: ignore[list-item]
+    with pytest.raises(InvalidArgumentError):
+        PegNames.ONE.name_of("a")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        PegNames.ONE.name_of(1, posts="3")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        PegNames.ONE.read(3)  # type: ignore[arg-type]
+
+
 def test_read_reports_the_line_and_the_expected_form():
     with pytest.raises(NotationError) as raised:
         NOTATIONS["reasoning-gym"].read("Move disk 1 from Peg 1 to Peg 3\nMove disk two")

@@ -6,7 +6,8 @@ import enum
 import string
 from collections.abc import Collection
 
-from hanoi_magnet.errors import AmbiguousNotationError, NotationError
+from hanoi_magnet.errors import AmbiguousNotationError, InvalidArgumentError, NotationError
+from hanoi_magnet.model import _integer
 
 _SID = "SID"
 _ALPHABET = string.ascii_uppercase
@@ -73,6 +74,7 @@ class PegNames(enum.Enum):
             >>> PegNames.SID.name_of(1), PegNames.SID.name_of(3, posts=5)
             ('I', '3')
         """
+        post, posts = _integer(post, "post"), _integer(posts, "posts", minimum=1)
         if not self.fits(posts) or not 0 <= post < posts:
             raise NotationError(f"post {post} of {posts} cannot be written with {self.describe}")
         if self is PegNames.SID and posts == 3:
@@ -96,6 +98,8 @@ class PegNames(enum.Enum):
             >>> PegNames.ONE.read("3"), PegNames.LETTERS.read("b")
             (2, 1)
         """
+        if not isinstance(token, str):
+            raise InvalidArgumentError(f"a peg name is a string, got {type(token).__name__}")
         text = token.strip().upper()
         # The library numbers posts from 0 wherever it does not name them S, I, D.
         if self.numeric or (self is PegNames.SID and (posts != 3 or text.isdecimal())):
@@ -127,6 +131,9 @@ class PegNames(enum.Enum):
             >>> PegNames.detect(["0", "2", "1"]), PegNames.detect(["A", "C"])
             (<PegNames.ZERO: 'numbers from 0'>, <PegNames.LETTERS: 'letters from A'>)
         """
+        if isinstance(tokens, str) or not all(isinstance(t, str) for t in _iterable(tokens)):
+            raise InvalidArgumentError(f"expected a collection of peg names, got {tokens!r}")
+        posts = _integer(posts, "posts", minimum=1)
         names = {token.strip().upper() for token in tokens}
         numbers = {name for name in names if name.isdecimal() and name.isascii()}
         if numbers and numbers != names:
@@ -159,6 +166,14 @@ class PegNames(enum.Enum):
             f"the peg letters {', '.join(sorted(names))} fit several namings",
             [naming.describe for naming in candidates],
         )
+
+
+def _iterable(tokens: object) -> Collection[object]:
+    if not isinstance(tokens, Collection):
+        raise InvalidArgumentError(
+            f"expected a collection of peg names, got {type(tokens).__name__} {tokens!r}"
+        )
+    return tokens
 
 
 def _fits_letter(naming: PegNames, name: str, posts: int) -> bool:
