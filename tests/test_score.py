@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hanoi_magnet import ClassicRules, Move, Rule, State, default_registry, solve, validate
+from hanoi_magnet import (
+    ClassicRules,
+    InvalidArgumentError,
+    Move,
+    Rule,
+    State,
+    default_registry,
+    solve,
+    validate,
+)
 from hanoi_magnet.evaluation import (
     REWARDS,
     Instance,
@@ -309,3 +318,11 @@ def test_the_instances_notation_reads_first():
     loose = score("1: S -> I\n2: S -> D\n3: S -> I", instance, detect_pegs=True)
     assert loose.first_error is not None
     assert loose.first_error.rule is Rule.EMPTY_SOURCE  # steps: "S -> I" with S empty
+
+
+def test_score_checks_max_states():
+    instance = _instance("classic", 3)
+    with pytest.raises(InvalidArgumentError, match="max_states"):
+        score("S->D", instance, max_states="x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="thinking"):
+        score("S->D", instance, thinking="no")  # type: ignore[arg-type]

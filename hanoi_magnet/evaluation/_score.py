@@ -21,7 +21,7 @@ from hanoi_magnet.errors import (
 )
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
-from hanoi_magnet.model import Move, State
+from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.notation import Extraction, PegNames, extract_moves, get_notation
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import validate
@@ -203,6 +203,10 @@ def score(
     """
     if not isinstance(instance, Instance):
         raise InvalidArgumentError(f"instance must be an Instance, got {type(instance).__name__}")
+    max_states = _integer(max_states, "max_states", minimum=1)
+    for name, flag in (("detect_pegs", detect_pegs), ("thinking", thinking)):
+        if not isinstance(flag, bool):
+            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
     best, proven = task_optimum(instance, max_states)
     naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
     try:
