@@ -90,6 +90,11 @@ def test_score_refuses_what_it_cannot_match(tmp_path):
     assert "no instance has the id 'nope'" in err
     answers.write_text('{"id": "1-0", "answer": "S->D"}\n{"id": "1-0", "answer": ""}\n')
     assert "two answers" in run("eval", "score", str(tasks), str(answers))[2]
+    tasks.write_text(generate(1, 1)[0].to_json() + "\n" + generate(1, 1)[0].to_json() + "\n")
+    status, _, err = run("eval", "score", str(tasks), str(answers))
+    assert status == 2
+    assert "two instances with the id '1-0'" in err
+    tasks.write_text(generate(1, 1)[0].to_json() + "\n")
     answers.write_text("not json\n")
     assert "line 1: not JSON" in run("eval", "score", str(tasks), str(answers))[2]
     assert run("eval", "score", str(tmp_path / "missing"), str(answers))[0] == 4

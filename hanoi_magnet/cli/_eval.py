@@ -193,7 +193,13 @@ def _run_score(args: argparse.Namespace) -> int:
 def _score_files(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         tasks = stack.enter_context(_open(args.tasks))
-        instances = {instance.id: instance for instance in read_jsonl(tasks)}
+        instances: dict[str, Instance] = {}
+        for record in read_jsonl(tasks):
+            if record.id in instances:
+                raise CommandError(
+                    f"{args.tasks}: two instances with the id {record.id!r}", Status.USAGE
+                )
+            instances[record.id] = record
         answers = sys.stdin if args.answers == "-" else stack.enter_context(_open(args.answers))
         out = stack.enter_context(_output(args.output))
         scored: list[tuple[Instance, Score]] = []
