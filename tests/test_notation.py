@@ -119,6 +119,20 @@ def test_thinking_is_read_only_when_asked():
     assert extract_moves(inside, thinking=True).moves == ((0, 1), (0, 2))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is [A C], [A B], [C B].",
+        "The moves are A->C, A->B, C->B",
+        "My answer is: A->C, A->B, C->B",
+        "Final answer: A to C, A to B, C to B",
+        "So the solution is\nA -> C\nA -> B\nC -> B",
+    ],
+)
+def test_a_label_before_the_moves_on_their_line(text):
+    assert extract_moves(text).moves == ((0, 2), (0, 1), (2, 1))
+
+
 def test_the_last_named_list_wins_over_later_lines():
     text = "moves = [[1, 0, 2]]\nor maybe\nA -> B"
     assert extract_moves(text).moves == (Move(1, 0, 2),)

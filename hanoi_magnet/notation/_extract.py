@@ -87,8 +87,9 @@ def extract_moves(
     notation of :data:`NOTATIONS` or as a sentence "Move disk 1 from peg A to peg C");
     else a list the text ends inside of (:attr:`Extraction.truncated`).
 
-    Code fences, bullets and numbering (``1.``, ``Step 1:``), bold marks, trailing
-    punctuation and comments, trailing commas and CRLF line ends are tolerated. Read freely,
+    Code fences, bullets and numbering (``1.``, ``Step 1:``), a label before moves on their
+    line (``Answer:``, ``The moves are``), bold marks, trailing punctuation and comments,
+    trailing commas and CRLF line ends are tolerated. Read freely,
     lines ``1: ...``, ``2: ...``, ``3: ...`` counting up from 1 are numbered steps (on three posts
     disks 1, 2, 3 cannot move one after the other); with ``notation="library"`` the number
     before the colon is the disk.

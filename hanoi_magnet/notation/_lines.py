@@ -39,10 +39,11 @@ class Candidate(NamedTuple):
 _NUMBERING = re.compile(
     r"^(?:(?:step|move)\s*#?\d+\s*[:.)-]\s*|\d+\s*[.)]\s+|#\d+:?\s+|[-+•]\s+)", re.IGNORECASE
 )
-# "Answer: A->C, A->B", "The moves are: ...": a label before moves on the same line.
+# "Answer: A->C, A->B", "The moves are ...", "My answer is: ...": a label before moves on the
+# same line.
 _LABEL = re.compile(
-    r"^(?:the\s+)?(?:final\s+)?(?:answer|solution|moves?|sequence|steps?)(?:\s+(?:is|are))?"
-    r"\s*[:=]\s*",
+    r"^(?:(?:the|my|our)\s+)?(?:final\s+)?(?:answer|solution|moves?|sequence|steps?)"
+    r"(?:\s+(?:is|are)\b\s*[:=]?|\s*[:=])\s*",
     re.IGNORECASE,
 )
 _REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)
