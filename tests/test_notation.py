@@ -23,6 +23,8 @@ from hanoi_magnet.notation import (
     NOTATIONS,
     Notation,
     PegNames,
+    _lines,
+    _scan,
     extract_moves,
     get_notation,
 )
@@ -291,3 +293,23 @@ def test_long_answers_are_read_in_linear_time():
         found = extract_moves(NOTATIONS[name].format(moves))
         assert len(found.moves) == len(moves)
         assert found.moves[-1] == moves[-1]
+
+
+@pytest.mark.parametrize("name", ["json", "reasoning-gym", "jsonl"])
+@pytest.mark.parametrize("distinct", [_scan._REMEMBERED - 1, _scan._REMEMBERED + 50])
+def test_more_distinct_moves_than_are_remembered(name, distinct):
+    """Readings are remembered for the first distinct items only: the same moves either side,
+    and an unreadable item past the limit is still found where it is."""
+    assert _scan._REMEMBERED == _lines._REMEMBERED
+    notation = NOTATIONS[name]
+    moves = [Move(disk, 0, 1) for disk in range(1, distinct + 1)]
+    moves += moves[:20]  # repeats, after the limit when it is passed
+    text = notation.format(moves)
+    assert list(extract_moves(text, notation=name).moves) == moves
+    assert notation.read(text) == moves
+    if name == "json":
+        head, _, tail = text.rpartition(", " + notation.format_move(moves[-1]))
+        broken = head + ', {"disk": 1 "source"}' + tail  # the last item, past the limit
+        found = extract_moves(broken, notation=name)
+        assert len(found.moves) == len(moves) - 1
+        assert found.unreadable is not None
