@@ -267,6 +267,24 @@ def test_bad_notations_and_arguments_are_refused():
         NOTATIONS["compact"].format([(0, 2)], posts=12)
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Notation(5, "{source} {target}", PegNames.ONE),  # type: ignore[arg-type]
+        lambda: Notation("x", 5, PegNames.ONE),  # type: ignore[arg-type]
+        lambda: Notation("x", "{source} {target}", "one"),  # type: ignore[arg-type]
+        lambda: Notation("x", "{source} {target}", PegNames.ONE, opening=None),  # type: ignore[arg-type]
+        lambda: Notation("x", "{source} {target}", PegNames.ONE, json="no"),  # type: ignore[arg-type]
+        lambda: NOTATIONS["letters"].read("A C", pegs="letters"),  # type: ignore[arg-type]
+        lambda: NOTATIONS["letters"].format(5),  # type: ignore[arg-type]
+        lambda: extract_moves("A C", thinking="yes"),  # type: ignore[arg-type]
+    ],
+)
+def test_notation_arguments_are_checked(call):
+    with pytest.raises(InvalidArgumentError):
+        call()
+
+
 def test_extract_refuses_non_text():
     with pytest.raises(InvalidArgumentError):
         extract_moves(b"S->D")  # type: ignore[arg-type]

@@ -120,6 +120,8 @@ def extract_moves(
     if pegs is not None and not isinstance(pegs, PegNames):
         raise InvalidArgumentError(f"pegs must be a PegNames or None, got {pegs!r}")
     posts = _integer(posts, "posts", minimum=1)
+    if not isinstance(thinking, bool):
+        raise InvalidArgumentError(f"thinking must be True or False, got {thinking!r}")
     body, offset = _answer_region(text.replace("\r\n", "\n").replace("\r", "\n"), thinking)
     candidate = _choose(body, chosen)
     if candidate is None:

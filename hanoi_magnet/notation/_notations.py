@@ -34,8 +34,28 @@ from hanoi_magnet.notation._scan import (
 _PLACEHOLDERS = frozenset({"disk", "source", "target", "index"})
 
 
-def _check_template(instance: Notation, attribute: attrs.Attribute[str], value: str) -> None:
+def _check_text(instance: Notation, attribute: attrs.Attribute[str], value: str) -> None:
+    del instance
+    if not isinstance(value, str):
+        raise InvalidArgumentError(
+            f"a notation's {attribute.name} must be a string, got {type(value).__name__}"
+        )
+
+
+def _check_pegs(instance: Notation, attribute: attrs.Attribute[PegNames], value: object) -> None:
     del instance, attribute
+    if not isinstance(value, PegNames):
+        raise InvalidArgumentError(f"a notation's pegs must be a PegNames, got {value!r}")
+
+
+def _check_flag(instance: Notation, attribute: attrs.Attribute[bool], value: object) -> None:
+    del instance
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"a notation's {attribute.name} must be True or False")
+
+
+def _check_template(instance: Notation, attribute: attrs.Attribute[str], value: str) -> None:
+    _check_text(instance, attribute, value)
     try:
         names = {field for _, field, _, _ in string.Formatter().parse(value) if field is not None}
     except ValueError:
@@ -79,14 +99,14 @@ class Notation:
         Move disk 1 from Peg 2 to Peg 3
     """  # noqa: E501 (a doctest's output is one line)
 
-    name: str
+    name: str = attrs.field(validator=_check_text)
     template: str = attrs.field(validator=_check_template)
-    pegs: PegNames
-    description: str = attrs.field(default="", eq=False)
-    opening: str = ""
-    separator: str = "\n"
-    closing: str = "\n"
-    json: bool = False
+    pegs: PegNames = attrs.field(validator=_check_pegs)
+    description: str = attrs.field(default="", eq=False, validator=_check_text)
+    opening: str = attrs.field(default="", validator=_check_text)
+    separator: str = attrs.field(default="\n", validator=_check_text)
+    closing: str = attrs.field(default="\n", validator=_check_text)
+    json: bool = attrs.field(default=False, validator=_check_flag)
 
     @property
     def has_disk(self) -> bool:
@@ -148,6 +168,11 @@ class Notation:
             ['SI\n', 'SD\n', 'ID\n']
         """
         posts = _integer(posts, "posts", minimum=1)
+        given: object = moves
+        if not isinstance(given, Iterable):
+            raise InvalidArgumentError(
+                f"expected moves (Move objects or pairs), got {type(given).__name__}"
+            )
         if not self.pegs.fits(posts):
             raise NotationError(f"notation {self.name!r} cannot name {posts} posts")
         if "{source}{target}" in self.template and len(self.pegs.name_of(posts - 1, posts)) > 1:
@@ -210,6 +235,8 @@ class Notation:
         """
         if not isinstance(text, str):
             raise InvalidArgumentError(f"read expects a string, got {type(text).__name__}")
+        if pegs is not None and not isinstance(pegs, PegNames):
+            raise InvalidArgumentError(f"pegs must be a PegNames or None, got {pegs!r}")
         naming = self.pegs if pegs is None else pegs
         posts = _integer(posts, "posts", minimum=1)
         raws = self._read_list(text) if self.is_list else self._read_lines(text)
