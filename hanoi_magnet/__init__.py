@@ -5,8 +5,9 @@ The top level holds what most code types: :func:`solve`, :func:`validate`, the v
 :class:`Solution`, the registry and the errors. Everything else lives in the package that owns
 it: :mod:`hanoi_magnet.plans` (writing solvers), :mod:`hanoi_magnet.theory` (counts,
 recurrences, matrices), :mod:`hanoi_magnet.search` (distances, paths, state graphs),
-:mod:`hanoi_magnet.draw` (pictures), :mod:`hanoi_magnet.cli`, :mod:`hanoi_magnet.view`,
-:mod:`hanoi_magnet.testing`.
+:mod:`hanoi_magnet.draw` (pictures), :mod:`hanoi_magnet.notation` (moves as text),
+:mod:`hanoi_magnet.evaluation` (puzzles for models, and scores), :mod:`hanoi_magnet.cli`,
+:mod:`hanoi_magnet.view`, :mod:`hanoi_magnet.testing`.
 
 Example:
     >>> import hanoi_magnet as hm
@@ -28,12 +29,14 @@ from typing import Any
 from hanoi_magnet import draw as _draw  # teaches positions and solutions to show themselves
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
 from hanoi_magnet.errors import (
+    AmbiguousNotationError,
     HanoiError,
     IllegalMoveError,
     InvalidArgumentError,
     MoveIndexError,
     NoRationalLimitError,
     NoRecurrenceError,
+    NotationError,
     NotOnPathError,
     NotSolvedError,
     PlanError,
@@ -65,6 +68,7 @@ del _draw, _solvers
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "AmbiguousNotationError",
     "ClassicRules",
     "Color",
     "HanoiError",
@@ -77,6 +81,7 @@ __all__ = [
     "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
+    "NotationError",
     "PlanError",
     "PluginWarning",
     "Registry",

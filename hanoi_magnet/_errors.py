@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from hanoi_magnet._text import shown
 
 __all__ = [
+    "AmbiguousNotationError",
     "HanoiError",
     "InvalidArgumentError",
     "MoveIndexError",
@@ -19,6 +20,7 @@ __all__ = [
     "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
+    "NotationError",
     "PlanError",
     "SearchLimitError",
     "SolverError",
@@ -277,6 +279,49 @@ class NoRationalLimitError(HanoiError, ValueError):
         ...     print(str(error).split(": ")[0])
         no rational asymptotic factors for cyclic
     """
+
+
+class NotationError(HanoiError, ValueError):
+    r"""Text that cannot be read as moves in the notation asked for, or holds no moves at all.
+
+    Attributes:
+        line: the 1-based line of the text where reading failed (``None``: not one line).
+
+    Example:
+        >>> from hanoi_magnet import NotationError
+        >>> from hanoi_magnet.notation import NOTATIONS
+        >>> try:
+        ...     NOTATIONS["arrows"].read("S->D\nS to I")
+        ... except NotationError as error:
+        ...     print(error)
+        line 2: expected a move such as 'S->D' (notation 'arrows'), got 'S to I'
+    """
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(message if line is None else f"line {line}: {message}")
+
+
+class AmbiguousNotationError(NotationError):
+    """Text that reads as moves in more than one way, with nothing to choose between them.
+
+    Attributes:
+        readings: each possible reading, described in words (for instance ``"pegs numbered
+            from 0"`` and ``"pegs numbered from 1"``).
+
+    Example:
+        >>> from hanoi_magnet import AmbiguousNotationError
+        >>> from hanoi_magnet.notation import extract_moves
+        >>> try:
+        ...     extract_moves("1 2")
+        ... except AmbiguousNotationError as error:
+        ...     print(error.readings)
+        ('pegs numbered from 0', 'pegs numbered from 1')
+    """
+
+    def __init__(self, message: str, readings: Iterable[str]) -> None:
+        self.readings = tuple(readings)
+        super().__init__(f"{message}; possible readings: {'; '.join(self.readings)}")
 
 
 for _name in __all__:

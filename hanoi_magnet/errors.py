@@ -10,11 +10,13 @@ from __future__ import annotations
 import enum
 
 from hanoi_magnet._errors import (
+    AmbiguousNotationError,
     HanoiError,
     InvalidArgumentError,
     MoveIndexError,
     NoRationalLimitError,
     NoRecurrenceError,
+    NotationError,
     NotOnPathError,
     NotSolvedError,
     PlanError,
@@ -29,6 +31,7 @@ from hanoi_magnet._text import shown
 from hanoi_magnet.model import Move, State
 
 __all__ = [
+    "AmbiguousNotationError",
     "HanoiError",
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -37,6 +40,7 @@ __all__ = [
     "NoRecurrenceError",
     "NotOnPathError",
     "NotSolvedError",
+    "NotationError",
     "PlanError",
     "Rule",
     "SearchLimitError",

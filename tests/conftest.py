@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 # The plugin fixtures are imported through fake entry points; one fails on import on purpose.
 # The loopback package is put on sys.path by tests/test_loopback.py (a temporary distribution)
 # and imported by its own name, never collected from here.
-collect_ignore_glob = ["plugins/*", "loopback/*"]
+collect_ignore_glob = ["plugins/*", "loopback/*", "data/*"]
 
 # pytester runs the pytest plugin (and the tutorial's test file) in a fresh pytest session.
 pytest_plugins = ["pytester"]

@@ -24,6 +24,7 @@ TITLES = {
     "bench_search": "Search and state graphs",
     "bench_unrank": "unrank: the position at any index",
     "bench_validation": "Validation",
+    "bench_cold_start": "A fresh variant at one call",
 }
 
 

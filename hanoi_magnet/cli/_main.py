@@ -1,8 +1,8 @@
 """The ``hanoi-magnet`` command (also ``python -m hanoi_magnet``): explore the puzzles from a shell.
 
 Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``distance``, ``path``,
-``draw``, ``graph``, ``view`` and ``search``; run ``hanoi-magnet SUBCOMMAND --help`` for each
-one's arguments, or see the command-line page of the documentation.
+``draw``, ``graph``, ``view``, ``search`` and ``eval``; run ``hanoi-magnet SUBCOMMAND --help``
+for each one's arguments, or see the command-line page of the documentation.
 
 Errors are one line on standard error, never a traceback. Every outcome has its own exit
 status, the same for every command (see :class:`hanoi_magnet.cli._util.Status`): 0 success,
@@ -29,6 +29,7 @@ from importlib import metadata
 from typing import NoReturn
 
 from hanoi_magnet.cli._distance import DISTANCE, PATH
+from hanoi_magnet.cli._eval import EVAL
 from hanoi_magnet.cli._graph import GRAPH
 from hanoi_magnet.cli._pictures import DRAW, SHOW
 from hanoi_magnet.cli._puzzle import COUNT, SOLVE, VARIANTS
@@ -61,6 +62,7 @@ COMMANDS: list[Command] = [
     GRAPH,
     VIEW,
     SEARCH,
+    EVAL,
 ]
 
 _USAGE_ERRORS = (InvalidArgumentError, UnknownVariantError, MoveIndexError)

@@ -1,0 +1,56 @@
+"""Evaluating solvers and models: puzzle instances, their prompts, and scores for answers.
+
+* :func:`generate` (or :func:`iter_instances`): seeded, deterministic :class:`Instance` sets
+  over every variant family and three kinds of :class:`Task`, each with a prompt rendered from
+  a :class:`PromptTemplate` and serialisable to JSON Lines (:func:`write_jsonl`,
+  :func:`read_jsonl`), answers optionally withheld.
+* :func:`score`: a frozen :class:`Score` for an answer — moves read, the first broken rule
+  (:class:`MoveError`), goal reached, optimum and proof status, excess, named rewards.
+* :func:`optimum` and :func:`optimal_moves`: the optimal length of an instance (an
+  :class:`Optimum`) and the optimal first moves, from the library's own solvers and
+  distances; :func:`from_reasoning_gym` reads a reasoning-gym Tower of Hanoi entry.
+
+Example:
+    >>> from hanoi_magnet.evaluation import generate, score
+    >>> instance = generate(seed=1, count=1, families=["magnetic"], disks=(2, 2),
+    ...                     tasks=["solve"], templates=["illusion"])[0]
+    >>> instance.variant, instance.optimum
+    ('NBR', 6)
+    >>> result = score("moves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]", instance)
+    >>> result.valid_prefix, result.first_error.rule
+    (1, <Rule.POST_COLOR: 'post color'>)
+"""
+
+from __future__ import annotations
+
+from hanoi_magnet.evaluation._compat import from_reasoning_gym
+from hanoi_magnet.evaluation._describe import describe_position, describe_rules
+from hanoi_magnet.evaluation._generate import generate, iter_instances
+from hanoi_magnet.evaluation._instance import Instance, Task, read_jsonl, write_jsonl
+from hanoi_magnet.evaluation._optimum import Optimum, optimal_moves, optimum
+from hanoi_magnet.evaluation._prompts import TEMPLATES, PromptTemplate, get_template
+from hanoi_magnet.evaluation._puzzles import FAMILIES
+from hanoi_magnet.evaluation._score import REWARDS, MoveError, Score, score
+
+__all__ = [
+    "FAMILIES",
+    "REWARDS",
+    "TEMPLATES",
+    "Instance",
+    "MoveError",
+    "Optimum",
+    "PromptTemplate",
+    "Score",
+    "Task",
+    "describe_position",
+    "describe_rules",
+    "from_reasoning_gym",
+    "generate",
+    "get_template",
+    "iter_instances",
+    "optimal_moves",
+    "optimum",
+    "read_jsonl",
+    "score",
+    "write_jsonl",
+]

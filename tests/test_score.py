@@ -1,0 +1,328 @@
+"""Scoring: agreement with the validator on corrupted solutions, reasoning-gym's reward, tasks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hanoi_magnet import (
+    ClassicRules,
+    InvalidArgumentError,
+    Move,
+    Rule,
+    State,
+    default_registry,
+    solve,
+    validate,
+)
+from hanoi_magnet.evaluation import (
+    REWARDS,
+    Instance,
+    Task,
+    from_reasoning_gym,
+    generate,
+    score,
+)
+from hanoi_magnet.notation import NOTATIONS
+from hanoi_magnet.testing import labels
+
+RG = json.loads((Path(__file__).parent / "data" / "reasoning_gym_scores.json").read_text())
+
+
+def _instance(label: str, n: int, notation: str = "moves-list", **changes: object) -> Instance:
+    variant = default_registry.variant(label)
+    instance = Instance(
+        id=f"{label}-{n}",
+        task=Task.SOLVE,
+        family="test",
+        variant=label,
+        rules=variant.rules,
+        n=n,
+        start=variant.start(n),
+        goal=variant.goal(n),
+        notation=notation,
+        template="plain",
+        prompt="",
+        optimum=solve(label, n).length,
+        proven=True,
+    )
+    return attrs.evolve(instance, **changes)
+
+
+# -- the scorer agrees with the validator --------------------------------------------------
+
+
+@st.composite
+def _corrupted(draw: st.DrawFn) -> tuple[str, int, list[Move], str]:
+    label = draw(labels())
+    n = draw(st.integers(2, 5))
+    moves = list(solve(label, n))
+    posts = default_registry.variant(label).posts
+    index = draw(st.integers(0, len(moves) - 1))
+    kind = draw(st.sampled_from(["replace", "swap", "drop", "repeat", "reverse"]))
+    if kind == "replace":
+        post = st.integers(0, posts - 1)
+        moves[index] = Move(draw(st.integers(1, n + 1)), draw(post), draw(post))
+    elif kind == "swap" and index + 1 < len(moves):
+        moves[index], moves[index + 1] = moves[index + 1], moves[index]
+    elif kind == "drop":
+        del moves[index]
+    elif kind == "repeat":
+        moves.insert(index, moves[index])
+    else:
+        moves.insert(index + 1, moves[index].reversed())
+    names = [name for name, notation in NOTATIONS.items() if notation.pegs.fits(posts)]
+    if posts > 3:  # "SD": one character per post works up to 10 posts, with numbers
+        names = [name for name in names if name != "compact" or posts <= 10]
+    return label, n, moves, draw(st.sampled_from(names))
+
+
+@given(_corrupted(), st.sampled_from(["{}", "<think>S->D</think>\n{}\nDone.", "```\n{}```"]))
+def test_first_error_agrees_with_validate_on_corrupted_solutions(case, wrapper):
+    label, n, moves, name = case
+    notation = NOTATIONS[name]
+    posts = default_registry.variant(label).posts
+    text = wrapper.format(notation.format(moves, posts))
+    written = moves if notation.has_disk else [(m.source, m.target) for m in moves]
+    report = validate(written, label, n)
+    result = score(text, _instance(label, n, name))
+    assert result.parse_error is None
+    assert result.parsed == len(moves)
+    assert result.valid_prefix == report.length
+    assert result.goal_reached == report.solved
+    assert result.goal_index == report.goal_index
+    if report.error is None:
+        assert result.first_error is None
+    else:
+        assert result.first_error is not None
+        assert (result.first_error.index, result.first_error.rule) == (
+            report.error.index,
+            report.error.rule,
+        )
+        assert result.first_error.position == report.error.state
+    assert result.solved == report.solved
+    assert result.optimal == (report.solved and len(moves) <= solve(label, n).length)
+
+
+# -- reasoning-gym's reward, reproduced ------------------------------------------------------
+
+#: Where the library deliberately scores differently, and what it gives instead.
+#: trailing periods, lower case, numbering: read as the moves they are (reasoning-gym: 0.0);
+#: a move onto the same peg is no move (reasoning-gym: legal); whitespace is no answer.
+_SAME_AS_OPTIMAL = ("trailing_periods", "lower_case", "numbered")
+
+
+@pytest.mark.parametrize("case", range(len(RG["cases"])))
+def test_reasoning_gym_reward_reproduces_reasoning_gym(case):
+    entry = RG["cases"][case]
+    instance = from_reasoning_gym(entry)
+    meta = entry["metadata"]
+    assert instance.optimum == meta["solution_length"]
+    assert instance.proven == (meta["num_pegs"] <= 4 or meta["num_disks"] < meta["num_pegs"])
+    for kind, (answer, theirs) in entry["answers"].items():
+        ours = score(answer, instance).rewards["reasoning_gym"]
+        if kind in _SAME_AS_OPTIMAL:
+            assert theirs == 0.0
+            assert ours == 1.0, kind
+        elif kind == "same_peg":
+            assert theirs > 0
+            assert ours == 0.0
+            assert score(answer, instance).first_error.rule is Rule.SAME_POST
+        elif kind == "whitespace":
+            assert (theirs, ours) == (0.05, 0.0)
+        else:
+            assert ours == pytest.approx(theirs, abs=1e-12), kind
+
+
+def test_the_prefix_reward_keeps_what_reasoning_gym_throws_away():
+    entry = next(c for c in RG["cases"] if c["metadata"]["num_disks"] >= 4)
+    answer, theirs = entry["answers"]["broken_late"]
+    result = score(answer, from_reasoning_gym(entry))
+    assert theirs == result.rewards["reasoning_gym"] == 0.0
+    optimum = entry["metadata"]["solution_length"]
+    assert result.valid_prefix == optimum - 1
+    assert result.rewards["prefix"] == (optimum - 1) / optimum
+
+
+def test_reasoning_gym_itself_when_installed():
+    games = pytest.importorskip("reasoning_gym.games.tower_of_hanoi")
+    dataset = games.HanoiDataset(games.HanoiConfig(min_disks=2, max_disks=4, size=5, seed=7))
+    for entry in dataset:
+        instance = from_reasoning_gym(entry)
+        assert score(entry["answer"], instance).rewards["reasoning_gym"] == 1.0
+        assert dataset.score_answer(entry["answer"], entry) == 1.0
+
+
+# -- the three tasks ---------------------------------------------------------------------------
+
+
+def _continue(label: str, n: int, done: int, count: int) -> Instance:
+    solution = solve(label, n)
+    return _instance(
+        label,
+        n,
+        "numbers",
+        task=Task.CONTINUE,
+        start=solution.unrank(done),
+        done=done,
+        count=count,
+        optimum=count,
+        expected=tuple(solution[done : done + count]),
+    )
+
+
+def test_continue_accepts_another_optimal_path_and_checks_it():
+    # classic:4, 3 disks: the smallest disk may start towards either spare peg
+    instance = _continue("classic:4", 3, 0, 2)
+    library = [(m.source, m.target) for m in instance.expected]
+    assert library == [(0, 1), (0, 2)]
+    assert score("0 1\n0 2", instance).solved
+    other = score("0 2\n0 1", instance)  # the mirror image: not the library's, still optimal
+    assert other.solved
+    assert other.optimal
+    assert not other.goal_reached
+    wasted = score("0 1\n1 2", instance)  # legal, but off every shortest path
+    assert (wasted.solved, wasted.first_error, wasted.rewards["reasoning_gym"]) == (
+        False,
+        None,
+        0.05,
+    )
+    assert not score("0 1", instance).solved  # too few
+    assert not score("0 1\n0 2\n1 2", instance).solved  # too many
+    unchecked = score("0 2\n0 1", instance, max_states=1)  # the search may not run
+    assert (unchecked.solved, unchecked.unverified) == (False, True)
+
+
+def test_next_move_accepts_every_optimal_move_and_only_those():
+    start = State.tower(3, posts=4)
+    instance = _instance(
+        "classic:4", 3, "numbers", task=Task.NEXT_MOVE, optimum=1,
+        expected=(Move(1, 0, 1), Move(1, 0, 2)),
+    )  # fmt: skip
+    assert instance.start == start
+    assert score("0 1", instance).solved
+    assert score("0 2", instance).solved
+    assert score("0 3", instance).rewards["reasoning_gym"] == 0.05  # legal, not optimal
+    assert not score("0 1\n0 2", instance).solved  # one move was asked
+    assert score("0 1", instance.withheld()) == score("0 1", instance)
+
+
+def test_withheld_answers_are_recomputed():
+    for instance in generate(31, 30, disks=(2, 4), positions="mixed"):
+        answer = NOTATIONS[instance.notation].format(
+            instance.expected or [], instance.posts
+        ) if instance.task is not Task.SOLVE else ""  # fmt: skip
+        assert score(answer, instance.withheld()) == score(answer, instance)
+
+
+def test_an_answer_shorter_than_a_conjectured_optimum():
+    instance = _instance("classic:5", 6, proven=False)
+    inflated = attrs.evolve(instance, optimum=instance.optimum + 2)
+    text = NOTATIONS["moves-list"].format(solve("classic:5", 6), 5)
+    result = score(text, inflated)
+    assert (result.excess, result.rewards["reasoning_gym"], result.proven) == (-2, 1.0, False)
+
+
+def test_a_longer_solution_has_its_excess():
+    instance = _instance("classic", 3, "arrows")
+    result = score("S->I\nI->S\n" + NOTATIONS["arrows"].format(solve("classic", 3)), instance)
+    assert (result.solved, result.optimal, result.excess) == (True, False, 2)
+    assert result.excess_ratio == 9 / 7
+    assert result.rewards["reasoning_gym"] == 7 / 9
+    assert result.goal_index == 9
+
+
+def test_an_unreadable_move_inside_the_answer_is_the_first_error():
+    result = score("moves = [[1, 0, 2], [2, 0, 1], [1, 2, X]]", _instance("classic", 3))
+    assert (result.parsed, result.valid_prefix) == (2, 2)
+    assert result.first_error is not None
+    assert (result.first_error.index, result.first_error.rule) == (2, Rule.MALFORMED)
+    assert result.rewards["reasoning_gym"] == 0.0
+    assert result.rewards["prefix"] == 2 / 7
+
+
+@pytest.mark.parametrize("answer", [None, "", "   ", "I cannot do this.", "1 2\n2 1"])
+def test_no_moves_score_zero(answer):
+    instance = _instance("classic", 3, "numbers")
+    if answer == "1 2\n2 1":  # ambiguous only when the pegs are to be detected
+        result = score(answer, instance, detect_pegs=True)
+        assert "possible readings" in (result.parse_error or "")
+    else:
+        result = score(answer, instance)
+        assert result.parse_error
+    assert result.rewards == dict.fromkeys(REWARDS, 0.0)
+    assert not result.solved
+
+
+def test_pegs_explicit_by_default_detected_on_request():
+    instance = _instance("classic", 3, "reasoning-gym")  # the prompt numbers pegs from 1
+    zero_based = NOTATIONS["moves-list"].format(solve("classic", 3))  # [[1, 0, 2], ...]
+    strict = score(zero_based, instance)
+    assert strict.first_error is not None
+    assert (strict.first_error.index, strict.first_error.rule) == (0, Rule.MALFORMED)
+    assert "peg 0 does not exist" in strict.first_error.item
+    assert score(zero_based, instance, detect_pegs=True).solved
+    one_based = NOTATIONS["reasoning-gym"].format(solve("classic", 3))
+    assert score(one_based, instance).solved
+
+
+def test_scores_are_json_ready_and_frozen():
+    result = score("S->D", _instance("classic", 1, "arrows"))
+    record = json.loads(json.dumps(result.to_dict()))
+    assert record["solved"] is True
+    assert record["rewards"] == {"reasoning_gym": 1.0, "prefix": 1.0, "solved": 1.0, "optimal": 1.0}
+    with pytest.raises(TypeError):
+        result.rewards["solved"] = 0.0  # type: ignore[index]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        result.solved = False  # type: ignore[misc]
+    bad = score("S->S", _instance("classic", 1, "arrows")).to_dict()["first_error"]
+    assert bad["rule"] == "same post"
+    assert bad["position"] == "S: 1 | I: - | D: -"
+
+
+def test_rules_of_a_digraph_instance_are_used():
+    instance = generate(5, 1, families=["digraph"], tasks=["solve"], disks=(1, 1))[0]
+    assert isinstance(instance.rules, ClassicRules)
+    allowed = instance.rules.allowed or frozenset()
+    (source,) = [p for p, stack in enumerate(instance.start.posts) if stack]
+    (target,) = [p for p, stack in enumerate(instance.goal.posts) if stack]
+    answer = f"{source} {target}"
+    result = score(answer, attrs.evolve(instance, notation="numbers"))
+    assert result.solved == ((source, target) in allowed)
+    if not result.solved:
+        assert result.first_error.rule is Rule.DIRECTION
+
+
+def test_the_instances_own_notation_is_read_when_free_reading_finds_nothing():
+    # "03" lines: the compact notation of four pegs, which free reading takes for prose
+    instance = _instance("classic:4", 2, "compact")
+    text = NOTATIONS["compact"].format(solve("classic:4", 2), 4)
+    assert text == "01\n03\n13\n"
+    assert score(text, instance).solved
+    assert score("03\n15", instance).parse_error is None  # read as moves: 1 -> 5 is no post
+    assert score("15 apples", instance).parse_error == "no moves found in the answer"
+
+
+def test_the_instances_notation_reads_first():
+    # In the library's notation "3:" is disk 3, even when the disks happen to count up;
+    # read freely, "1:", "2:", "3:" would be step numbers.
+    instance = _instance("classic", 2, "library")
+    result = score("1: S -> I\n2: S -> D\n3: S -> I", instance)
+    assert result.first_error is not None
+    assert (result.first_error.index, result.first_error.rule) == (2, Rule.NO_SUCH_DISK)
+    loose = score("1: S -> I\n2: S -> D\n3: S -> I", instance, detect_pegs=True)
+    assert loose.first_error is not None
+    assert loose.first_error.rule is Rule.EMPTY_SOURCE  # steps: "S -> I" with S empty
+
+
+def test_score_checks_max_states():
+    instance = _instance("classic", 3)
+    with pytest.raises(InvalidArgumentError, match="max_states"):
+        score("S->D", instance, max_states="x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="thinking"):
+        score("S->D", instance, thinking="no")  # type: ignore[arg-type]
