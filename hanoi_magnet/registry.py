@@ -102,6 +102,9 @@ class Registry:
     def __init__(self, *, entry_point_group: str | None = None) -> None:
         self._solvers: dict[str, type[Any]] = {}
         self._families: list[tuple[re.Pattern[str], Callable[[str], type[Any]]]] = []
+        # family members made on demand (classic:7): remembered, but not listed by labels(),
+        # which stays the same whatever was looked up before
+        self._made: set[str] = set()
         self._group = entry_point_group
         self._entry_points: dict[str, metadata.EntryPoint] | None = None
         self._lock = threading.RLock()
@@ -150,6 +153,7 @@ class Registry:
                 if issubclass(cls, PlanSolver):
                     cls._bind(key)
                 self._solvers[key] = cls
+                self._made.discard(key)  # registered by name: listed
             return cls
 
         return add if solver is None else add(solver)
@@ -180,6 +184,7 @@ class Registry:
         with self._lock:
             if self._solvers.pop(key, None) is None:
                 raise UnknownVariantError(label, self.labels())
+            self._made.discard(key)
 
     def copy(self) -> Registry:
         """A new registry with the same solvers, families and plugin group.
@@ -192,6 +197,7 @@ class Registry:
         new = Registry(entry_point_group=self._group)
         new._solvers = dict(self._solvers)
         new._families = list(self._families)
+        new._made = set(self._made)
         # Which labels came from plugins (loaded or not): a copy must not read them afresh and
         # mistake a loaded plugin for a built-in.
         new._entry_points = None if self._entry_points is None else dict(self._entry_points)
@@ -218,7 +224,9 @@ class Registry:
                 return found
             for pattern, factory in self._families:
                 if pattern.fullmatch(key):
-                    return self.register(key, factory(key))
+                    made = self.register(key, factory(key))
+                    self._made.add(key)
+                    return made
             entry = self._plugins().get(key)
             if entry is not None:
                 loaded = self._load(key, entry)
@@ -337,7 +345,8 @@ class Registry:
             True
         """
         with self._lock:
-            return tuple(sorted(set(self._solvers) | set(self._plugins())))
+            listed = set(self._solvers) - self._made
+            return tuple(sorted(listed | set(self._plugins())))
 
     def __contains__(self, label: object) -> bool:
         if not isinstance(label, str):

@@ -230,8 +230,12 @@ def _frame_stewart_class(label: str) -> type[PlanSolver]:
 
 default_registry.register_family(r"classic:([4-9]|[1-9]\d+)", _frame_stewart_class)
 default_registry.register_family(r"arcs:.*", _arcs_class)
-for _connected in _arcs.connected():  # the 14 arc sets without a name of their own
-    default_registry.get(f"arcs:{_arcs.spell(_connected)}")
-del _connected
-default_registry.get("classic:4")
-default_registry.get("classic:5")
+# Listed by labels(): the 14 arc sets without a name of their own, four and five pegs. Other
+# family members are made on demand: get() answers to them, labels() does not list them.
+for _connected in _arcs.connected():
+    _label = normalize_label(f"arcs:{_arcs.spell(_connected)}")
+    if _label not in default_registry.labels():  # not linear, cyclic... under their names
+        default_registry.register(_label, _arcs_class(_label))
+for _label in ("classic:4", "classic:5"):
+    default_registry.register(_label, _frame_stewart_class(_label))
+del _connected, _label
