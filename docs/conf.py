@@ -52,7 +52,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"(TypeError|LookupError|IndexError|UserWarning|Iterator|Iterable|Callable)"),
     ("py:class", r"hanoi_magnet\.registry\.S"),
     ("py:class", r"hanoi_magnet(\.\w+)*\._\w+"),  # private helpers named in signatures
-    ("py:class", r"hanoi_magnet(\.\w+)*\._\w+\.\w+"),  # and names in private modules
+    ("py:class", r"hanoi_magnet(\.\w+)*\._\w+(\.\w+)+"),  # and names in private modules
 ]
 
 templates_path: list[str] = []

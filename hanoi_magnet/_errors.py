@@ -63,6 +63,9 @@ class InvalidArgumentError(HanoiError, ValueError, TypeError):
 class UnknownVariantError(HanoiError, LookupError):
     """A variant label that no registered solver answers to.
 
+    The message gives the ``reason`` when there is one (a malformed ``arcs:`` list, or moves
+    that cannot solve the puzzle), then the close matches among the ``known`` labels.
+
     Attributes:
         label: the label that was asked for.
         suggestions: the closest known labels, best first.
@@ -76,7 +79,9 @@ class UnknownVariantError(HanoiError, LookupError):
         ['NNB', 'NNN', 'NNR']
     """
 
-    def __init__(self, label: object, known: Iterable[str], *, what: str = "variant") -> None:
+    def __init__(
+        self, label: object, known: Iterable[str], *, what: str = "variant", reason: str = ""
+    ) -> None:
         self.label = label
         known = sorted(set(known))
         text = label.strip() if isinstance(label, str) else ""
@@ -85,8 +90,11 @@ class UnknownVariantError(HanoiError, LookupError):
             f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?"
             if self.suggestions
             else f"; known labels: {', '.join(known[:40])}{', ...' if len(known) > 40 else ''}"
+            if known
+            else ""
         )
-        super().__init__(f"unknown {what} label {shown(label)}{hint}")
+        why = f": {reason}" if reason else ""
+        super().__init__(f"unknown {what} label {shown(label)}{why}{hint}")
 
 
 def _close_matches(text: str, known: list[str]) -> tuple[str, ...]:
@@ -111,6 +119,14 @@ def _number(value: int) -> str:
         return str(value)
     digits = int(abs(value).bit_length() * 0.30102999566398120) + 1
     return f"{'-' if value < 0 else ''}<a number of about {digits:,} digits>"
+
+
+def _shorten(text: str, limit: int = 160) -> str:
+    """A long text for a message: its start and end around the number of characters left out."""
+    if len(text) <= limit:
+        return text
+    keep = limit // 2
+    return f"{text[:keep]} ...<{len(text) - 2 * keep:,} characters>... {text[-keep:]}"
 
 
 class UnsolvableError(HanoiError, ValueError):

@@ -15,7 +15,7 @@ from hanoi_magnet._move_text import parse_token, tokens
 from hanoi_magnet._text import integer_text
 from hanoi_magnet.errors import IllegalMoveError, Rule
 from hanoi_magnet.model import Color, Move, State
-from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.rules import MagneticRules, Rules
 
 
 class Replay:
@@ -32,7 +32,7 @@ class Replay:
         if start.faces is not None:
             for disk, face in enumerate(start.faces, 1):
                 self.faces[disk] = face.bit
-        self.allowed = rules.allowed if isinstance(rules, ClassicRules) else None
+        self.allowed = rules.allowed
         self.colors: list[int] | None = None
         if isinstance(rules, MagneticRules):
             self.colors = [-1 if c is None else c.bit for c in rules.post_colors]

@@ -16,7 +16,16 @@ from hanoi_magnet.errors import InvalidArgumentError, PlanError
 from hanoi_magnet.model import _integer, post_name
 from hanoi_magnet.variants import Variant
 
-__all__ = ["MoveStep", "PlanClass", "Step", "SubStep", "plan_class", "register_plan"]
+__all__ = [
+    "MoveStep",
+    "PlanClass",
+    "PlanTable",
+    "Step",
+    "SubStep",
+    "add_family",
+    "plan_class",
+    "register_plan",
+]
 
 
 def _post_number(value: object) -> int:
@@ -132,6 +141,37 @@ class PlanClass(Protocol):
 
     @classmethod
     def steps(cls, n: int) -> Sequence[Step]: ...
+
+
+class PlanTable:
+    """A plan table the engine can run: the base of :class:`~hanoi_magnet.plans.PlanSolver`.
+
+    The engine also makes tables of its own (the derived tower problems of distances).
+    """
+
+    #: The table's label (sub-steps name tables by label).
+    label: ClassVar[str]
+    #: The puzzle it solves.
+    variant: ClassVar[Variant]
+    #: The plan table, used for every n >= 1 unless :meth:`steps` is overridden.
+    plan: ClassVar[tuple[Step, ...]] = ()
+    #: False for variants without any solution.
+    solvable: ClassVar[bool] = True
+    #: True when the plan is the same for every n: :meth:`steps` is not overridden. The engine
+    #: then reads lengths off the plan's recurrence and its records off one template.
+    fixed: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        steps = getattr(cls.steps, "__func__", None)
+        cls.fixed = bool(cls.solvable) and getattr(steps, "plan_default", False)
+
+    @classmethod
+    def steps(cls, n: int) -> Sequence[Step]:
+        """The plan for ``n`` >= 1 disks (by default :attr:`plan`)."""
+        return cls.plan
+
+    steps.__func__.plan_default = True  # type: ignore[attr-defined]
 
 
 _PLAN_INDEX: dict[str, type[PlanClass]] = {}

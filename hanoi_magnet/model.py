@@ -15,10 +15,16 @@ from typing import Any
 import attrs
 from typing_extensions import Self
 
+from hanoi_magnet import _state_text
 from hanoi_magnet._errors import InvalidArgumentError
+
+# the package's modules import these two from here (explicit re-exports, hence the aliases)
+from hanoi_magnet._numbers import _integer as _integer  # noqa: PLC0414
+from hanoi_magnet._numbers import _is_index as _is_index  # noqa: PLC0414
 from hanoi_magnet._text import integer_text, shown
 
 __all__ = ["MAX_DISKS", "Color", "Move", "State", "post_name"]
+
 
 #: The largest number of disks a position may hold (solution lengths are exact beyond it,
 #: but a position with more disks than this is refused as a likely mistake).
@@ -52,23 +58,6 @@ def post_name(post: int, posts: int = 3) -> str:
     return _LETTERS[post] if posts == 3 and 0 <= post < 3 else integer_text(post)
 
 
-def _integer(value: object, name: str, *, minimum: int = 0) -> int:
-    """``value`` as an int >= minimum, refusing bools, floats and strings."""
-    if isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be an integer, got the bool {value}")
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidArgumentError(
-            f"{name} must be an integer, got {type(value).__name__} {shown(value)}"
-        ) from None
-    if number < minimum:
-        raise InvalidArgumentError(
-            f"{name} must be an integer >= {minimum}, got {integer_text(number)}"
-        )
-    return number
-
-
 def _disk_count(n: object) -> int:
     """``n`` checked as a number of disks: an int from 0 to :data:`MAX_DISKS`."""
     if isinstance(n, bool) or not _is_index(n):
@@ -92,14 +81,6 @@ def _grouped(number: int) -> str:
     """``f"{number:,}"``, safe for any size."""
     text = integer_text(number)
     return f"{number:,}" if text.lstrip("-").isdigit() else text
-
-
-def _is_index(value: object) -> bool:
-    try:
-        operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return False
-    return True
 
 
 def _post_count(value: object) -> int:
@@ -428,19 +409,58 @@ class State:
             tuple(tuple(reversed(s)) for s in stacks), tuple(faces) if magnetic else None
         )
 
+    @classmethod
+    def parse(cls, text: str, *, posts: int | None = None, magnetic: bool | None = None) -> Self:
+        """The position written in ``text``: what ``str(state)`` prints, or the compact form.
+
+        The compact form (:meth:`format` writes it) gives each disk's post, **largest disk
+        first** as the literature writes positions: letters ``S``/``I``/``D`` for three posts,
+        else ``P:`` (the number of posts) and digits (with commas when P > 10); then for magnetic
+        positions ``/`` and each disk's up face, ``r`` or ``b``, in the same order. ``-`` means
+        no disks.
+
+        Args:
+            text: the position, in either form (letters in any case).
+            posts: the number of posts expected; compact digits then need no ``P:``.
+            magnetic: ``True`` to require faces, ``False`` to refuse them (``None``: as given).
+
+        Raises:
+            InvalidArgumentError: not a position; the message quotes the offending part.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> state = State.parse("S: 3r 2r | I: 1b | D: -")
+            >>> state == State.parse("SSI/rrb") == State([[3, 2], [1], []], faces="BRR")
+            True
+            >>> print(State.parse("4:3310"))
+            0: 1 | 1: 2 | 2: - | 3: 4 3
+        """
+        count = None if posts is None else _integer(posts, "posts", minimum=1)
+        if magnetic is not None and not isinstance(magnetic, bool):
+            raise InvalidArgumentError(f"magnetic must be True, False or None, got {magnetic!r}")
+        return cls(*_state_text.parse(text, posts=count, magnetic=magnetic))
+
+    def format(self, *, compact: bool = False) -> str:
+        """The position as text, long (as ``str()``) or compact; :meth:`parse` reads both.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> state = State([[3, 2], [1], []], faces="BRR")
+            >>> state.format(), state.format(compact=True)
+            ('S: 3r 2r | I: 1b | D: -', 'SSI/rrb')
+        """
+        write = _state_text.format_compact if compact else _state_text.format_long
+        return write(self.posts, self._face_letters())
+
+    def _face_letters(self) -> str | None:
+        return None if self.faces is None else "".join(f.value for f in self.faces)
+
     def __str__(self) -> str:
-        count = len(self.posts)
-        parts = []
-        for index, post in enumerate(self.posts):
-            disks = " ".join(
-                f"{d}{'' if self.faces is None else self.faces[d - 1].value.lower()}" for d in post
-            )
-            parts.append(f"{post_name(index, count)}: {disks or '-'}")
-        return " | ".join(parts)
+        return self.format()
 
     def __repr__(self) -> str:
-        faces = "" if self.faces is None else f", faces={''.join(f.value for f in self.faces)!r}"
-        return f"State({self.posts!r}{faces})"
+        faces = self._face_letters()
+        return f"State({self.posts!r}{'' if faces is None else f', faces={faces!r}'})"
 
     def _repr_svg_(self) -> str | None:
         """The position as an SVG picture (Jupyter shows it)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from hanoi_magnet._steps import MoveStep, Step, SubStep, register_plan
+from hanoi_magnet._steps import MoveStep, PlanTable, Step, SubStep, register_plan
 from hanoi_magnet.errors import PlanError, UnsolvableError
 from hanoi_magnet.model import Move
 from hanoi_magnet.solution import Solution
@@ -32,7 +32,7 @@ from hanoi_magnet.variants import Variant
 __all__ = ["MoveStep", "PlanSolver", "Step", "SubStep", "UnsolvablePlan"]
 
 
-class PlanSolver:
+class PlanSolver(PlanTable):
     """Base class of solvers written as plan tables.
 
     A subclass sets :attr:`plan` (the same table for every n >= 1) or overrides
@@ -63,11 +63,6 @@ class PlanSolver:
     #: reads lengths off the plan's recurrence and its records off one template.
     fixed: ClassVar[bool] = True
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        own = getattr(cls.steps, "__func__", None)
-        cls.fixed = own is PlanSolver.steps.__func__ and cls.solvable  # type: ignore[attr-defined]
-
     @classmethod
     def steps(cls, n: int) -> Sequence[Step]:
         """The plan for ``n`` >= 1 disks (by default :attr:`PlanSolver.plan`).
@@ -78,6 +73,8 @@ class PlanSolver:
             ['classic(n-1): S->S I->D D->I', 'move disk n: S -> D', 'classic(n-1): S->I I->S D->D']
         """
         return cls.plan
+
+    steps.__func__.plan_default = True  # type: ignore[attr-defined]  # the fixed plan
 
     @classmethod
     def _bind(cls, label: str) -> None:

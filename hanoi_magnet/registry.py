@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from typing import Any, Protocol, TypeVar, overload, runtime_checkable
 
+from hanoi_magnet._path import three_post_path
 from hanoi_magnet._steps import PlanClass, add_family
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
-from hanoi_magnet.model import Move, _disk_count
+from hanoi_magnet.model import Move, State, _disk_count
 from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant, normalize_label
@@ -101,6 +102,9 @@ class Registry:
     def __init__(self, *, entry_point_group: str | None = None) -> None:
         self._solvers: dict[str, type[Any]] = {}
         self._families: list[tuple[re.Pattern[str], Callable[[str], type[Any]]]] = []
+        # family members made on demand (classic:7): remembered, but not listed by labels(),
+        # which stays the same whatever was looked up before
+        self._made: set[str] = set()
         self._group = entry_point_group
         self._entry_points: dict[str, metadata.EntryPoint] | None = None
         self._lock = threading.RLock()
@@ -149,6 +153,7 @@ class Registry:
                 if issubclass(cls, PlanSolver):
                     cls._bind(key)
                 self._solvers[key] = cls
+                self._made.discard(key)  # registered by name: listed
             return cls
 
         return add if solver is None else add(solver)
@@ -179,6 +184,7 @@ class Registry:
         with self._lock:
             if self._solvers.pop(key, None) is None:
                 raise UnknownVariantError(label, self.labels())
+            self._made.discard(key)
 
     def copy(self) -> Registry:
         """A new registry with the same solvers, families and plugin group.
@@ -191,6 +197,7 @@ class Registry:
         new = Registry(entry_point_group=self._group)
         new._solvers = dict(self._solvers)
         new._families = list(self._families)
+        new._made = set(self._made)
         # Which labels came from plugins (loaded or not): a copy must not read them afresh and
         # mistake a loaded plugin for a built-in.
         new._entry_points = None if self._entry_points is None else dict(self._entry_points)
@@ -217,7 +224,9 @@ class Registry:
                 return found
             for pattern, factory in self._families:
                 if pattern.fullmatch(key):
-                    return self.register(key, factory(key))
+                    made = self.register(key, factory(key))
+                    self._made.add(key)
+                    return made
             entry = self._plugins().get(key)
             if entry is not None:
                 loaded = self._load(key, entry)
@@ -255,26 +264,76 @@ class Registry:
             raise InvalidArgumentError(f"the solver for {label!r} has no Variant in .variant")
         return variant
 
-    def solve(self, label: str, n: int) -> Solution:
-        """The optimal solution of ``label`` with ``n`` disks.
+    def solve(
+        self,
+        label: str,
+        n: int | None = None,
+        *,
+        start: State | None = None,
+        goal: State | None = None,
+    ) -> Solution:
+        """The optimal solution of ``label`` with ``n`` disks, or from ``start`` to ``goal``.
+
+        With ``start`` and/or ``goal`` (legal positions under the variant's rules; the other
+        end defaults to the variant's own), the answer is a shortest path between them (a
+        :class:`~hanoi_magnet.search.Path`, three posts: exact in O(n) steps); ``n`` may then
+        be left out.
 
         Raises:
             UnknownVariantError: no solver for ``label``.
             UnsolvableError: the variant has no solution (for n >= 1).
+            UnreachableError: ``goal`` cannot be reached from ``start``.
+            TooLargeError: from ``start`` or to ``goal``, a path whose route would remember
+                more than 512 MiB of exact lengths (see :doc:`/distances`).
             InvalidArgumentError: ``n`` is not an integer from 0 to
-                :data:`~hanoi_magnet.model.MAX_DISKS`.
+                :data:`~hanoi_magnet.model.MAX_DISKS`, or a position is not legal under the
+                variant's rules (or has another number of disks), or it has four or more
+                posts (use :func:`hanoi_magnet.search.shortest_path`).
 
         Example:
-            >>> from hanoi_magnet import default_registry
+            >>> from hanoi_magnet import State, default_registry
             >>> default_registry.solve("linear", 3).length
             26
+            >>> path = default_registry.solve("classic", start=State([[2], [1], []]))
+            >>> path.length, [str(move) for move in path]
+            (2, ['2: S -> D', '1: I -> D'])
         """
+        if start is not None or goal is not None:
+            return self._between(label, n, start, goal)
+        if n is None:
+            raise InvalidArgumentError("solve needs n (the number of disks), or a start or goal")
         n = _disk_count(n)
         solver = self.solver(label)
         result = solver.solve(n)
         if isinstance(result, Solution):
             return result
         return Solution.from_moves(self.variant(label), n, result, solver=solver)
+
+    def _between(
+        self, label: str, n: int | None, start: State | None, goal: State | None
+    ) -> Solution:
+        variant = self.variant(label)
+        size = (start or goal).n if n is None else _disk_count(n)  # type: ignore[union-attr]
+        ends = (
+            variant.start(size) if start is None else start,
+            variant.goal(size) if goal is None else goal,
+        )
+        for name, state in zip(("start", "goal"), ends, strict=True):
+            if not isinstance(state, State):
+                raise InvalidArgumentError(f"{name} must be a State, got {type(state).__name__}")
+            reason = variant.rules.check_state(state)
+            if reason is not None:
+                raise InvalidArgumentError(
+                    f"the {name} is not a legal position of {label}: {reason}"
+                )
+            if state.n != size:
+                raise InvalidArgumentError(f"the {name} has {state.n} disks, not {size}")
+        if variant.posts != 3:
+            raise InvalidArgumentError(
+                f"{label} has {variant.posts} posts; paths between any positions are exact on "
+                "three posts (for more, search: hanoi_magnet.search.shortest_path)"
+            )
+        return three_post_path(variant.rules, ends[0], ends[1], variant=variant)
 
     def labels(self) -> tuple[str, ...]:
         """Every registered label and every installed plugin's label, sorted.
@@ -286,7 +345,8 @@ class Registry:
             True
         """
         with self._lock:
-            return tuple(sorted(set(self._solvers) | set(self._plugins())))
+            listed = set(self._solvers) - self._made
+            return tuple(sorted(listed | set(self._plugins())))
 
     def __contains__(self, label: object) -> bool:
         if not isinstance(label, str):
@@ -367,15 +427,26 @@ def register(label: str, *, replace: bool = False) -> Callable[[S], S]:
     return default_registry.register(label, replace=replace)
 
 
-def solve(label: str, n: int) -> Solution:
+def solve(
+    label: str,
+    n: int | None = None,
+    *,
+    start: State | None = None,
+    goal: State | None = None,
+) -> Solution:
     """The optimal solution of the variant ``label`` with ``n`` disks (see :class:`Solution`).
 
+    With ``start`` or ``goal``, the shortest path between them under the variant's rules
+    (see :meth:`Registry.solve`).
+
     Example:
-        >>> from hanoi_magnet import solve
+        >>> from hanoi_magnet import State, solve
         >>> [str(move) for move in solve("NNN", 2)]
         ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D']
+        >>> solve("NNN", start=State([[2], [1], []], faces="RB")).length
+        5
     """
-    return default_registry.solve(label, n)
+    return default_registry.solve(label, n, start=start, goal=goal)
 
 
 def labels() -> tuple[str, ...]:

@@ -42,6 +42,11 @@ class Rules:
         """The number of posts."""
         raise NotImplementedError
 
+    @property
+    def allowed(self) -> frozenset[tuple[int, int]] | None:
+        """The allowed ``(source, target)`` directions, or ``None`` when every one is allowed."""
+        return None
+
     def _violation(self, state: State, move: Move) -> _Violation:
         raise NotImplementedError
 
@@ -182,7 +187,23 @@ class Rules:
         below = state.posts[target]
         if below and below[-1] < move.disk:
             return Rule.SIZE, f"disk {move.disk} cannot be placed on disk {below[-1]}"
-        return None
+        return self._direction_violation(move)
+
+    def _direction_violation(self, move: Move) -> _Violation:
+        allowed = self.allowed
+        if allowed is None or (move.source, move.target) in allowed:
+            return None
+        posts = self.posts
+        names = ", ".join(
+            f"{post_name(s, posts)}->{post_name(t, posts)}" for s, t in sorted(allowed)
+        )
+        return (
+            Rule.DIRECTION,
+            (
+                f"moves from {post_name(move.source, posts)} to "
+                f"{post_name(move.target, posts)} are not allowed (allowed: {names or 'none'})"
+            ),
+        )
 
 
 def _as_move(move: object) -> Move:
@@ -220,6 +241,20 @@ def _convert_allowed(value: object) -> frozenset[tuple[int, int]] | None:
     return frozenset(pairs)
 
 
+def _check_allowed(allowed: frozenset[tuple[int, int]] | None, posts: int) -> None:
+    """Refuse allowed directions that name a post the rules do not have."""
+    for source, target in sorted(allowed or ()):
+        if max(source, target) >= posts:
+            raise InvalidArgumentError(
+                f"allowed move {shown((source, target))} names a post beyond 0..{posts - 1}"
+            )
+
+
+def _allowed_repr(allowed: frozenset[tuple[int, int]] | None) -> str:
+    """``, allowed=[...]`` for a repr that evaluates back, or nothing when all are allowed."""
+    return "" if allowed is None else f", allowed={sorted(allowed)!r}"
+
+
 def _peg_count(value: object) -> int:
     pegs = _integer(value, "pegs", minimum=3)
     _post_count(pegs)  # positions on them must be possible
@@ -248,13 +283,7 @@ class ClassicRules(Rules):
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.allowed is not None:
-            for source, target in self.allowed:
-                if max(source, target) >= self.pegs:
-                    raise InvalidArgumentError(
-                        f"allowed move {shown((source, target))} names a post beyond "
-                        f"0..{self.pegs - 1}"
-                    )
+        _check_allowed(self.allowed, self.pegs)
 
     @property
     def posts(self) -> int:
@@ -262,26 +291,10 @@ class ClassicRules(Rules):
         return self.pegs
 
     def _violation(self, state: State, move: Move) -> _Violation:
-        found = self._common_violation(state, move)
-        if found is not None:
-            return found
-        if self.allowed is not None and (move.source, move.target) not in self.allowed:
-            names = ", ".join(
-                f"{post_name(s, self.pegs)}->{post_name(t, self.pegs)}"
-                for s, t in sorted(self.allowed)
-            )
-            return (
-                Rule.DIRECTION,
-                (
-                    f"moves from {post_name(move.source, self.pegs)} to "
-                    f"{post_name(move.target, self.pegs)} are not allowed (allowed: {names})"
-                ),
-            )
-        return None
+        return self._common_violation(state, move)
 
     def __repr__(self) -> str:
-        allowed = "" if self.allowed is None else f", allowed={sorted(self.allowed)!r}"
-        return f"ClassicRules(pegs={self.pegs}{allowed})"
+        return f"ClassicRules(pegs={self.pegs}{_allowed_repr(self.allowed)})"
 
 
 def _convert_colors(value: object) -> tuple[Color | None, ...]:
@@ -313,6 +326,9 @@ class MagneticRules(Rules):
 
     Args:
         post_colors: one colour per post, ``R``/``B``/``N`` letters or :class:`Color`/``None``.
+        allowed: ``None`` for every direction, or the set of ``(source, target)`` directions
+            that are allowed, as for :class:`ClassicRules` (a magnetic puzzle on a line, or
+            around a cycle).
 
     Example:
         >>> from hanoi_magnet import Color, MagneticRules, Move, State
@@ -322,11 +338,22 @@ class MagneticRules(Rules):
         S: 2r | I: 1b | D: -
         >>> rules.check(State([[], [1], [2]], faces="BB"), Move(1, 1, 2))
         <Rule.REPULSION: 'repulsion'>
+        >>> line = MagneticRules("NNN", allowed=["SI", "IS", "ID", "DI"])
+        >>> line
+        MagneticRules('NNN', allowed=[(0, 1), (1, 0), (1, 2), (2, 1)])
+        >>> line.check(State.tower(1, face=Color.RED), Move(1, 0, 2))
+        <Rule.DIRECTION: 'direction'>
     """
 
     magnetic: ClassVar[bool] = True
 
     post_colors: tuple[Color | None, ...] = attrs.field(default="NNN", converter=_convert_colors)
+    allowed: frozenset[tuple[int, int]] | None = attrs.field(
+        default=None, converter=_convert_allowed
+    )
+
+    def __attrs_post_init__(self) -> None:
+        _check_allowed(self.allowed, len(self.post_colors))
 
     @property
     def posts(self) -> int:
@@ -391,7 +418,7 @@ class MagneticRules(Rules):
         return None
 
     def __repr__(self) -> str:
-        return f"MagneticRules({self.label!r})"
+        return f"MagneticRules({self.label!r}{_allowed_repr(self.allowed)})"
 
 
 def _word(color: Color) -> str:

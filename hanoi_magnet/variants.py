@@ -10,6 +10,12 @@ Built-in labels (case-insensitive, surrounding spaces ignored):
 * ``linear``: 3 pegs, moves only between adjacent pegs (0-1, 1-2), from peg 0 to peg 2.
 * ``cyclic``: 3 pegs, moves only clockwise 0 -> 1 -> 2 -> 0, from peg 0 to peg 1; and
   ``cyclic:ccw``, moves only counter-clockwise 0 -> 2 -> 1 -> 0, also from peg 0 to peg 1.
+* ``cyclic+1``: the clockwise moves S -> I -> D -> S and also I -> S, from S to D;
+  ``cyclic+2``: every move except S -> D, from S to D.
+* ``arcs:SI,IS,ID,DS``: 3 pegs, only the listed moves (source and target letters), from S to
+  D; any strongly connected set of moves (Sapir 2004), listed in any order. The canonical
+  spelling lists them in the order SI, SD, IS, ID, DS, DI, and a set with a name is called by
+  it (``arcs:SI,IS,ID,DI`` is ``linear``, all six are ``classic``).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import re
 
 import attrs
 
+from hanoi_magnet import _arcs
 from hanoi_magnet._text import integer_text, shown
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
 from hanoi_magnet.model import Color, State, _integer
@@ -29,7 +36,7 @@ __all__ = ["SID_LABELS", "Variant", "normalize_label"]
 #: The 27 magnetic SID labels, in the order R, B, N for each post.
 SID_LABELS: tuple[str, ...] = tuple("".join(p) for p in itertools.product("RBN", repeat=3))
 
-_CLASSIC_FAMILIES = ("classic", "linear", "cyclic", "cyclic:ccw")
+_CLASSIC_FAMILIES = ("classic", "linear", "cyclic", "cyclic:ccw", "cyclic+1", "cyclic+2")
 _CLASSIC_PEGS = re.compile(r"classic:(\d+)")
 _PEG_DIGITS = 18  # longer peg counts are refused before being read as numbers
 _COLOR_WORDS = {"R": "red", "B": "blue", "N": "neutral"}
@@ -37,6 +44,18 @@ _COLOR_WORDS = {"R": "red", "B": "blue", "N": "neutral"}
 _LINEAR = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
 _CLOCKWISE = frozenset({(0, 1), (1, 2), (2, 0)})
 _COUNTER_CLOCKWISE = frozenset({(0, 2), (2, 1), (1, 0)})
+#: The arc sets with a name of their own, tower from S to D (``arcs:`` labels normalize to it).
+_NAMED_ARCS = {
+    frozenset(_arcs.ARCS): "classic",
+    _LINEAR: "linear",
+    _CLOCKWISE | {(1, 0)}: "cyclic+1",
+    _CLOCKWISE | {(1, 0), (2, 1)}: "cyclic+2",
+}
+_ARCS_BY_NAME = {name: arcs for arcs, name in _NAMED_ARCS.items()}
+_ARCS_SYNTAX = (
+    "write the allowed moves after 'arcs:' as pairs of post letters S, I, D, separated by "
+    "commas, e.g. 'arcs:SI,IS,ID,DS' (S->I, I->S, I->D, D->S)"
+)
 
 
 def normalize_label(label: object) -> str:
@@ -48,6 +67,8 @@ def normalize_label(label: object) -> str:
         >>> from hanoi_magnet.variants import normalize_label
         >>> normalize_label(" rbn "), normalize_label("Classic:3"), normalize_label("CLASSIC:4")
         ('RBN', 'classic', 'classic:4')
+        >>> normalize_label("arcs: ds, si, id"), normalize_label("arcs:S->I,I->S,I->D,D->I")
+        ('arcs:SI,ID,DS', 'linear')
     """
     if not isinstance(label, str):
         raise InvalidArgumentError(
@@ -62,6 +83,10 @@ def normalize_label(label: object) -> str:
         return "classic"
     if text == "cyclic:cw":
         return "cyclic"
+    if text.startswith("arcs:"):
+        arcs = _arcs.parse(text[len("arcs:") :])
+        if arcs is not None:
+            return _NAMED_ARCS.get(arcs) or f"arcs:{_arcs.spell(arcs)}"
     return text
 
 
@@ -182,6 +207,8 @@ class Variant:
                 1,
                 description="classic, moves only counter-clockwise 0->2->1->0, tower from 0 to 1",
             )
+        if key in _ARCS_BY_NAME or key.startswith("arcs:"):
+            return _arcs_variant(label, key)
         raise UnknownVariantError(label, _builtin_labels())
 
     @property
@@ -217,7 +244,33 @@ class Variant:
 
 def _builtin_labels() -> tuple[str, ...]:
     """Every built-in label (``classic:P`` is listed for P = 4 and 5; any P >= 3 works)."""
-    return (*SID_LABELS, *_CLASSIC_FAMILIES, "classic:4", "classic:5")
+    return (*SID_LABELS, *_CLASSIC_FAMILIES, "classic:4", "classic:5", "arcs:SI,ID,DS")
+
+
+def _arcs_variant(label: str, key: str) -> Variant:
+    """The classic puzzle on the arcs a named or ``arcs:`` label lists, tower from S to D."""
+    arcs = _ARCS_BY_NAME.get(key) or _arcs.parse(key[len("arcs:") :])
+    if arcs is None:
+        raise UnknownVariantError(label, _builtin_labels(), reason=_ARCS_SYNTAX)
+    why = _arcs.cut_off(arcs)
+    if why is not None:
+        raise UnknownVariantError(
+            label,
+            (),
+            reason=(
+                f"the moves {_arcs.describe(arcs)} are not strongly connected ({why}), so "
+                "no tower of 3 or more disks can go from S to D; an arcs: label needs every "
+                "post reachable from every other (Sapir 2004). For positions under these "
+                f"rules, search with ClassicRules(allowed={sorted(arcs)})"
+            ),
+        )
+    return Variant(
+        key,
+        ClassicRules(3, arcs),
+        0,
+        2,
+        description=f"classic, moves only {_arcs.describe(arcs)}; tower from S to D",
+    )
 
 
 def _magnetic_variant(label: str) -> Variant:

@@ -50,7 +50,7 @@ from hanoi_magnet.variants import SID_LABELS
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
 UNSOLVABLE = [label for label in SID_LABELS if not default_registry.get(label).solvable]
-FIXED_FAMILIES = ["classic", "linear", "cyclic", "cyclic:ccw"]
+FIXED_FAMILIES = ["classic", "linear", "cyclic", "cyclic:ccw", "cyclic+1", "cyclic+2"]
 WITH_RECURRENCE = SOLVABLE + FIXED_FAMILIES
 FRAME_STEWART = ["classic:4", "classic:5"]
 

@@ -9,9 +9,9 @@ import pytest
 from hanoi_magnet import PlanError, Registry, Variant, default_registry, solve
 from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
 from hanoi_magnet.variants import SID_LABELS
+from tests.rulesets import FAMILIES
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-FAMILIES = ["classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
 
 
 def S(label, n):

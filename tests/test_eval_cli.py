@@ -110,7 +110,7 @@ def test_score_refuses_what_it_cannot_match(tmp_path):
         (["--count", "1", "--family", "nope"], "comma-separated list"),
         (["--count", "1", "--disks", "x"], "expected an integer"),
         (["--count", "1", "--family", "digraph", "--task", "continue"], "digraphs cannot"),
-        (["--count", "1", "--disks", "9", "--family", "magnetic", "--task", "solve",
+        (["--count", "1", "--disks", "9", "--family", "frame-stewart", "--task", "solve",
           "--positions", "random", "--max-states", "100"], "max_states"),
         ([], "--count"),
     ],

@@ -203,14 +203,15 @@ def test_digraphs_are_the_five_strongly_connected_ones_relabelled():
 
 
 def test_random_positions_beyond_the_search_limit_are_refused_at_once():
-    with pytest.raises(SearchLimitError, match=r"instance 1-0 \([A-Z]{3}, 9 disks, solve\)"):
+    with pytest.raises(SearchLimitError, match=r"instance 1-0 \(classic:[45], 9 disks, solve\)"):
         generate(
-            1, 1, families=["magnetic"], tasks=["solve"], disks=(9, 9), positions="random",
+            1, 1, families=["frame-stewart"], tasks=["solve"], disks=(9, 9), positions="random",
             max_states=500,
         )  # fmt: skip
-    # the classic three-peg puzzle has exact O(n) distances: no limit applies
-    big = generate(1, 3, families=["classic"], tasks=["solve"], disks=(60, 60), positions="random")
-    assert all(i.optimum is not None and i.optimum > 0 for i in big)
+    # three posts have exact O(n) distances under every rule set: no limit applies
+    for family in ("classic", "magnetic", "linear", "cyclic", "digraph"):
+        big = generate(1, 3, families=[family], tasks=["solve"], disks=(60, 60), positions="random")
+        assert all(i.optimum is not None and i.optimum > 0 for i in big), family
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,10 @@ from hanoi_magnet import Move, default_registry, solve, validate
 from hanoi_magnet._engine import caches, records, table
 from hanoi_magnet._engine.table import Table, table_of
 from hanoi_magnet.variants import SID_LABELS
+from tests.rulesets import FAMILIES
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = [*SOLVABLE, *FAMILIES]
 
 
 def naive_walk(plan: Table, m: int, posts: tuple[int, ...], low: int, back: bool) -> Iterator[Move]:

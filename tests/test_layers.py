@@ -114,11 +114,12 @@ def test_function_level_and_type_checking_imports_count(tmp_path):
 #: layer's modules of the same package, and anything below.
 LAYERS = [
     ("the puzzle", ["hanoi_magnet._digits", "hanoi_magnet._text", "hanoi_magnet._errors",
-                    "hanoi_magnet.model",
-                    "hanoi_magnet.errors", "hanoi_magnet.rules", "hanoi_magnet.variants"]),
+                    "hanoi_magnet._numbers", "hanoi_magnet._state_text", "hanoi_magnet.model",
+                    "hanoi_magnet.errors", "hanoi_magnet.rules", "hanoi_magnet._arcs",
+                    "hanoi_magnet.variants"]),
     ("plan data and math", ["hanoi_magnet._math", "hanoi_magnet._steps"]),
     ("the engine", ["hanoi_magnet._engine"]),
-    ("solutions", ["hanoi_magnet._backends", "hanoi_magnet.solution"]),
+    ("solutions", ["hanoi_magnet._backends", "hanoi_magnet.solution", "hanoi_magnet._path"]),
     ("solving", ["hanoi_magnet.plans", "hanoi_magnet.registry", "hanoi_magnet.solvers",
                  "hanoi_magnet.validate", "hanoi_magnet._move_text", "hanoi_magnet._replay",
                  "hanoi_magnet._replay_loops"]),
@@ -156,10 +157,11 @@ def _sideways(a: str, b: str) -> bool:
     solving = {"hanoi_magnet.plans", "hanoi_magnet.registry", "hanoi_magnet.solvers",
                "hanoi_magnet.validate", "hanoi_magnet._move_text", "hanoi_magnet._replay",
                "hanoi_magnet._replay_loops"}  # fmt: skip
-    puzzle = {"hanoi_magnet._text", "hanoi_magnet._errors", "hanoi_magnet.model",
-              "hanoi_magnet.errors", "hanoi_magnet.rules", "hanoi_magnet.variants"}  # fmt: skip
+    puzzle = {"hanoi_magnet._text", "hanoi_magnet._errors", "hanoi_magnet._numbers",
+              "hanoi_magnet._state_text", "hanoi_magnet.model", "hanoi_magnet.errors",
+              "hanoi_magnet.rules", "hanoi_magnet._arcs", "hanoi_magnet.variants"}  # fmt: skip
     math = {"hanoi_magnet._math", "hanoi_magnet._steps"}
-    solutions = {"hanoi_magnet._backends", "hanoi_magnet.solution"}
+    solutions = {"hanoi_magnet._backends", "hanoi_magnet.solution", "hanoi_magnet._path"}
     plugin = {"hanoi_magnet.pytest_plugin", "hanoi_magnet.testing"}
     command = {"hanoi_magnet.__main__", "hanoi_magnet.cli"}
     return any({a, b} <= group for group in (solving, puzzle, math, solutions, plugin, command))

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from hanoi_magnet import default_registry, solve
 from hanoi_magnet.variants import SID_LABELS
 from tests.replay import replay
+from tests.rulesets import FAMILIES
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = [*SOLVABLE, *FAMILIES]
 
 
 def largest_n(label: str, most: int) -> int:

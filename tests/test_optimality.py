@@ -37,7 +37,7 @@ def test_classic_three_pegs_optimal(n):
     _assert_optimal("classic", n)
 
 
-@pytest.mark.parametrize("label", ["linear", "cyclic", "cyclic:ccw"])
+@pytest.mark.parametrize("label", ["linear", "cyclic", "cyclic:ccw", "cyclic+1", "cyclic+2"])
 @pytest.mark.parametrize("n", range(1, 9))
 def test_restricted_families_optimal(label, n):
     _assert_optimal(label, n)

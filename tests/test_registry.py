@@ -151,3 +151,14 @@ def test_a_plugin_cannot_shadow_a_builtin(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert registry.get("NNN") is default_registry.get("NNN")
+
+
+def test_labels_do_not_depend_on_what_was_looked_up_before():
+    before = labels()
+    assert {"classic:4", "classic:5", "linear"} <= set(before)
+    assert solve("classic:11", 3).length == 5  # a family member made on demand (2n - 1)
+    assert "classic:11" in default_registry and labels() == before
+    copy = default_registry.copy()
+    assert copy.labels() == before and copy.get("classic:11") is default_registry.get("classic:11")
+    copy.register("classic:11", default_registry.get("classic:11"), replace=True)
+    assert "classic:11" in copy.labels() and "classic:11" not in labels()

@@ -9,7 +9,8 @@ import pytest
 
 import hanoi_magnet as hm
 from hanoi_magnet import search
-from hanoi_magnet.cli._search import memory_size, position, puzzle, towers
+from hanoi_magnet.cli._positions import position, puzzle, towers
+from hanoi_magnet.cli._search import memory_size
 from tests.test_cli import run
 
 
@@ -19,7 +20,7 @@ def test_distance_from_start_to_goal():
     assert out.splitlines()[-1] == "distance: 17"
     start = hm.State([[5, 4, 3], [2, 1], []], faces="BBRRR")
     expected = search.distance(hm.MagneticRules("NNN"), start, hm.State.tower(5, 2, face="B"))
-    assert run("search", "NNN", "5", "--from", "SSSII rrrbb")[1].endswith(f"distance: {expected}\n")
+    assert run("search", "NNN", "5", "--from", "SSSII/rrrbb")[1].endswith(f"distance: {expected}\n")
 
 
 def test_layers_and_eccentricity_of_a_four_post_magnetic_puzzle(tmp_path):
@@ -63,11 +64,11 @@ def test_progress_goes_to_standard_error():
         (
             ["search", "classic:4", "3", "--from", "SSS"],
             2,
-            "'S' is not a post; the posts are 0, 1, 2, 3",
+            "write a position on 4 posts as digits",
         ),
-        (["search", "NNN", "3", "--from", "SSS"], 2, "magnetic positions need 3 faces"),
-        (["search", "NNN", "3", "--from", "SS"], 2, "a position of 3 disks is 3 post names"),
-        (["search", "NNN", "2", "--from", "SS rb"], 2, "is not a legal position"),
+        (["search", "NNN", "3", "--from", "SSS"], 2, "magnetic rules need the up face"),
+        (["search", "NNN", "3", "--from", "SS/rr"], 2, "has 2 disks, but N is 3"),
+        (["search", "NNN", "2", "--from", "SS/rb"], 2, "is not a legal position"),
         (["search", "classic:4", "3", "--layers", "--max-memory", "1K"], 6, "was not started"),
         (["search", "classic:4", "9", "--max-states", "50"], 6, "max_states=50"),
         (["search", "classic:4", "3", "--max-memory", "lots"], 2, "a size such as 8G"),
@@ -98,7 +99,14 @@ def test_argument_helpers():
     with pytest.raises(argparse.ArgumentTypeError):
         puzzle("nope")
     assert position("start", rules, 2, {"start": hm.State.tower(2)}) == hm.State.tower(2)
-    assert position("31 rb", rules, 2, {}) == hm.State([[], [1], [], [2]], faces="BR")
+    assert position("31/rb", rules, 2, {}) == hm.State([[], [1], [], [2]], faces="BR")
+    assert position("4:31/rb", rules, 2, {}) == hm.State([[], [1], [], [2]], faces="BR")
+    with pytest.raises(hm.InvalidArgumentError, match="has 1 disks, but N is 2"):
+        position("3/r", rules, 2, {})
+    assert puzzle("NNN/linear")[0] == hm.MagneticRules("NNN", allowed=["SI", "IS", "ID", "DI"])
+    for bad in ("NN/linear", "NNN/classic:4", "NNN/nope"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            puzzle(bad)
 
 
 def test_the_saved_counts_are_json_a_reader_can_check(tmp_path):

@@ -32,9 +32,10 @@ from hanoi_magnet._backends import PER_DISK_BITS
 from hanoi_magnet._engine import caches, descent, lengths, moves, records, table
 from hanoi_magnet.variants import SID_LABELS
 from tests.replay import replay
+from tests.rulesets import FAMILIES
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = [*SOLVABLE, "classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = [*SOLVABLE, *FAMILIES]
 
 
 @contextlib.contextmanager

@@ -19,9 +19,10 @@ from hanoi_magnet import (
 from hanoi_magnet.testing import solutions
 from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import reachable_states
+from tests.rulesets import FAMILIES
 
 SOLVABLE = [label for label in SID_LABELS if default_registry.get(label).solvable]
-ALL = SOLVABLE + ["classic", "linear", "cyclic", "cyclic:ccw", "classic:4", "classic:5"]
+ALL = [*SOLVABLE, *FAMILIES]
 
 
 @pytest.mark.parametrize("label", ALL)

@@ -18,8 +18,11 @@ import pytest
 from hanoi_magnet import (
     InvalidArgumentError,
     MoveIndexError,
+    State,
     UnknownVariantError,
+    UnreachableError,
     UnsolvableError,
+    default_registry,
     labels,
     solve,
 )
@@ -147,6 +150,109 @@ def test_export_refuses_long_solutions_with_the_length():
     assert "hanoi-data" in export_html("classic", 12)
 
 
+# --- starting from a position --------------------------------------------------------
+
+
+def _wander(label: str, n: int, steps: int, rng: random.Random) -> State:
+    """A legal position: ``steps`` random legal moves from the start tower."""
+    rules = solve(label, 0).variant.rules
+    state = solve(label, n).start
+    for _ in range(steps):
+        state = rules.apply(state, rng.choice(rules.legal_moves(state)))
+    return state
+
+
+def _check_frames(label: str, n: int, start: State | str, indices: list[int]) -> None:
+    """Each frame from ``start`` is ``unrank(k)`` of ``solve(label, n, start=...)``."""
+    state = start if isinstance(start, State) else State.parse(start)
+    path = default_registry.solve(label, n, start=state)
+    pieces = scene(label, n, start)
+    assert pieces["from"] == state.format(compact=True)
+    assert pieces["length"] == str(path.length)
+    assert pieces["per_disk"] == [str(count) for count in path.per_disk]
+    posts = path.variant.posts
+    for k in indices:
+        expected = path.unrank(k)
+        data = frame(label, n, k, start)
+        assert data["k"] == str(k) and data["state"] == str(expected)
+        assert compose(pieces, data) == render_svg(expected, post_colors=_colors(label))
+        moves = [
+            {"text": path[i].format(posts), "disk": path[i].disk}
+            for i in (k - 1, k)
+            if 0 <= i < path.length
+        ]
+        assert [data[key] for key in ("last", "next") if data[key] is not None] == moves
+    assert frame(label, n, 0, start)["state"] == str(state)
+    assert frame(label, n, -1, start)["state"] == str(path.variant.goal(n))
+
+
+@pytest.mark.parametrize("label", ["NNN", "RBB", "NBN", "classic", "linear"])
+def test_frames_from_a_position_are_unrank_of_its_path(label):
+    rng = random.Random(f"from {label}")
+    for n in (1, 3, 7):
+        for steps in (1, 5, 40):
+            start = _wander(label, n, steps, rng)
+            if start == solve(label, n).start:
+                continue
+            length = default_registry.solve(label, n, start=start).length
+            middle = length // 2
+            indices = sorted({i for i in (0, 1, middle, length - 1, length) if 0 <= i <= length})
+            text = start.format(compact=True)
+            _check_frames(label, n, text, indices)  # as the server gets it: compact text
+            _check_frames(label, n, start, indices[:2])  # as the API gets it: a State
+
+
+def test_a_path_of_a_thousand_disks_at_any_index():
+    rng = random.Random(1000)
+    start = _wander("NNN", MAX_DISKS, 30, rng)
+    length = default_registry.solve("NNN", MAX_DISKS, start=start).length
+    indices = [0, length // 2, length, rng.randrange(length + 1)]
+    _check_frames("NNN", MAX_DISKS, start.format(compact=True), indices)
+
+
+def test_the_start_tower_is_the_variants_own_solution():
+    for start in ("SSS/rrr", solve("NNN", 3).start, None):
+        assert scene("NNN", 3, start) == scene("NNN", 3)
+        assert frame("NNN", 3, 5, start) == frame("NNN", 3, 5)
+    assert scene("classic", 4, "SSSS")["from"] is None
+
+
+@pytest.mark.parametrize(
+    ("label", "n", "start", "error", "reason"),
+    [
+        ("NNN", 3, "SSX", InvalidArgumentError, "'SSX' is not a position"),
+        ("NNN", 3, "SSI", InvalidArgumentError, "gives no faces"),
+        ("NNN", 3, "SSS/rrb", InvalidArgumentError, "not a legal position of NNN"),
+        ("RBB", 3, "DDD/rrr", InvalidArgumentError, "red side up on the blue post D"),
+        ("NNN", 3, "SS/rr", InvalidArgumentError, "the start has 2 disks, not 3"),
+        ("NNN", 3, "SID/rrr", UnreachableError, "the start is a dead end"),
+        ("classic:4", 3, "4:001", InvalidArgumentError, "exact on three posts"),
+        ("NNN", 3, "S" * 9000, InvalidArgumentError, "at most 8,000 characters"),
+        ("NNN", MAX_DISKS + 1, "SSI/rrb", InvalidArgumentError, "0 to 1,000 disks"),
+    ],
+)
+def test_bad_starts_are_refused_with_the_reason(label, n, start, error, reason):
+    for ask in (lambda: scene(label, n, start), lambda: frame(label, n, 0, start)):
+        with pytest.raises(error, match=re.escape(reason)):
+            ask()
+    with pytest.raises(error, match=re.escape(reason)):
+        export_html(label, n, start=start)
+
+
+def test_export_from_a_position_embeds_its_path():
+    page = export_html("NNN", 3, at=-1, start="SSI/rrb")
+    path = default_registry.solve("NNN", 3, start=State.parse("SSI/rrb"))
+    assert f'data-k="{path.length}"' in page and 'data-from="SSI/rrb"' in page
+    assert '<p id="origin">from <code id="from">S: 3r 2r | I: 1b | D: -</code>' in page
+    data = _embedded(page)
+    assert data["scene"] == scene("NNN", 3, "SSI/rrb")
+    assert [move[0] for move in data["moves"]] == [str(move) for move in path]
+    assert [frame_[0] for frame_ in data["frames"]] == [
+        str(path.unrank(k)) for k in range(path.length + 1)
+    ]
+    assert 'id="origin"' not in export_html("NNN", 3)  # from the tower: no such line
+
+
 # --- the server --------------------------------------------------------------------------
 
 
@@ -225,6 +331,62 @@ def test_bad_requests_get_a_one_line_reason(server, target, status, reason):
     assert "Traceback" not in text and len(text.strip().splitlines()) == 1
 
 
+def test_server_answers_from_a_position(server):
+    start = "SSI/rrb"
+    path = default_registry.solve("NNN", 3, start=State.parse(start))
+    status, _, body = request(server, "/api/scene?label=NNN&n=3&from=SSI%2Frrb")
+    assert status == 200 and json.loads(body) == scene("NNN", 3, start)
+    for k in (0, path.length // 2, path.length):
+        status, _, body = request(server, f"/api/frame?label=NNN&n=3&k={k}&from=SSI/rrb")
+        assert status == 200 and json.loads(body)["state"] == str(path.unrank(k))
+    status, _, body = request(server, "/?label=NNN&n=3&from=S%3A+3r+2r+%7C+I%3A+1b+%7C+D%3A+-&k=2")
+    page = body.decode()  # the long form is read too, and shown in compact form
+    assert status == 200 and 'data-n="3" data-k="2" data-from="SSI/rrb"' in page
+    assert 'from <code id="from">S: 3r 2r | I: 1b | D: -</code>' in page
+    status, _, body = request(server, "/?label=NNN&n=3&from=&k=2")  # blank: the tower
+    assert status == 200 and 'data-from=""' in body.decode()
+
+
+def test_a_server_started_from_a_position_opens_on_it():
+    start = "IIS/bbr"
+    path = default_registry.solve("RBB", 3, start=State.parse(start))
+    with ViewerServer("RBB", 3, at=-1, start=State.parse(start)) as running:
+        thread = threading.Thread(target=running.serve_forever, daemon=True)
+        thread.start()
+        try:
+            query = f"label=RBB&n=3&from=IIS%2Fbbr&k={path.length}"
+            assert running.url == f"{running.address}/?{query}"
+            status, _, body = request(running, "/")
+            assert status == 200 and f'data-k="{path.length}" data-from="IIS/bbr"' in body.decode()
+            status, _, body = request(running, "/?label=NNN&n=2")  # another puzzle: its tower
+            assert status == 200 and 'data-k="0" data-from=""' in body.decode()
+        finally:
+            running.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("query", "reason"),
+    [
+        ("from=SSX", "'SSX' is not a position"),
+        ("from=SSS%2Frrb", "not a legal position of NNN"),
+        ("from=SS%2Frr", "the start has 2 disks, not 3"),
+        ("from=SID%2Frrr", "no sequence of legal moves leads from S: 3r | I: 2r | D: 1r"),
+        ("from=SSI%2Frrb&from=SSI%2Frrb", "'from' given twice"),
+        ("from=" + "S" * 1000 + "%2F" + "r" * 1000, "the start has 1000 disks, not 3"),
+    ],
+)
+def test_bad_starts_get_a_one_line_reason(server, query, reason):
+    for target in (
+        f"/api/frame?label=NNN&n=3&k=0&{query}",
+        f"/api/scene?label=NNN&n=3&{query}",
+        f"/?label=NNN&n=3&{query}",
+    ):
+        got, _, body = request(server, target)
+        text = json.loads(body)["error"] if target.startswith("/api/") else body.decode()
+        assert got == 400 and reason in text, (target, text)
+        assert "Traceback" not in text and len(text.strip().splitlines()) == 1
+
+
 def test_other_methods_and_hosts_are_refused(server):
     status, headers, body = request(server, "/", method="POST")
     assert status == 405 and headers["Allow"] == "GET, HEAD" and b"POST" in body
@@ -258,6 +420,44 @@ def test_view_html_writes_a_page(tmp_path):
     assert status == 2 and out == "" and "at most 5,000 moves" in err and len(err.splitlines()) == 1
     status, _, err = run("view", "NNN", "3", "--port", "70000")
     assert status == 2 and "65535" in err
+
+
+def test_view_html_from_a_position(tmp_path):
+    target = tmp_path / "path.html"
+    status, out, err = run("view", "NNN", "3", "--from", "SSI/rrb", "--html", str(target))
+    assert (status, err) == (0, "") and out == f"wrote {target}\n"
+    data = _embedded(target.read_text())
+    path = default_registry.solve("NNN", 3, start=State.parse("SSI/rrb"))
+    assert data["scene"] == scene("NNN", 3, "SSI/rrb") and data["scene"]["from"] == "SSI/rrb"
+    assert [frame_[0] for frame_ in data["frames"]] == [
+        str(path.unrank(k)) for k in range(path.length + 1)
+    ]
+    status, out, _ = run("view", "classic", "3", "--from", "S: 3 | I: 2 1 | D: -", "--html", "-")
+    assert status == 0 and 'data-from="SII"' in out
+    status, out, _ = run("view", "NNN", "3", "--from", "start", "--html", "-")  # the tower
+    assert status == 0 and 'data-from=""' in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "status", "reason"),
+    [
+        (["NNN", "3", "--from", "SSX"], 2, "'SSX' is not a position"),
+        (["NNN", "3", "--from", "SSS/rrb"], 2, "is not a legal position under"),
+        (["NNN", "3", "--from", "SS/rr"], 2, "'SS/rr' has 2 disks, but N is 3"),
+        (["classic:4", "3", "--from", "4:001"], 2, "exact on three posts"),
+        (["NNN", "1001", "--from", "SSI/rrb"], 2, "the viewer draws 0 to 1,000 disks"),
+        (["NNN", "3", "--from", "SSI/rrb", "--at", "11"], 2, "out of range"),
+        (["NNN", "3", "--from", "SID/rrr"], 6, "the start is a dead end"),
+        (["NNN", "10", "--from", "SSSSSSSSSI/rrrrrrrrrb"], 2, "from SSSSSSSSSI/rrrrrrrrrb takes"),
+    ],
+)
+def test_view_from_a_bad_position_fails_in_one_line(arguments, status, reason):
+    for mode in (["--html", "-"], ["--no-browser"]):
+        if mode == ["--no-browser"] and "takes" in reason:
+            continue  # only the export is limited in length
+        got, out, err = run("view", *arguments, *mode)
+        assert (got, out) == (status, "") and reason in err, err
+        assert len(err.splitlines()) == 1 and "Traceback" not in err
 
 
 def test_view_serves_until_ctrl_c():
@@ -299,3 +499,6 @@ def test_view_opens_the_browser_unless_told_not_to(monkeypatch):
     monkeypatch.setattr(ViewerServer, "serve_forever", fake_serve)
     status, out, _ = run("view", "NNN", "3")
     assert status == 0 and len(opened) == 1 and opened[0] in out and out.endswith("stopped\n")
+    status, out, _ = run("view", "NNN", "3", "--from", "SSI/rrb", "--at", "-1")
+    assert status == 0 and opened[1].endswith("/?label=NNN&n=3&from=SSI%2Frrb&k=10")
+    assert opened[1] in out

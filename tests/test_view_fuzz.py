@@ -52,9 +52,20 @@ HOSTILE_VALUES = [
     "\u202e",
     "'; DROP TABLE",
     "a" * 3000,
+    # start positions (from=): legal, illegal, unreachable, the wrong size, other posts
+    "SSI/rrb",
+    "SID/rrr",
+    "SSS/rrb",
+    "DDD/bbb",
+    "S: 3r 2r | I: 1b | D: -",
+    "SSI",
+    "4:000",
+    "S" * 999 + "I/" + "r" * 999 + "b",
+    "SSI/rrb/",
+    "|||",
 ]
 PATHS = ["/", "/index.html", "/api/frame", "/api/scene", "/viewer.js", "/api/", "/api/frames"]
-NAMES = ["label", "n", "k", "x", "", "K", "label[]"]
+NAMES = ["label", "n", "k", "from", "x", "", "K", "label[]"]
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +123,7 @@ def test_raw_query_strings_never_get_a_5xx(server, path, raw):
 
 
 @pytest.mark.parametrize("value", HOSTILE_VALUES)
-@pytest.mark.parametrize("name", ["label", "n", "k"])
+@pytest.mark.parametrize("name", ["label", "n", "k", "from"])
 def test_hostile_values_in_every_parameter(server, name, value):
     params = {"label": "NNN", "n": "3", "k": "1", name: value}
     for path in ("/api/frame", "/"):

@@ -70,8 +70,7 @@ def unrank(table: Table, n: int, k: int) -> State:
         key = mapping_id << 32 | posts_id
         mapping_id = composed.get(key) or compose_ids(mapping_id, posts_id)
     if size:  # k is the length of this node: its goal
-        goal = ((1, size, node.cls.variant.target, node.goal_face),)
-        _fill(goal, base, perms[mapping_id], swap, where, faces)
+        _fill(node.goal_config(size), base, perms[mapping_id], swap, where, faces)
     return _state(table, n, where, faces)
 
 

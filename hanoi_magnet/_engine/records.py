@@ -62,15 +62,21 @@ def level(table: Table, m: int) -> Level:
     memo = table.memo
     found: Level | None = memo.levels.get(m)
     if found is None:
-        steps, prefix, configs = shallow(table, m)
-        outside = tuple(
-            tuple(
-                clipped
-                for segment in configs[i]
-                for clipped in _outside(segment, s.low + 1, s.low + s.disks)
+        custom = getattr(table.cls, "records", None)
+        if custom is not None:  # a table that knows its positions (a path's)
+            steps = table.resolve(m)
+            configs, outside = custom(m, steps)
+            prefix = _prefix(steps)
+        else:
+            steps, prefix, configs = shallow(table, m)
+            outside = tuple(
+                tuple(
+                    clipped
+                    for segment in configs[i]
+                    for clipped in _outside(segment, s.low + 1, s.low + s.disks)
+                )
+                for i, s in enumerate(steps)
             )
-            for i, s in enumerate(steps)
-        )
         covered = [False] * len(configs)
         for i, s in enumerate(steps):
             if s.table is not None:
@@ -87,13 +93,17 @@ def shallow(table: Table, m: int) -> Shallow:
     found: Shallow | None = memo.shallow.get(m)
     if found is None:
         steps, configs_ = configs(table, m)
-        prefix = [0]
-        for s in steps:
-            prefix.append(prefix[-1] + (1 if s.table is None else s.table.length(s.disks)))
-        found = (steps, tuple(prefix), configs_)
+        found = (steps, _prefix(steps), configs_)
         if _keep(table, m):
             memo.shallow[m] = found
     return found
+
+
+def _prefix(steps: tuple[Resolved, ...]) -> tuple[int, ...]:
+    prefix = [0]
+    for s in steps:
+        prefix.append(prefix[-1] + (1 if s.table is None else s.table.length(s.disks)))
+    return tuple(prefix)
 
 
 def _keep(table: Table, m: int) -> bool:
@@ -143,6 +153,8 @@ def _flatten(table: Table, m: int, depth: int) -> list[_Part]:
             )  # fmt: skip
             continue
         length = record.prefix[i + 1] - start
+        if length == 0:
+            continue  # a sub-solve with nothing to do (a path's leg that is already there)
         inner = _flatten(step.table, step.disks, depth - 1)
         ends = [part[0] for part in inner[1:]] + [length]
         if step.reverse:
@@ -190,7 +202,7 @@ def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, .
     """The steps and the position before each (and after the last), checking the table."""
     steps = table.resolve(m)
     label = table.cls.label
-    config: list[Segment] = [(1, m, table.cls.variant.source, table.start_face)]
+    config: list[Segment] = list(table.start_config(m))
     found = [tuple(config)]
     for index, step in enumerate(steps):
         if step.table is None:
@@ -206,7 +218,7 @@ def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, .
         else:
             config = _sub_step(table, config, m, index, step)
         found.append(tuple(config))
-    goal = ((1, m, table.cls.variant.target, table.goal_face),)
+    goal = table.goal_config(m)
     if found[-1] != goal:
         raise PlanError(f"{label}({m}) does not end in its goal: {found[-1]} != {goal}")
     table.memo.checked.add(m)
@@ -216,32 +228,63 @@ def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, .
 def _sub_step(
     table: Table, config: list[Segment], m: int, index: int, step: Resolved
 ) -> list[Segment]:
+    """The position after a sub-solve, checking that its disks lie where it starts."""
     child = step.table
     assert child is not None
-    start_post, start_face = child.cls.variant.source, child.start_face
-    end_post, end_face = child.cls.variant.target, child.goal_face
+    start, end = child.start_config(step.disks), child.goal_config(step.disks)
     if step.reverse:
-        start_post, start_face, end_post, end_face = end_post, end_face, start_post, start_face
-    if step.swap and start_face >= 0:
-        start_face, end_face = start_face ^ 1, end_face ^ 1
+        start, end = end, start
+    start, end = placed(start, step), placed(end, step)
     first, last = step.low + 1, step.low + step.disks
-    want = (step.posts[start_post], start_face)
-    for lo, hi, post, face in config:
-        if hi >= first and lo <= last and (post, face) != want:
+    if len(start) == 1:  # a tower, as most plans have it
+        want = start[0][2:]
+        for lo, hi, post, face in config:
+            if hi >= first and lo <= last and (post, face) != want:
+                raise PlanError(
+                    f"{table.cls.label}({m}) step {index} ({child.cls.label}, disks "
+                    f"{first}..{last}) should start with them on "
+                    f"{post_name(want[0], table.posts)}{_face_text(want[1])}, but disks "
+                    f"{max(lo, first)}..{min(hi, last)} lie on "
+                    f"{post_name(post, table.posts)}{_face_text(face)}"
+                )
+    else:
+        have = tuple(clipped for segment in config for clipped in _inside(segment, first, last))
+        if have != start:
             raise PlanError(
                 f"{table.cls.label}({m}) step {index} ({child.cls.label}, disks "
-                f"{first}..{last}) should start with them on "
-                f"{post_name(want[0], table.posts)}{_face_text(want[1])}, but disks "
-                f"{max(lo, first)}..{min(hi, last)} lie on "
-                f"{post_name(post, table.posts)}{_face_text(face)}"
+                f"{first}..{last}) should start with them as {start}, but they are {have}"
             )
-    return _assign(config, first, last, step.posts[end_post], end_face)
+    return _replace(config, first, last, end)
+
+
+def _inside(segment: Segment, first: int, last: int) -> list[Segment]:
+    """The part of a segment inside disks first..last."""
+    lo, hi, post, face = segment
+    if hi < first or lo > last:
+        return []
+    return [(max(lo, first), min(hi, last), post, face)]
+
+
+def _replace(config: list[Segment], first: int, last: int, segments: Config) -> list[Segment]:
+    """Disks first..last as ``segments`` say; segments kept sorted and merged."""
+    out = [part for segment in config for part in _outside(segment, first, last)]
+    out.extend(segments)
+    out.sort()
+    merged: list[Segment] = []
+    for seg in out:
+        if merged and merged[-1][1] + 1 == seg[0] and merged[-1][2:] == seg[2:]:
+            merged[-1] = (merged[-1][0], seg[1], seg[2], seg[3])
+        else:
+            merged.append(seg)
+    return merged
 
 
 def ensure_checked(table: Table, m: int) -> None:
     """Check the table at size m unless done: once per size, or once for all sizes if fixed."""
     if m == 0 or m in table.memo.checked:
         return
+    if getattr(table.cls, "records", None) is not None:
+        return  # a path's tables: built from its chains, which the tests check
     if table.fixed and m > tables.MEMO_SIZES and template(table) is not None:
         return  # the template's derivation checked every size up to its start
     configs(table, m)

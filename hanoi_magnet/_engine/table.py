@@ -82,7 +82,17 @@ _BLOCK_LEVELS = 64
 class Table:
     """The engine's view of one plan class."""
 
-    __slots__ = ("cls", "fixed", "goal_face", "magnetic", "memo", "posts", "start_face")
+    __slots__ = (
+        "cls",
+        "fixed",
+        "goal_face",
+        "magnetic",
+        "memo",
+        "posts",
+        "source",
+        "start_face",
+        "target",
+    )
 
     def __init__(self, cls: type[PlanClass]) -> None:
         self.cls = cls
@@ -92,10 +102,33 @@ class Table:
         start, goal = cls.variant.start_face, cls.variant.goal_face
         self.start_face = -1 if start is None else start.bit
         self.goal_face = -1 if goal is None else goal.bit
+        self.source, self.target = cls.variant.source, cls.variant.target
         self.memo = Memo()
 
     def __repr__(self) -> str:
         return f"<plan table {self.cls.label}>"
+
+    # -- ends -----------------------------------------------------------------------------------
+
+    def start_config(self, m: int) -> tuple[tuple[int, int, int, int], ...]:
+        """The position before the first step, as segments (first, last, post, face bit).
+
+        A tower on the variant's source, unless the plan class says otherwise (the tables of
+        a path between two positions start and end where those positions put the disks).
+        """
+        custom = getattr(self.cls, "start_config", None)
+        if custom is not None:
+            found: tuple[tuple[int, int, int, int], ...] = custom(m)
+            return found
+        return ((1, m, self.source, self.start_face),)
+
+    def goal_config(self, m: int) -> tuple[tuple[int, int, int, int], ...]:
+        """The position after the last step (see :meth:`start_config`)."""
+        custom = getattr(self.cls, "goal_config", None)
+        if custom is not None:
+            found: tuple[tuple[int, int, int, int], ...] = custom(m)
+            return found
+        return ((1, m, self.target, self.goal_face),)
 
     # -- steps ----------------------------------------------------------------------------------
 
@@ -161,6 +194,12 @@ class Table:
     def block_level(self) -> int:
         """The largest size whose solution fits one cached block (lengths grow with size)."""
         memo = self.memo
+        if memo.block_level < 0 and (
+            getattr(self.cls, "records", None) is not None
+            or getattr(self.cls, "sizes", None) is not None
+        ):
+            # a path's table (defined at its own levels only) or a plan solving some sizes only
+            memo.block_level = 0
         if memo.block_level < 0:
             size = 0
             while size < _BLOCK_LEVELS and self.length(size + 1) <= BLOCK_MOVES:

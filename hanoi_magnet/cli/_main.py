@@ -1,8 +1,8 @@
 """The ``hanoi-magnet`` command (also ``python -m hanoi_magnet``): explore the puzzles from a shell.
 
-Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``draw``, ``graph``,
-``view``, ``search`` and ``eval``; run ``hanoi-magnet SUBCOMMAND --help`` for each one's
-arguments, or see the command-line page of the documentation.
+Subcommands: ``variants``, ``solve``, ``show``, ``count``, ``validate``, ``distance``, ``path``,
+``draw``, ``graph``, ``view``, ``search`` and ``eval``; run ``hanoi-magnet SUBCOMMAND --help``
+for each one's arguments, or see the command-line page of the documentation.
 
 Errors are one line on standard error, never a traceback. Every outcome has its own exit
 status, the same for every command (see :class:`hanoi_magnet.cli._util.Status`): 0 success,
@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from importlib import metadata
 from typing import NoReturn
 
+from hanoi_magnet.cli._distance import DISTANCE, PATH
 from hanoi_magnet.cli._eval import EVAL
 from hanoi_magnet.cli._graph import GRAPH
 from hanoi_magnet.cli._pictures import DRAW, SHOW
@@ -49,7 +50,20 @@ __all__ = ["COMMANDS", "PROG", "main"]
 PROG = "hanoi-magnet"
 
 #: The subcommands, in the order ``hanoi-magnet --help`` lists them.
-COMMANDS: list[Command] = [VARIANTS, SOLVE, SHOW, COUNT, VALIDATE, DRAW, GRAPH, VIEW, SEARCH, EVAL]
+COMMANDS: list[Command] = [
+    VARIANTS,
+    SOLVE,
+    SHOW,
+    COUNT,
+    VALIDATE,
+    DISTANCE,
+    PATH,
+    DRAW,
+    GRAPH,
+    VIEW,
+    SEARCH,
+    EVAL,
+]
 
 _USAGE_ERRORS = (InvalidArgumentError, UnknownVariantError, MoveIndexError)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
 
-from hanoi_magnet.cli._formats import FORMATS, csv_lines, json_document, jsonl_lines, text_lines
-from hanoi_magnet.cli._util import Command, decimal, integer, puzzle_arguments
+from hanoi_magnet.cli._distance import format_arguments, write_moves
+from hanoi_magnet.cli._positions import position
+from hanoi_magnet.cli._util import Command, decimal, puzzle_arguments
 from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import MagneticRules
@@ -75,52 +75,44 @@ VARIANTS = Command(
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     puzzle_arguments(parser)
+    format_arguments(parser)
     parser.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="text: one move per line as '3: S -> D' (what validate reads back); jsonl: JSON "
-        "Lines, one object per move with index, disk, source, target (posts as numbers "
-        "0, 1, 2...); json: one JSON document, the variant, n, length, start, stop and the "
-        "moves as such objects; csv: the same columns with a header. validate --format reads "
-        "each back",
-    )
-    slicing = "as in a Python slice; negative counts from the end"
-    parser.add_argument(
-        "--start",
-        type=integer,
-        metavar="K",
-        help=f"the index of the first move to print (0-based, {slicing}); the moves before it "
-        "are skipped without being generated",
+        "--from",
+        dest="source",
+        metavar="POS",
+        help="solve from this position instead of the start tower: a shortest path to the goal "
+        "(compact SSI/rrb or long 'S: 3r 2r | I: 1b | D: -'; exact and O(n) on three posts)",
     )
     parser.add_argument(
-        "--stop", type=integer, metavar="K", help=f"stop before the move at index K ({slicing})"
+        "--to",
+        dest="target",
+        metavar="POS",
+        help="to this position instead of the goal tower (written the same way)",
     )
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    solution = solve(args.label, args.n)
-    moves = solution[args.start : args.stop]
-    out: TextIO = sys.stdout
-    if args.format == "text":
-        out.writelines(text_lines(moves, solution.variant.posts))
-        return 0
-    window = range(solution.length)[args.start : args.stop]
-    if args.format == "jsonl":
-        out.writelines(jsonl_lines(moves, window.start))
-    elif args.format == "csv":
-        out.writelines(csv_lines(moves, window.start))
+    variant = default_registry.variant(args.label)
+    if args.source is None and args.target is None:
+        solution = solve(args.label, args.n)
     else:
-        out.writelines(
-            json_document(
-                moves,
-                label=solution.variant.label,
-                n=solution.n,
-                length=solution.length,
-                start=window.start,
-                stop=max(window.stop, window.start),
-            )
+        start, goal = variant.start(args.n), variant.goal(args.n)
+        named = {"start": start, "goal": goal}
+        solution = default_registry.solve(
+            args.label,
+            args.n,
+            start=position(args.source or "start", variant.rules, args.n, named),
+            goal=position(args.target or "goal", variant.rules, args.n, named),
         )
+    write_moves(
+        solution[args.start : args.stop],
+        args,
+        label=solution.variant.label,
+        n=solution.n,
+        length=solution.length,
+        posts=solution.variant.posts,
+        out=sys.stdout,
+    )
     return 0
 
 

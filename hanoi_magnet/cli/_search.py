@@ -1,10 +1,10 @@
 """The ``search`` subcommand of ``hanoi-magnet``: distances, layer counts, eccentricity, diameter.
 
-Rules are a variant label (``classic:4``, ``NNN``, ``linear``...) or the colours of any number of
-posts (``NNNN``, ``RBNN``: magnetic rules on four posts). Positions are written as the post of
-each disk, largest first (``SSID``, or ``0013`` beyond three posts), then for magnetic rules the
-up face of each disk, largest first (``SSID rrrb``); ``start`` and ``goal`` name the towers of
-the puzzle (from the first post to the last, with the faces of the variant's conventions).
+Rules and positions are written as for every command (:mod:`hanoi_magnet.cli._positions`): a
+variant label or the colours of any number of posts (``NNNN``: magnetic rules on four posts);
+positions in :meth:`State.parse <hanoi_magnet.State.parse>`'s forms (``SSID/rrrb``, ``4:0013``),
+or ``start`` and ``goal``, the towers of the puzzle (from the first post to the last, with the
+faces of the variant's conventions).
 """
 
 from __future__ import annotations
@@ -14,82 +14,19 @@ import importlib
 import sys
 from typing import Any
 
+from hanoi_magnet.cli._positions import position, puzzle, towers
 from hanoi_magnet.cli._util import Command, CommandError, Status, disk_count, is_terminal
-from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnknownVariantError
-from hanoi_magnet.model import Color, State, post_name
-from hanoi_magnet.registry import default_registry
-from hanoi_magnet.rules import MagneticRules, Rules
+from hanoi_magnet.errors import SearchLimitError
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance
 from hanoi_magnet.search._exhaustive.budget import human_bytes
 from hanoi_magnet.search._exhaustive.diameter import diameter
 from hanoi_magnet.search._exhaustive.distance_tables import remoteness
 from hanoi_magnet.search._exhaustive.engines import ENGINES
 from hanoi_magnet.search._exhaustive.queries import explore
-from hanoi_magnet.variants import Variant
 
 #: how many farthest positions are printed
 SHOWN = 5
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
-
-
-def puzzle(text: str) -> tuple[Rules, Variant | None]:
-    """``(rules, variant)`` for a label, ``(rules, None)`` for post colours, for argparse."""
-    cleaned = text.strip()
-    if len(cleaned) >= 3 and set(cleaned.upper()) <= set("RBN") and len(cleaned) != 3:
-        return MagneticRules(cleaned), None
-    try:
-        variant = default_registry.variant(cleaned)
-    except (UnknownVariantError, InvalidArgumentError) as error:
-        raise argparse.ArgumentTypeError(
-            f"{error} (or give post colours such as NNNN for magnetic rules on four posts)"
-        ) from None
-    return variant.rules, variant
-
-
-def towers(rules: Rules, variant: Variant | None, n: int) -> tuple[State, State]:
-    """The start and goal of the puzzle: the variant's, or first post to last post."""
-    if variant is not None:
-        return variant.start(n), variant.goal(n)
-    posts = rules.posts
-    if not isinstance(rules, MagneticRules):
-        return State.tower(n, 0, posts=posts), State.tower(n, posts - 1, posts=posts)
-    first, last = rules.post_colors[0], rules.post_colors[-1]
-    start = first or Color.RED
-    goal = last or start.flipped
-    return State.tower(n, 0, posts=posts, face=start), State.tower(
-        n, posts - 1, posts=posts, face=goal
-    )
-
-
-def position(text: str, rules: Rules, n: int, named: dict[str, State]) -> State:
-    """A position written as posts (largest disk first) and, if magnetic, faces."""
-    words = text.split()
-    if len(words) == 1 and words[0].lower() in named:
-        return named[words[0].lower()]
-    posts = rules.posts
-    names = [post_name(post, posts).upper() for post in range(posts)]
-    if not words or len(words[0]) != n or len(words) > 2:
-        raise InvalidArgumentError(
-            f"a position of {n} disks is {n} post names, largest disk first (from "
-            f"{', '.join(names)}), then for magnetic rules {n} faces (r or b); got {text!r}"
-        )
-    stacks: list[list[int]] = [[] for _ in range(posts)]
-    for disk, name in zip(range(n, 0, -1), words[0].upper(), strict=True):
-        if name not in names:
-            raise InvalidArgumentError(f"{name!r} is not a post; the posts are {', '.join(names)}")
-        stacks[names.index(name)].append(disk)
-    faces = None
-    if rules.magnetic:
-        if len(words) != 2 or len(words[1]) != n:
-            raise InvalidArgumentError(
-                f"magnetic positions need {n} faces after the posts: {text!r}"
-            )
-        faces = [Color.parse(face) for face in reversed(words[1])]
-    state = State(stacks, faces=faces)
-    reason = rules.check_state(state)
-    if reason is not None:
-        raise InvalidArgumentError(f"{text!r} is not a legal position: {reason}")
-    return state
 
 
 def memory_size(text: str) -> int:
@@ -124,7 +61,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         dest="source",
         metavar="POSITION",
         default="start",
-        help="posts largest disk first, then faces: SSID rrrb (default: start)",
+        help="posts largest disk first, then faces: SSID/rrrb (default: start)",
     )
     parser.add_argument(
         "--to", dest="target", metavar="POSITION", default="goal", help="(default: goal)"

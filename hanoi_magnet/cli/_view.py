@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import webbrowser
 
+from hanoi_magnet.cli._positions import position
 from hanoi_magnet.cli._util import Command, integer, puzzle_arguments, write_output
-from hanoi_magnet.view import MAX_DISKS, MAX_EXPORT_MOVES, ViewerServer, export_html
+from hanoi_magnet.model import State
+from hanoi_magnet.registry import default_registry
+from hanoi_magnet.view import MAX_DISKS, MAX_EXPORT_MOVES, ViewerServer, export_html, frame
 
 
 def _port(text: str) -> int:
@@ -24,6 +27,14 @@ def _view_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         metavar="K",
         help="open at the position after K moves (default 0; negative counts from the end)",
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        metavar="POS",
+        help="start from this position instead of the start tower: the viewer shows a shortest "
+        "path from it to the goal (compact SSI/rrb or long 'S: 3r 2r | I: 1b | D: -'; "
+        "three posts)",
     )
     parser.add_argument(
         "--port",
@@ -45,11 +56,22 @@ def _view_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _start(args: argparse.Namespace) -> State | None:
+    """The position of ``--from``, read as ``solve --from`` reads it (None: the start tower)."""
+    if args.source is None:
+        return None
+    frame(args.label, args.n, 0)  # the viewer's limits first, before any position is read
+    variant = default_registry.variant(args.label)
+    named = {"start": variant.start(args.n), "goal": variant.goal(args.n)}
+    return position(args.source, variant.rules, args.n, named)
+
+
 def _run_view(args: argparse.Namespace) -> int:
+    start = _start(args)
     if args.html is not None:
-        write_output(export_html(args.label, args.n, at=args.at), args.html)
+        write_output(export_html(args.label, args.n, at=args.at, start=start), args.html)
         return 0
-    server = ViewerServer(args.label, args.n, at=args.at, port=args.port)
+    server = ViewerServer(args.label, args.n, at=args.at, start=start, port=args.port)
     with server:
         print(f"hanoi-magnet viewer: {server.url}", flush=True)
         print("press Ctrl-C to stop", flush=True)

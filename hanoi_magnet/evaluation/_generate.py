@@ -70,9 +70,9 @@ def generate(
         moves: the least and the most moves asked for by ``continue`` tasks.
         max_states: the most positions one search for an optimum may visit. Optimal lengths
             of random positions, and the optimal next moves, come from
-            :func:`~hanoi_magnet.search.distance`: exact in O(n) for the classic three-peg puzzle,
-            breadth-first search otherwise, so those instances are limited to what a search
-            within ``max_states`` answers (about 10 disks on three posts, fewer on more).
+            :func:`~hanoi_magnet.search.distance`: exact in O(n) on three posts, for every rule
+            set; breadth-first search on four or more, so those instances are limited to what
+            a search within ``max_states`` answers (about 10 disks on four pegs).
 
     Raises:
         SearchLimitError: an instance needs a larger search than ``max_states`` (the message
@@ -164,8 +164,8 @@ def iter_instances(
         except SearchLimitError as error:
             raise SearchLimitError(
                 f"instance {name} ({label or 'digraph'}, {n} disks, {task.value}): {error}; "
-                "exact distances without search exist so far only for the classic three-peg "
-                "puzzle: use fewer disks, tower positions, or a larger max_states"
+                "exact distances without search exist for three posts only: use fewer disks, "
+                "tower positions, or a larger max_states"
             ) from None
 
 

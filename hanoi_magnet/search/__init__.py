@@ -15,12 +15,8 @@ Example:
     7
 """
 
-from hanoi_magnet.search._bidirectional import (
-    DEFAULT_MAX_STATES,
-    distance,
-    legal_state_count,
-    shortest_path,
-)
+from hanoi_magnet._path import Path
+from hanoi_magnet.search._bidirectional import DEFAULT_MAX_STATES, legal_state_count
 from hanoi_magnet.search._classic import classic_distance, classic_path_to_tower
 from hanoi_magnet.search._exhaustive.diameter import diameter
 from hanoi_magnet.search._exhaustive.distance_tables import remoteness
@@ -36,11 +32,13 @@ from hanoi_magnet.search._exhaustive.remoteness import RemotenessTable
 from hanoi_magnet.search._exhaustive.results import Exploration
 from hanoi_magnet.search._graph import DEFAULT_MAX_NODES, StateGraph, state_graph
 from hanoi_magnet.search._paths import ShortestPath
+from hanoi_magnet.search._queries import distance, geodesic_count, shortest_path
 
 __all__ = [
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_STATES",
     "Exploration",
+    "Path",
     "RemotenessTable",
     "SearchProgress",
     "ShortestPath",
@@ -53,6 +51,7 @@ __all__ = [
     "estimate_memory",
     "explore",
     "farthest_positions",
+    "geodesic_count",
     "layer_counts",
     "legal_state_count",
     "remoteness",

@@ -12,9 +12,10 @@ a meeting through a position at distance <= j from the goal gives a path of i + 
 least possible.
 
 With one-way moves (say only clockwise) the goal's ball must follow the moves backwards: a
-classic move a -> b undone is a move b -> a. Magnetic moves between legal positions can always
-be undone (the disk flips back to the colour of the stack it left, or of its empty post), so
-there the backward search uses the same moves.
+move a -> b undone is a move b -> a, so the backward search takes the allowed directions
+reversed. Under magnetic rules the rest of a move can always be undone too (the disk flips back
+to the colour of the stack it left, or of its empty post), so the reversed directions are all
+it needs, for classic and magnetic rules alike.
 """
 
 from __future__ import annotations
@@ -65,39 +66,10 @@ def shortest_path(
     engine: Engine = "auto",
     progress: ProgressCallback | bool | None = None,
 ) -> ShortestPath:
-    """A shortest sequence of legal moves from ``start`` to ``goal``, by bidirectional search.
+    """A shortest path by bidirectional breadth-first search, for any number of posts.
 
-    Works for :class:`~hanoi_magnet.ClassicRules` (any pegs, any allowed directions) and
-    :class:`~hanoi_magnet.MagneticRules` (any post colours), between any two legal positions with
-    the same disks. For the classic three-peg puzzle, :func:`classic_distance` and
-    :func:`classic_path_to_tower` answer without searching, for any n.
-
-    Args:
-        rules: the rules the moves must follow.
-        start: the position to start from.
-        goal: the position to reach.
-        max_states: the most positions the search may visit before giving up.
-        engine: ``"python"``, ``"numpy"`` (whole layers as array operations; ``pip install
-            'hanoi-magnet[search]'``) or ``"auto"``: numpy when it is installed and the rules
-            have four or more posts, where layers are wide. Both find a shortest path; when
-            there are several, they may find different ones.
-        progress: ``True`` for a progress line on standard error, or a callable that receives
-            a :class:`~hanoi_magnet.search.SearchProgress` after every layer (its ``depth`` is
-            the sum of the radii of the two balls).
-
-    Raises:
-        UnreachableError: no sequence of legal moves leads from ``start`` to ``goal``.
-        SearchLimitError: the search would visit more than ``max_states`` positions.
-        InvalidArgumentError: a position is illegal under ``rules``, or the two differ in
-            their disks or posts.
-
-    Example:
-        >>> from hanoi_magnet import Color, MagneticRules, State
-        >>> from hanoi_magnet.search import shortest_path
-        >>> start = State.tower(2, 0, face=Color.RED)
-        >>> path = shortest_path(MagneticRules("NNN"), start, State.tower(2, 2, face=Color.BLUE))
-        >>> len(path), [str(move) for move in path]
-        (4, ['1: S -> I', '2: S -> D', '1: I -> S', '1: S -> D'])
+    :func:`hanoi_magnet.search.shortest_path` calls it for four or more posts; its docstring
+    describes the arguments and errors.
     """
     limit = _checked(rules, start, goal, max_states)
     _, moves, explored = _search(rules, start, goal, limit, engine, Reporter(progress))
@@ -113,22 +85,11 @@ def distance(
     engine: Engine = "auto",
     progress: ProgressCallback | bool | None = None,
 ) -> int:
-    """The least number of legal moves from ``start`` to ``goal``.
+    """The length of a shortest path by search, for any number of posts.
 
-    Classic three-peg rules with every direction allowed take O(n) steps for any n (see
-    :func:`classic_distance`); everything else is ``len(shortest_path(...))``, with the same
-    arguments and errors — except that with numpy, rules whose moves can all be undone and a
-    space too large for a visited bit per position are searched keeping only the last two
-    layers of each side (*frontier search*, Korf 2004), in memory proportional to them.
-
-    Example:
-        >>> from hanoi_magnet import ClassicRules, MagneticRules, Color, State
-        >>> from hanoi_magnet.search import distance
-        >>> distance(ClassicRules(), State.tower(40), State.tower(40, 2)) == 2**40 - 1
-        True
-        >>> distance(MagneticRules("RBB"), State.tower(4, face=Color.RED),
-        ...          State.tower(4, 2, face=Color.BLUE))
-        40
+    :func:`hanoi_magnet.search.distance` calls it for four or more posts. With numpy, rules
+    whose moves can all be undone and a space too large for a visited bit per position are
+    searched keeping only the last two layers of each side (*frontier search*, Korf 2004).
     """
     limit = _checked(rules, start, goal, max_states)
     if isinstance(rules, ClassicRules) and rules.pegs == 3 and _every_direction(rules):

@@ -21,7 +21,7 @@ from typing import Any
 
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
 from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
-from hanoi_magnet.rules import ClassicRules, Rules
+from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._bidirectional import legal_state_count
 from hanoi_magnet.search._layout import polygon_layout
 from hanoi_magnet.search._space import Space
@@ -148,9 +148,7 @@ class StateGraph:
             self._codes = codes = _reachable(space, space.encode(start))
         else:
             self._codes = codes = _legal_codes(space)
-        self.directed = isinstance(rules, ClassicRules) and any(
-            (b, a) not in space.pairs for a, b in space.pairs
-        )
+        self.directed = any((b, a) not in space.pairs for a, b in space.pairs)
         self._index = _node_index(space, codes)
         self._sources = array("l")
         self._targets = array("l")

@@ -13,10 +13,11 @@ __all__ = ["ShortestPath"]
 
 
 class ShortestPath(Sequence[Move]):
-    """A shortest sequence of moves from :attr:`start` to :attr:`goal` (from :func:`shortest_path`).
+    """A shortest sequence of moves found by search (four or more posts; :func:`shortest_path`).
 
     It is a sequence of :class:`~hanoi_magnet.Move`, with a :class:`~hanoi_magnet.Solution`'s
-    :attr:`length` and :meth:`unrank`.
+    :attr:`length` and :meth:`unrank`. On three posts :func:`shortest_path` returns a
+    :class:`~hanoi_magnet.search.Path` instead, computed without search.
 
     Attributes:
         rules: the rules the moves follow.
@@ -27,11 +28,12 @@ class ShortestPath(Sequence[Move]):
     Example:
         >>> from hanoi_magnet import ClassicRules, State
         >>> from hanoi_magnet.search import shortest_path
-        >>> path = shortest_path(ClassicRules(), State([[1], [], [2]]), State([[2, 1], [], []]))
-        >>> [str(move) for move in path]
-        ['1: S -> I', '2: D -> S', '1: I -> S']
+        >>> start = State([[1], [], [2], []])
+        >>> path = shortest_path(ClassicRules(4), start, State([[2, 1], [], [], []]))
+        >>> [move.format(posts=4) for move in path]
+        ['1: 0 -> 1', '2: 2 -> 0', '1: 1 -> 0']
         >>> print(path.unrank(1))
-        S: - | I: 1 | D: 2
+        0: - | 1: 1 | 2: 2 | 3: -
     """
 
     __slots__ = ("_moves", "explored", "goal", "rules", "start")
@@ -70,9 +72,10 @@ class ShortestPath(Sequence[Move]):
         Example:
             >>> from hanoi_magnet import ClassicRules, State
             >>> from hanoi_magnet.search import shortest_path
-            >>> path = shortest_path(ClassicRules(), State.tower(1), State.tower(1, 2))
+            >>> start, goal = State.tower(1, posts=4), State.tower(1, 3, posts=4)
+            >>> path = shortest_path(ClassicRules(4), start, goal)
             >>> [str(state) for state in path.states()]
-            ['S: 1 | I: - | D: -', 'S: - | I: - | D: 1']
+            ['0: 1 | 1: - | 2: - | 3: -', '0: - | 1: - | 2: - | 3: 1']
         """
         state = self.start
         yield state
@@ -86,9 +89,10 @@ class ShortestPath(Sequence[Move]):
         Example:
             >>> from hanoi_magnet import ClassicRules, State
             >>> from hanoi_magnet.search import shortest_path
-            >>> path = shortest_path(ClassicRules(), State.tower(2), State.tower(2, 2))
+            >>> start, goal = State.tower(2, posts=4), State.tower(2, 3, posts=4)
+            >>> path = shortest_path(ClassicRules(4), start, goal)
             >>> print(path.unrank(-2))
-            S: - | I: 1 | D: 2
+            0: - | 1: 1 | 2: - | 3: 2
         """
         k = _integer(k, "k", minimum=-len(self._moves) - 1)
         if k < 0:

@@ -105,10 +105,9 @@ class Space:
         self.powers = [p**d for d in range(n + 1)]
         if isinstance(rules, MagneticRules):
             self.colors = tuple(_NEUTRAL if c is None else c.bit for c in rules.post_colors)
-            allowed = None
         else:
             self.colors = (_NEUTRAL,) * p
-            allowed = rules.allowed
+        allowed = rules.allowed
         #: the (source, target) directions a move may take, in Rules.legal_moves order
         self.pairs = tuple(
             (a, b)
@@ -200,9 +199,10 @@ class Space:
         """``(code after the move, index into pairs)`` for every legal move along ``pairs``.
 
         With the reversed pairs this gives the predecessors of ``code`` (see :mod:`search`):
-        a classic move a -> b undone is a move b -> a, and a legal magnetic move is always
-        legal backwards (the disk flips back to the colour of the stack it left, or to the
-        colour of its empty post, which a legal position shows).
+        a move a -> b undone is a move b -> a, and the physics of a legal magnetic move is
+        always legal backwards (the disk flips back to the colour of the stack it left, or to
+        the colour of its empty post, which a legal position shows). Only the direction may
+        be one-way, which is why the pairs are passed in, not read from the rules.
         """
         placement, faces = divmod(code, self.face_count)
         tops = self.tops(placement)

@@ -1,4 +1,8 @@
-"""Plan tables for the classic puzzle: 3 pegs, Frame–Stewart for more, and restricted moves."""
+"""Plan tables for the classic puzzle: 3 pegs, Frame–Stewart for more, and restricted moves.
+
+Restricted moves: ``linear``, ``cyclic`` and ``cyclic:ccw``, ``cyclic+1`` and ``cyclic+2``,
+and any strongly connected set of moves on three pegs as an ``arcs:`` label (Sapir 2004).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,12 @@ import functools
 from collections.abc import Sequence
 from typing import ClassVar
 
+from hanoi_magnet import _arcs
 from hanoi_magnet.errors import TooLargeError
 from hanoi_magnet.plans import MoveStep, PlanSolver, Step, SubStep
 from hanoi_magnet.registry import default_registry, register
 from hanoi_magnet.solvers._frame_stewart import best_split
-from hanoi_magnet.variants import Variant
+from hanoi_magnet.variants import Variant, normalize_label
 
 
 @register("classic")
@@ -59,6 +64,89 @@ class CyclicCounterClockwise(PlanSolver):
         SubStep("cyclic", "ISD"),
         MoveStep("D", "I"),
         SubStep("cyclic:ccw", "SID"),
+    )
+
+
+@register("cyclic+1")
+class CyclicPlusOne(PlanSolver):
+    """The clockwise cycle S -> I -> D -> S plus I -> S; tower from S to D.
+
+    S -> D is not allowed, so the largest disk goes through I, as on a line; but back from D
+    the smaller tower must go round (D -> S is one-way), a puzzle of another arc set.
+    2, 7, 20, 53, 138, ... moves.
+    """
+
+    plan = (
+        SubStep("cyclic+1", "SID"),
+        MoveStep("S", "I"),
+        SubStep("arcs:SD,IS,ID,DI", "DIS"),
+        MoveStep("I", "D"),
+        SubStep("cyclic+1", "SID"),
+    )
+
+
+@register("cyclic+2")
+class CyclicPlusTwo(PlanSolver):
+    """Every move but S -> D (the cycle S -> I -> D -> S plus I -> S and D -> I); S to D.
+
+    The largest disk goes through I; the smaller tower's way back from D to S may go direct.
+    2, 7, 19, 47, 113, ... moves.
+    """
+
+    plan = (
+        SubStep("cyclic+2", "SID"),
+        MoveStep("S", "I"),
+        SubStep("arcs:SI,SD,IS,ID,DI", "DIS"),
+        MoveStep("I", "D"),
+        SubStep("cyclic+2", "SID"),
+    )
+
+
+class Arcs(PlanSolver):
+    """Only the moves an ``arcs:`` label lists, tower from S to D (Sapir 2004).
+
+    The largest disk goes straight across when S -> D is allowed (the smaller tower waits on
+    I), and otherwise through I (it must: S -> I -> D is then the only way); each transfer of
+    the smaller tower is the same kind of puzzle on the arcs renamed so that it goes from S
+    to D. The tests prove the tables optimal by breadth-first search and, to 300 disks, by
+    the macro-graph argument.
+    """
+
+
+def _arcs_plan(arcs: frozenset[tuple[int, int]]) -> tuple[Step, ...]:
+    """The plan table of the arcs: puzzle (see :class:`Arcs`)."""
+    if (0, 2) in arcs:
+        return (_tower(arcs, "SDI"), MoveStep("S", "D"), _tower(arcs, "ISD"))
+    return (
+        _tower(arcs, "SID"),
+        MoveStep("S", "I"),
+        _tower(arcs, "DIS"),
+        MoveStep("I", "D"),
+        _tower(arcs, "SID"),
+    )
+
+
+def _tower(arcs: frozenset[tuple[int, int]], posts: str) -> SubStep:
+    """The smaller tower's transfer whose posts S, I, D are our ``posts``: an arcs: puzzle."""
+    s, i, d = ("SID".index(p) for p in posts)
+    label = normalize_label(f"arcs:{_arcs.spell(_arcs.renamed(arcs, (s, i, d)))}")
+    return SubStep(label, posts)
+
+
+@functools.cache
+def _arcs_class(label: str) -> type[PlanSolver]:
+    variant = Variant.from_label(label)  # refuses malformed and unsolvable arc sets
+    assert variant.rules.allowed is not None
+    return type(
+        "Arcs_" + label.removeprefix("arcs:").replace(",", "_"),
+        (Arcs,),
+        {
+            "plan": _arcs_plan(variant.rules.allowed),
+            "label": label,
+            "variant": variant,
+            "__doc__": f"Only the moves {_arcs.describe(variant.rules.allowed)}; S to D.",
+            "__module__": __name__,
+        },
     )
 
 
@@ -141,5 +229,13 @@ def _frame_stewart_class(label: str) -> type[PlanSolver]:
 
 
 default_registry.register_family(r"classic:([4-9]|[1-9]\d+)", _frame_stewart_class)
-default_registry.get("classic:4")
-default_registry.get("classic:5")
+default_registry.register_family(r"arcs:.*", _arcs_class)
+# Listed by labels(): the 14 arc sets without a name of their own, four and five pegs. Other
+# family members are made on demand: get() answers to them, labels() does not list them.
+for _connected in _arcs.connected():
+    _label = normalize_label(f"arcs:{_arcs.spell(_connected)}")
+    if _label not in default_registry.labels():  # not linear, cyclic... under their names
+        default_registry.register(_label, _arcs_class(_label))
+for _label in ("classic:4", "classic:5"):
+    default_registry.register(_label, _frame_stewart_class(_label))
+del _connected, _label

@@ -26,6 +26,8 @@ BUILTIN_LABELS: tuple[str, ...] = (
     "linear",
     "cyclic",
     "cyclic:ccw",
+    "cyclic+1",
+    "cyclic+2",
     "classic:4",
     "classic:5",
 )

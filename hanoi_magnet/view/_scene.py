@@ -20,6 +20,7 @@ from hanoi_magnet.model import Color, State, post_name
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import MagneticRules
 from hanoi_magnet.solution import Solution
+from hanoi_magnet.variants import Variant
 
 #: The most disks the viewer draws (a 1,000-disk solution has about 10^477 moves; any k works).
 MAX_DISKS = 1000
@@ -27,21 +28,34 @@ MAX_DISKS = 1000
 MAX_POSTS = 8
 #: The widest column of the viewer's picture (SVG units; the page scales it to fit).
 COLUMN_WIDTH = 160
+# The longest start text read: the long form of MAX_DISKS disks on MAX_POSTS posts fits.
+_MAX_START_TEXT = 8 * MAX_DISKS
 
 _FACE_KEYS = {Color.RED: "R", Color.BLUE: "B", None: "-"}
 
 JSON = dict[str, Any]
 
 
-@functools.lru_cache(maxsize=16)
-def solution(label: str, n: int) -> Solution:
+#: What the viewer starts from: the variant's start tower (None), a position, or its text.
+Start = State | str | None
+
+
+def solution(label: str, n: int, start: Start = None) -> Solution:
     """The solution the viewer shows, checked against the viewer's limits (memoised).
+
+    From the variant's start tower, or from ``start`` (a :class:`~hanoi_magnet.State`, or text
+    that :meth:`State.parse <hanoi_magnet.State.parse>` reads, such as ``SSI/rrb``): then a
+    shortest path from there to the variant's goal (``default_registry.solve(label, n,
+    start=...)``). A start equal to the tower is the variant's own solution.
 
     Raises:
         InvalidArgumentError: ``n`` is beyond :data:`MAX_DISKS` or the variant has more than
-            :data:`MAX_POSTS` posts (refused at once, before any work).
+            :data:`MAX_POSTS` posts (refused at once, before any work), or ``start`` is not a
+            legal position of the variant with ``n`` disks (or the variant has more than three
+            posts, where only the tower is a start).
         UnknownVariantError: ``label`` is no known variant.
         UnsolvableError: the variant has no solution.
+        UnreachableError: the goal cannot be reached from ``start``.
     """
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidArgumentError(f"n must be an integer, got {type(n).__name__} {n!r}")
@@ -55,7 +69,32 @@ def solution(label: str, n: int) -> Solution:
         raise InvalidArgumentError(
             f"the viewer draws at most {MAX_POSTS} posts, but {variant.label} has {variant.posts}"
         )
-    return default_registry.solve(label, n)
+    return _solve(variant.label, n, _position(variant, n, start))
+
+
+def origin(label: str, n: int, start: Start = None) -> str | None:
+    """The compact text of the position the viewer starts from; None for the start tower."""
+    solved = solution(label, n, start)
+    first = solved.start
+    return None if first == solved.variant.start(n) else first.format(compact=True)
+
+
+def _position(variant: Variant, n: int, start: Start) -> State | None:
+    """``start`` as a State (None for the variant's own start tower)."""
+    if isinstance(start, str):
+        if len(start) > _MAX_START_TEXT:
+            raise InvalidArgumentError(
+                f"a start position is at most {_MAX_START_TEXT:,} characters, got {len(start):,}"
+            )
+        start = State.parse(start, posts=variant.posts, magnetic=variant.magnetic)
+    if start is None or start == variant.start(n):
+        return None
+    return start
+
+
+@functools.lru_cache(maxsize=16)
+def _solve(label: str, n: int, start: State | None) -> Solution:
+    return default_registry.solve(label, n, start=start)
 
 
 def _colors(solved: Solution) -> tuple[Color | None, ...] | None:
@@ -68,15 +107,24 @@ def _layout(solved: Solution) -> _svg.Layout:
     return _svg.Layout.for_states([start], COLUMN_WIDTH)
 
 
-def scene(label: str, n: int) -> JSON:
+def scene(label: str, n: int, start: State | str | None = None) -> JSON:
     """The fixed pieces of the viewer's picture of ``solve(label, n)``, ready for JSON.
 
-    Keys: ``label``, ``n``, ``description``, ``length`` (a decimal string: lengths can have
-    hundreds of digits), ``posts`` (the post names), ``post_colors``, ``per_disk`` (how often
-    each disk moves, smallest first, as decimal strings), and the picture: ``head`` (the SVG up
-    to its ``<title>`` text), ``body`` (from there to the first disk), ``tail``, ``shapes``
-    (each disk's markup by face, ``"R"``, ``"B"`` or ``"-"`` for a classic disk), ``centres``
-    and ``bottoms`` (the coordinates of each post and stack level, formatted as in the SVG).
+    With ``start`` (a :class:`~hanoi_magnet.State`, or text such as ``SSI/rrb``), of the
+    shortest path from there to the variant's goal, ``default_registry.solve(label, n,
+    start=...)``; a start equal to the tower gives the variant's own solution. Keys:
+    ``label``, ``n``, ``from`` (the start in compact form, or None for the start tower),
+    ``description``, ``length`` (a decimal string: lengths can have hundreds of digits),
+    ``posts`` (the post names), ``post_colors``, ``per_disk`` (how often each disk moves,
+    smallest first, as decimal strings), and the picture: ``head`` (the SVG up to its
+    ``<title>`` text), ``body`` (from there to the first disk), ``tail``, ``shapes`` (each
+    disk's markup by face, ``"R"``, ``"B"`` or ``"-"`` for a classic disk), ``centres`` and
+    ``bottoms`` (the coordinates of each post and stack level, formatted as in the SVG).
+
+    Raises:
+        InvalidArgumentError: beyond the viewer's limits, or ``start`` is not a legal position
+            of the variant with ``n`` disks (or the variant has more than three posts).
+        UnreachableError: the goal cannot be reached from ``start``.
 
     Example:
         >>> from hanoi_magnet.view import scene
@@ -85,8 +133,11 @@ def scene(label: str, n: int) -> JSON:
         ('4', ['S', 'I', 'D'], ['R', 'B', 'B'], ['3', '1'])
         >>> sorted(data["shapes"][0])  # disk 1's markup, red up and blue up
         ['B', 'R']
+        >>> path = scene("NNN", 3, start="SSI/rrb")
+        >>> path["from"], path["length"]
+        ('SSI/rrb', '10')
     """
-    solved = solution(label, n)
+    solved = solution(label, n, start)
     variant = solved.variant
     layout = _layout(solved)
     colors = _colors(solved)
@@ -99,6 +150,7 @@ def scene(label: str, n: int) -> JSON:
     return {
         "label": variant.label,
         "n": n,
+        "from": origin(label, n, start),
         "description": variant.description,
         "length": str(solved.length),
         "posts": [post_name(post, variant.posts) for post in range(variant.posts)],
@@ -155,8 +207,10 @@ def compose(data: JSON, frame_data: JSON) -> str:
     return "".join(pieces)
 
 
-def frame(label: str, n: int, k: int) -> JSON:
+def frame(label: str, n: int, k: int, start: State | str | None = None) -> JSON:
     """Where every disk of ``solve(label, n)`` is after ``k`` moves, ready for JSON.
+
+    With ``start``, of the shortest path from there to the goal (as in :func:`scene`).
 
     Computed from ``k`` in O(n) steps (:meth:`~hanoi_magnet.Solution.unrank`), never by
     replaying moves. ``k`` may be negative (counted from the end, -1 being the goal). Keys:
@@ -175,8 +229,10 @@ def frame(label: str, n: int, k: int) -> JSON:
         ('5', 'S: - | I: 2b 1b | D: 3b', '112', 'BBB')
         >>> data["last"], data["next"]
         ({'text': '3: S -> D', 'disk': 3}, {'text': '1: I -> S', 'disk': 1})
+        >>> frame("NNN", 3, 0, start="SSI/rrb")["state"]
+        'S: 3r 2r | I: 1b | D: -'
     """
-    solved = solution(label, n)
+    solved = solution(label, n, start)
     state = solved.unrank(k)  # raises MoveIndexError outside -length-1 .. length
     if k < 0:
         k += solved.length + 1

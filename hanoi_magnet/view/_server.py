@@ -2,10 +2,12 @@
 
 Standard library only (:mod:`http.server`, one thread per request), bound to 127.0.0.1. It
 serves ``/`` (the page), ``/viewer.js``, ``/viewer.css``, and two JSON answers:
-``/api/scene?label=L&n=N`` and ``/api/frame?label=L&n=N&k=K``. Every request is bounded: labels
-and numbers are checked before any work (at most :data:`~hanoi_magnet.view.MAX_DISKS` disks,
-k at most as many digits as the length), and a position costs O(n) steps, so no request can
-make the server crawl.
+``/api/scene?label=L&n=N`` and ``/api/frame?label=L&n=N&k=K``, each with an optional
+``from=POS`` (a start position in compact form, ``SSI/rrb``: the shortest path from there to the
+goal, instead of the solution from the tower). Every request is bounded: labels and numbers are
+checked before any work (at most :data:`~hanoi_magnet.view.MAX_DISKS` disks, k at most as many
+digits as the length, the start at most the address's length), and a position or a path costs
+O(n) steps, so no request can make the server crawl.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from hanoi_magnet.errors import HanoiError, InvalidArgumentError
+from hanoi_magnet.model import State
 from hanoi_magnet.view._page import asset, served_page
-from hanoi_magnet.view._scene import frame, scene, solution
+from hanoi_magnet.view._query import RefusedError, integer, parameters, start_of
+from hanoi_magnet.view._scene import frame, origin, scene, solution
 
 _MAX_TARGET = 4096  # characters of path and query
 _NUMBER = re.compile(r"-?[0-9]+")
@@ -36,14 +40,6 @@ _PAGE_POLICY = (
 _COMPUTE = threading.Lock()
 
 
-class _RefusedError(Exception):
-    """A request the viewer refuses, with its status and a one-line reason."""
-
-    def __init__(self, status: HTTPStatus, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -51,7 +47,7 @@ def _one_line(text: str) -> str:
 class ViewerServer(ThreadingHTTPServer):
     """The viewer's web server on 127.0.0.1, opening on ``solve(label, n)`` at move ``at``.
 
-    The label, the number of disks and ``at`` are checked at once (the same errors as
+    The label, the number of disks, ``start`` and ``at`` are checked at once (the same errors as
     :func:`hanoi_magnet.solve` and :meth:`~hanoi_magnet.Solution.unrank`); the page can then
     switch to any variant. Run it with ``serve_forever()`` (in a thread, or until Ctrl-C) and
     stop it with ``shutdown()`` and ``server_close()``, or use it as a context manager.
@@ -60,6 +56,8 @@ class ViewerServer(ThreadingHTTPServer):
         label: the variant the page opens on.
         n: its number of disks.
         at: the move index the page opens at (negative: counted from the end).
+        start: a position to start from instead of the tower (a State, or text such as
+            ``SSI/rrb``): the page shows the shortest path from there to the goal.
         port: the TCP port; 0 (the default) takes a free one.
 
     Example:
@@ -74,18 +72,30 @@ class ViewerServer(ThreadingHTTPServer):
         S: - | I: 2b 1b | D: 3b
         >>> server.url.endswith("/?label=NNN&n=3&k=5")
         True
+        >>> with ViewerServer("NNN", 3, start="SSI/rrb") as path_server:  # from a position
+        ...     path_server.url.endswith("/?label=NNN&n=3&from=SSI%2Frrb&k=0")
+        True
     """
 
     daemon_threads = True
     block_on_close = False
 
-    def __init__(self, label: str = "NNN", n: int = 3, *, at: int = 0, port: int = 0) -> None:
-        """Check the puzzle and ``at``, then listen on 127.0.0.1 (see the class)."""
+    def __init__(
+        self,
+        label: str = "NNN",
+        n: int = 3,
+        *,
+        at: int = 0,
+        start: State | str | None = None,
+        port: int = 0,
+    ) -> None:
+        """Check the puzzle, ``start`` and ``at``, then listen on 127.0.0.1 (see the class)."""
         with _COMPUTE:
-            start = frame(label, n, at)
-        self.label = solution(label, n).variant.label
+            opening = frame(label, n, at, start)
+            self.label = solution(label, n, start).variant.label
+            self.start = origin(label, n, start)  # compact text; None for the tower
         self.n = n
-        self.at = int(start["k"])
+        self.at = int(opening["k"])
         super().__init__(("127.0.0.1", port), _Handler)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -107,8 +117,11 @@ class ViewerServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         """The address of the page the server opens on."""
-        query = urllib.parse.urlencode({"label": self.label, "n": self.n, "k": self.at})
-        return f"{self.address}/?{query}"
+        fields: dict[str, object] = {"label": self.label, "n": self.n}
+        if self.start is not None:
+            fields["from"] = self.start
+        fields["k"] = self.at
+        return f"{self.address}/?{urllib.parse.urlencode(fields)}"
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -155,7 +168,7 @@ class _Handler(BaseHTTPRequestHandler):
         api = self.path.startswith("/api/")
         try:
             status, content_type, body = self._route()
-        except _RefusedError as refusal:
+        except RefusedError as refusal:
             status, content_type, body = self._refusal(refusal.status, str(refusal), api=api)
         except HanoiError as error:  # unknown label, unsolvable, k out of range, ...
             status, content_type, body = self._refusal(HTTPStatus.BAD_REQUEST, str(error), api=api)
@@ -183,7 +196,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _route(self) -> tuple[int, str, bytes]:
         if len(self.path) > _MAX_TARGET:
-            raise _RefusedError(
+            raise RefusedError(
                 HTTPStatus.REQUEST_URI_TOO_LONG,
                 f"the address is {len(self.path):,} characters long; at most {_MAX_TARGET:,}",
             )
@@ -191,33 +204,36 @@ class _Handler(BaseHTTPRequestHandler):
         parts = urllib.parse.urlsplit(self.path)
         path, query = parts.path, parts.query
         if path in ("/", "/index.html"):
-            params = _parameters(query, {"label", "n", "k"}, required=set(), strict=False)
+            params = parameters(query, {"label", "n", "k", "from"}, required=set(), strict=False)
             label = params.get("label", self.server.label)
-            n = _integer(params["n"], "n") if "n" in params else self.server.n
-            own = "label" not in params and "n" not in params  # the puzzle it was started on
+            n = integer(params["n"], "n") if "n" in params else self.server.n
+            own = not params.keys() & {"label", "n", "from"}  # the puzzle it was started on
+            start = self.server.start if own else start_of(params)
             default_k = str(self.server.at) if own else "0"
             with _COMPUTE:
-                k = int(frame(label, n, self._index(label, n, params.get("k", default_k)))["k"])
-                page = served_page(label, n, k)
+                k = self._index(label, n, start, params.get("k", default_k))
+                k = int(frame(label, n, k, start)["k"])
+                page = served_page(label, n, k, start)
             return HTTPStatus.OK, "text/html; charset=utf-8", page.encode()
         if path in _STATIC:
-            _parameters(query, set(), required=set(), strict=False)
+            parameters(query, set(), required=set(), strict=False)
             return HTTPStatus.OK, f"{_STATIC[path]}; charset=utf-8", asset(path[1:]).encode()
         if path == "/api/scene":
-            params = _parameters(query, {"label", "n"}, required={"label", "n"})
-            n = _integer(params["n"], "n")
+            params = parameters(query, {"label", "n", "from"}, required={"label", "n"})
+            n = integer(params["n"], "n")
             with _COMPUTE:
-                data = scene(params["label"], n)
+                data = scene(params["label"], n, start_of(params))
             return HTTPStatus.OK, "application/json", _json(data)
         if path == "/api/frame":
-            params = _parameters(query, {"label", "n", "k"}, required={"label", "n", "k"})
-            n = _integer(params["n"], "n")
+            params = parameters(query, {"label", "n", "k", "from"}, required={"label", "n", "k"})
+            n = integer(params["n"], "n")
+            start = start_of(params)
             with _COMPUTE:
-                k = self._index(params["label"], n, params["k"])
-                data = frame(params["label"], n, k)
+                k = self._index(params["label"], n, start, params["k"])
+                data = frame(params["label"], n, k, start)
             return HTTPStatus.OK, "application/json", _json(data)
         shown = _one_line(path)[:80]
-        raise _RefusedError(
+        raise RefusedError(
             HTTPStatus.NOT_FOUND,
             f"no page {shown!r} here: the viewer serves /, /api/scene and /api/frame",
         )
@@ -230,12 +246,12 @@ class _Handler(BaseHTTPRequestHandler):
         allowed = {f"127.0.0.1:{self.server.port}", f"localhost:{self.server.port}"}
         host = hosts[0]
         if len(hosts) > 1 or host.strip().lower() not in allowed:
-            raise _RefusedError(HTTPStatus.BAD_REQUEST, f"unexpected Host header {host[:60]!r}")
+            raise RefusedError(HTTPStatus.BAD_REQUEST, f"unexpected Host header {host[:60]!r}")
 
     @staticmethod
-    def _index(label: str, n: int, text: str) -> int:
+    def _index(label: str, n: int, start: str | None, text: str) -> int:
         """``k`` from the query: an integer with at most as many digits as the length."""
-        length = solution(label, n).length
+        length = solution(label, n, start).length
         digits = len(str(length))
         if not _NUMBER.fullmatch(text) or len(text.lstrip("-")) > digits + 1:
             raise InvalidArgumentError(
@@ -243,41 +259,6 @@ class _Handler(BaseHTTPRequestHandler):
                 f"counted from the end), got {text[:40]!r}{'...' if len(text) > 40 else ''}"
             )
         return int(text)
-
-
-def _parameters(
-    query: str, allowed: set[str], *, required: set[str], strict: bool = True
-) -> dict[str, str]:
-    """The query's parameters: each at most once; unknown ones refused when ``strict``."""
-    try:
-        pairs = urllib.parse.parse_qsl(
-            query, keep_blank_values=True, max_num_fields=len(allowed) + 8, errors="strict"
-        )
-    except ValueError as error:  # too many fields, or bytes that are not UTF-8
-        raise _RefusedError(HTTPStatus.BAD_REQUEST, f"malformed query: {error}") from None
-    params: dict[str, str] = {}
-    for name, value in pairs:
-        if name not in allowed:
-            if strict:
-                expected = ", ".join(sorted(allowed)) or "none"
-                raise _RefusedError(
-                    HTTPStatus.BAD_REQUEST,
-                    f"unknown parameter {name[:40]!r} (expected: {expected})",
-                )
-            continue
-        if name in params:
-            raise _RefusedError(HTTPStatus.BAD_REQUEST, f"parameter {name!r} given twice")
-        params[name] = value
-    missing = sorted(required - params.keys())
-    if missing:
-        raise _RefusedError(HTTPStatus.BAD_REQUEST, f"missing parameter(s): {', '.join(missing)}")
-    return params
-
-
-def _integer(text: str, name: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,7}", text):
-        raise InvalidArgumentError(f"{name} must be a whole number, got {text[:40]!r}")
-    return int(text)
 
 
 def _json(data: dict[str, Any]) -> bytes:

@@ -29,8 +29,13 @@
     return data;
   }
 
-  function serverSource(label, n) {
-    const query = `label=${encodeURIComponent(label)}&n=${encodeURIComponent(n)}`;
+  // The puzzle in a query: label, n, and the start position (compact) when it is not the tower.
+  const puzzleQuery = (label, n, from) =>
+    `label=${encodeURIComponent(label)}&n=${encodeURIComponent(n)}` +
+    (from ? `&from=${encodeURIComponent(from)}` : "");
+
+  function serverSource(label, n, from) {
+    const query = puzzleQuery(label, n, from);
     return {
       scene: () => getJSON(`/api/scene?${query}`),
       frame: (k) => getJSON(`/api/frame?${query}&k=${k.toString()}`),
@@ -66,7 +71,7 @@
 
   const source = embedded
     ? embeddedSource(JSON.parse(embedded.textContent))
-    : serverSource(root.dataset.label, root.dataset.n);
+    : serverSource(root.dataset.label, root.dataset.n, root.dataset.from);
   const slider = $("slider");
   const box = $("k");
   const playButton = $("play");
@@ -95,8 +100,7 @@
     $("picture").innerHTML = svg.slice(svg.indexOf("<svg"));
     root.dataset.shown = frame.k;
     if (!embedded) {  // the address names the position shown, to bookmark or share
-      const query = `?label=${encodeURIComponent(scene.label)}&n=${scene.n}&k=${frame.k}`;
-      history.replaceState(null, "", query);
+      history.replaceState(null, "", `?${puzzleQuery(scene.label, scene.n, scene.from)}&k=${frame.k}`);
     }
     window.hanoiViewer.svg = svg;
     window.hanoiViewer.frame = frame;

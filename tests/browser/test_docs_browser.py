@@ -98,6 +98,7 @@ CHANGED_PAGES = [
     "performance",
     "variants",
     "search-and-graphs",
+    "distances",
 ]
 
 

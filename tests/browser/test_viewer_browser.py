@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_magnet import Color, State, solve
+from hanoi_magnet import Color, Solution, State, default_registry, solve
 from hanoi_magnet.draw import render_svg
 from hanoi_magnet.view import ViewerServer, export_html
 from tests.browser.conftest import Watched, shoot
@@ -66,10 +66,17 @@ def wait_for(page: Any, k: int) -> None:
     page.wait_for_selector(f"#viewer[data-shown='{k}']", timeout=10_000)
 
 
-def check_position(page: Any, label: str, n: int, k: int) -> None:
-    """The page shows move k of solve(label, n): the library's very SVG, drawn in place."""
+def _solution(label: str, n: int, start: str | None) -> Solution:
+    if start is None:
+        return solve(label, n)
+    return default_registry.solve(label, n, start=State.parse(start))
+
+
+def check_position(page: Any, label: str, n: int, k: int, start: str | None = None) -> None:
+    """The page shows move k of solve(label, n) (from ``start``): the library's very SVG, drawn
+    in place."""
     wait_for(page, k)
-    solution = solve(label, n)
+    solution = _solution(label, n, start)
     state = solution.unrank(k)
     rules = solution.variant.rules
     colors = getattr(rules, "label", None)
@@ -170,6 +177,43 @@ def test_colored_posts_and_switching_variant(
     page.click("#choose button")
     check_position(page, "classic:4", 6, 0)
     assert watched.errors == [] and watched.outside == []
+
+
+def test_a_viewer_started_from_a_position(watched: Watched, screenshots: Path):
+    start = "SSSII/rrrbb"  # disks 5, 4, 3 on S red up; 2 and 1 on I blue up
+    path = _solution("NNN", 5, start)
+    assert path.length < 10_000  # one slider step per move
+    with ViewerServer("NNN", 5, start=start) as running:
+        thread = threading.Thread(target=running.serve_forever, daemon=True)
+        thread.start()
+        try:
+            page = watched.page
+            page.goto(running.url)
+            check_position(page, "NNN", 5, 0, start)
+            assert drawn_state(page) == State.parse(start)
+            assert page.text_content("#from") == str(State.parse(start))
+            middle = path.length // 2
+            page.locator("#slider").fill(str(middle))
+            check_position(page, "NNN", 5, middle, start)
+            shoot(page, screenshots, "viewer-nnn-5-from-sssii-rrrbb")
+            query = f"label=NNN&n=5&from=SSSII%2Frrrbb&k={middle}"
+            assert page.url == f"{running.address}/?{query}"  # the start travels with k
+            page.reload()
+            check_position(page, "NNN", 5, middle, start)
+            page.locator("body").click(position={"x": 5, "y": 5})
+            page.keyboard.press("ArrowRight")
+            check_position(page, "NNN", 5, middle + 1, start)
+            page.locator("#slider").fill(str(path.length))
+            check_position(page, "NNN", 5, path.length, start)
+            assert drawn_state(page) == path.variant.goal(5)
+            page.select_option("#choose select", "classic")  # another puzzle: from its tower
+            page.fill("#choose input", "3")
+            page.click("#choose button")
+            check_position(page, "classic", 3, 0)
+            assert page.query_selector("#origin") is None
+            assert watched.errors == [] and watched.outside == []
+        finally:
+            running.shutdown()
 
 
 def test_a_bad_address_gets_a_one_line_page(watched: Watched, server: ViewerServer):

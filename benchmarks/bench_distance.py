@@ -1,0 +1,174 @@
+"""Distances and shortest paths between any two positions on three posts.
+
+Targets (issue "Any position to any position"): ``distance`` between random positions of NNN
+with 1,000 disks under 20 ms and with 10,000 disks under 2 s; building a path under twice the
+time of ``distance``; iterating a path at no less than half the Python floor, like a
+``Solution``; and the speed-up over the breadth-first search of 0.1 (bidirectional, the only
+method before) at NNN with 12 disks.
+
+Every time is the median of several runs. "Warm" means the rules' tower tables are already
+derived (they are derived once per rules object and kept); "cold" clears every cache first.
+The floor for ``distance`` is a loop of n big-integer additions on numbers of the distance's
+size: the least work any level-by-level answer must do. Random positions are drawn uniformly
+among the legal positions that are not dead ends (each disk on a random post; under magnetic
+rules every post's disks show one random face, as they must).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import deque
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._harness import measure, table
+from hanoi_magnet import Color, MagneticRules, Rules, State, clear_caches
+from hanoi_magnet.search import _bidirectional, distance, shortest_path
+
+RULES = MagneticRules("NNN")
+
+
+def random_position(rules: Rules, n: int, rng: random.Random) -> State:
+    """A uniformly random legal position that is not a dead end (rejection).
+
+    Under NNN rules the positions no move leaves (every post's top disk repelled everywhere)
+    are isolated; every other legal position is in one connected whole (checked by
+    breadth-first search for n <= 6 in the tests).
+    """
+    while True:
+        posts: list[list[int]] = [[], [], []]
+        for disk in range(n, 0, -1):
+            posts[rng.randrange(3)].append(disk)
+        if not rules.magnetic:
+            return State(posts)
+        colours = [rng.choice((Color.RED, Color.BLUE)) for _ in range(3)]
+        faces = [Color.RED] * n
+        for post, disks in enumerate(posts):
+            for disk in disks:
+                faces[disk - 1] = colours[post]
+        state = State(posts, faces=faces)
+        if rules.is_legal_state(state) and rules.legal_moves(state):
+            return state
+
+
+def floor(n: int, size: int) -> int:
+    """n additions of numbers of ``size`` bits."""
+    total, step = 0, (1 << size) - 1
+    for _ in range(n):
+        total += step
+    return total
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    rows = []
+    for n, target in ((100, None), (1_000, 0.020), (10_000, 2.0)):
+        pairs = [(random_position(RULES, n, rng), random_position(RULES, n, rng)) for _ in range(5)]
+        clear_caches()
+        cold = measure("cold", lambda p=pairs[0]: distance(RULES, *p), repeat=1, warmup=0)
+        warm = [
+            measure("warm", lambda p=pair: distance(RULES, *p), repeat=3 if n > 1_000 else 7)
+            for pair in pairs
+        ]
+        median = sorted(t.median for t in warm)[len(warm) // 2]
+        size = distance(RULES, *pairs[0]).bit_length()
+        base = measure("floor", lambda n=n, size=size: floor(n, size), repeat=5)
+        path = measure(
+            "path", lambda p=pairs[0]: shortest_path(RULES, *p), repeat=3 if n > 1_000 else 7
+        )
+        rows.append(
+            [
+                f"NNN n={n:,}",
+                f"{cold.median * 1e3:.1f}",
+                f"{median * 1e3:.1f}",
+                ""
+                if target is None
+                else f"{target * 1e3:.0f} ({'met' if median < target else 'NOT met'})",
+                f"{median / base.median:.0f}x",
+                f"{path.median / warm[0].median:.2f}x",
+            ]
+        )
+    print(
+        table(
+            "distance between random legal positions (ms, medians over 5 pairs; path build as a "
+            "multiple of distance for the same pair; target < 2x)",
+            rows,
+            ["case", "cold", "warm", "target", "vs floor", "path/distance"],
+        )
+    )
+
+    # Iterating a path against the floor (a prebuilt list of the same moves).
+    rows = []
+    for n in (16, 18):
+        start, goal = random_position(RULES, n, rng), random_position(RULES, n, rng)
+        path = shortest_path(RULES, start, goal)
+        prebuilt = list(path)
+        ours = measure("path", lambda p=path: deque(p, maxlen=0), repeat=5)
+        base = measure("floor", lambda p=prebuilt: deque(p, maxlen=0), repeat=5)
+        loop_base = measure("loop", lambda p=prebuilt: _loop(p), repeat=5)
+        ours_loop = measure("path loop", lambda p=path: _loop(p), repeat=5)
+        rows.append(
+            [
+                f"NNN n={n} random pair",
+                f"{len(prebuilt):,}",
+                f"{base.median / ours.median:.2f}x",
+                f"{loop_base.median / ours_loop.median:.2f}x",
+            ]
+        )
+    print()
+    print(
+        table(
+            "Iterating a path (floor/ours; at least 0.5x is the target)",
+            rows,
+            ["case", "moves", "deque", "for loop"],
+        )
+    )
+
+    # Against the breadth-first search (bidirectional, the method before), NNN with 12 disks.
+    rows = []
+    for n in (10, 12):
+        pairs = [(random_position(RULES, n, rng), random_position(RULES, n, rng)) for _ in range(3)]
+        bfs = [measure("bfs", lambda p=pair: _search(p), repeat=1, warmup=0) for pair in pairs]
+        ours = [measure("ours", lambda p=pair: distance(RULES, *p), repeat=5) for pair in pairs]
+        for pair in pairs:
+            assert _search(pair) == distance(RULES, *pair)
+        bfs_median = sorted(t.median for t in bfs)[1]
+        ours_median = sorted(t.median for t in ours)[1]
+        rows.append(
+            [
+                f"NNN n={n}",
+                f"{bfs_median:.2f} s",
+                f"{ours_median * 1e3:.2f} ms",
+                f"{bfs_median / ours_median:,.0f}x",
+            ]
+        )
+    print()
+    print(
+        table(
+            "Against bidirectional breadth-first search (medians over 3 random pairs, same "
+            "answers)",
+            rows,
+            ["case", "search", "level by level", "speed-up"],
+        )
+    )
+
+
+def _target(target: float | None, median: float) -> str:
+    if target is None:
+        return ""
+    return f"{target * 1e3:.0f} ({'met' if median < target else 'NOT met'})"
+
+
+def _search(pair: tuple[State, State]) -> int:
+    return _bidirectional.distance(RULES, *pair, max_states=10**8)
+
+
+def _loop(iterable: object) -> None:
+    for _ in iterable:  # type: ignore[attr-defined]
+        pass
+
+
+if __name__ == "__main__":
+    main()

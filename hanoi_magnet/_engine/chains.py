@@ -1,0 +1,705 @@
+"""Shortest paths between any two positions on three posts, level by level, exactly.
+
+For positions s and t with n disks and the largest disk m, an optimal path either never moves
+disk m (an (m - 1)-disk problem in which disk m's post takes its up face as colour) or is a
+shortest path through the *macro graph* of (disk m's post and face, the smaller tower's post
+and face): entered by a leg from the smaller disks of s to a tower, left by a leg from a tower
+to the smaller disks of t, with moves of disk m and transfers of the tower between (derived
+tower tables, :mod:`~hanoi_magnet._engine.towers`). The legs are the same kind of problem one
+level down, so three *chains* computed from the smallest disk up answer everything:
+
+* ``F[m][tower]``: from the m smallest disks of s to a tower (larger disks as in s);
+* ``G[m][tower]``: from a tower to the m smallest disks of t (larger disks as in t);
+* ``B[m]``: from s to t on the m smallest disks, while every larger disk is where both have it.
+
+Each level is three shortest-path computations over at most 24 macro nodes. Only the previous
+level's values are kept, so a distance takes O(n) memory; the choices made at each level (a
+handful of small tuples) are kept when a path is wanted, and the number of optimal paths
+(geodesics) is counted alongside when asked.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from hanoi_magnet._engine.table import Table, table_of
+from hanoi_magnet._engine.towers import NEUTRAL, Problem, Sizes, geodesics, rules_key, tower_table
+from hanoi_magnet._errors import TooLargeError
+from hanoi_magnet.model import State
+from hanoi_magnet.rules import Rules
+
+Place = tuple[int, int]  # (post, face); face -1 under classic rules
+# (phase, disk m's post and face, the smaller tower's post and face). Phase 0: disk m moves
+# next; phase 1: disk m has just moved. A macro path alternates: the entry leg ends in phase
+# 0, each move of disk m leads to phase 1, and one transfer of the tower (or none) leads back
+# to phase 0; the exit leg (or the last transfer) leaves from phase 1. So every move sequence
+# has exactly one macro path, and counting paths counts move sequences.
+Node = tuple[int, int, int, int, int]
+Context = tuple[int, int, int] | None
+
+
+class Transfer(NamedTuple):
+    """A macro step moving the smaller tower: the tower problem, in our frame."""
+
+    problem: Problem
+
+
+class Move(NamedTuple):
+    """A macro step moving disk m from post x to post y."""
+
+    x: int
+    y: int
+
+
+Step = Transfer | Move
+
+
+class Choice(NamedTuple):
+    """How a chain reaches its end at one level.
+
+    ``steps`` is empty when disk m stays (the chain continues one level down at the same end);
+    otherwise ``via`` is the tower the leg one level down ends (F) or starts (G) at, or
+    ``(entry, exit)`` for B, and ``steps`` the macro path between.
+    """
+
+    stays: bool
+    via: tuple[Place, ...]
+    steps: tuple[Step, ...]
+
+
+class _Values(NamedTuple):
+    """One level's chains: distances (None: unreachable) and numbers of optimal paths."""
+
+    to_tower: dict[Place, int | None]  # F
+    from_tower: dict[Place, int | None]  # G
+    between: int | None  # B
+    to_tower_ways: dict[Place, int]
+    from_tower_ways: dict[Place, int]
+    between_ways: int
+
+
+#: The choices made at one level: F's and G's (by tower) and B's.
+LevelChoices = tuple[dict[Place, Choice], dict[Place, Choice], Choice | None]
+
+
+#: Numbers of optimal tower transfers of up to this many disks are shared between queries.
+_SHARED_COUNTS = 12
+
+
+#: The chains' levels up to this one are shared between queries (a bounded number of cases:
+#: the places of the disks below and the values they lead to).
+_SHARED_LEVELS = 3
+
+
+class _Shared:
+    """The tower tables, macro edges and finishing transfers of one set of rules.
+
+    They depend on the rules, a context (at most 27) and a place or node (at most 48) only,
+    so each rules' collection is bounded, and queries under the same rules share it.
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[Context, Place, Place], Table | None] = {}
+        self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
+        self.finishes: dict[
+            tuple[Context, Place, bool], list[tuple[Node, Table | None, Problem]]
+        ] = {}
+        self.counts: dict[tuple[int, Problem], int] = {}  # towers of up to _SHARED_COUNTS disks
+        self.sides: dict[tuple[object, ...], _Side] = {}  # levels up to _SHARED_LEVELS
+
+
+_SHARED: dict[tuple[Context, frozenset[tuple[int, int]]], _Shared] = {}
+
+
+class _Query:
+    """What every level needs: the rules, disk m's place in s and t, the contexts."""
+
+    def __init__(self, rules: Rules, start: State, goal: State) -> None:
+        self.colours, self.arcs = rules_key(rules)
+        self.magnetic = self.colours is not None
+        self.n = n = start.n
+        self.s = _places(start, n)
+        self.t = _places(goal, n)
+        self.cs = _contexts(self.colours, self.s, n)
+        self.ct = _contexts(self.colours, self.t, n)
+        self.faces = (0, 1) if self.magnetic else (-1,)
+        self.towers = [(post, face) for post in range(3) for face in self.faces]
+        # B exists from the largest disk where s and t differ up
+        self.apart = max((j for j in range(1, n + 1) if self.s[j] != self.t[j]), default=0)
+        self.lengths = _Lengths()
+        self._counts: dict[tuple[int, Problem], int] = {}
+        # what depends on the rules only (a bounded amount each), shared by every query
+        shared = _SHARED.get((self.colours, self.arcs))
+        if shared is None:
+            shared = _SHARED[self.colours, self.arcs] = _Shared()
+        self._tables, self.edges, self._finishes = shared.tables, shared.edges, shared.finishes
+        self._small_counts = shared.counts
+        self.sides = shared.sides
+
+    def table(self, context: Context, a: Place, b: Place) -> Table | None:
+        """The table moving a tower from a to b under ``context`` (None: it cannot)."""
+        key = (context, a, b)
+        if key not in self._tables:
+            found = None
+            if _legal(context, a) and _legal(context, b):
+                made = tower_table(Problem(context, self.arcs, a[0], a[1], b[0], b[1]))
+                if made is not None:
+                    found = table_of(made[0])
+            self._tables[key] = found
+        return self._tables[key]
+
+    def finishes(
+        self, base: Context, tau: Place, *, to_tower: bool
+    ) -> list[tuple[Node, Table | None, Problem]]:
+        """The last (F) or first (G) transfer of a tower chain ending (starting) at ``tau``.
+
+        Each is the macro node it leaves from (arrives at), the tower table (None: the smaller
+        tower is already where it must be) and the problem; they depend on the base context and
+        tau only, so they are made once per query.
+        """
+        key = (base, tau, to_tower)
+        found = self._finishes.get(key)
+        if found is None:
+            found = []
+            context = _with(base, tau[0], tau[1])
+            for z, c in itertools.product(range(3), self.faces):
+                if z == tau[0]:
+                    continue
+                a, b = ((z, c), tau) if to_tower else (tau, (z, c))
+                problem = Problem(context, self.arcs, a[0], a[1], b[0], b[1])
+                node = (1 if to_tower else 0, tau[0], tau[1], z, c)
+                if a == b:
+                    found.append((node, None, problem))
+                elif (table := self.table(context, a, b)) is not None:
+                    found.append((node, table, problem))
+            self._finishes[key] = found
+        return found
+
+    def transfer(self, size: int, context: Context, a: Place, b: Place) -> int | None:
+        """The optimal length of moving a tower of ``size`` disks from a to b (None: never)."""
+        if a == b:
+            return 0
+        table = self.table(context, a, b)
+        if table is None or not _solves(table, size):
+            return None
+        return self.lengths.get(table, size)
+
+    def transfer_count(self, size: int, problem: Problem) -> int:
+        """How many optimal move sequences move that tower."""
+        key = (size, problem)
+        counts = self._small_counts if size <= _SHARED_COUNTS else self._counts
+        found = counts.get(key)
+        if found is None:
+            found = counts[key] = geodesics(size, problem)
+        return found
+
+
+class _Lengths:
+    """Tower tables' lengths at consecutive sizes, stepped up by their plans (a few additions).
+
+    The chains ask for sizes 1, 2, 3, ... in turn; a table asked for the first time joins
+    with its whole closure, from its closed form at that size.
+    """
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.current: dict[Table, int] = {}
+        self.rows: dict[Table, tuple[int, tuple[Table, ...]]] = {}
+
+    def get(self, table: Table, size: int) -> int:
+        if size != self.size:
+            if size == self.size + 1:
+                self._step()
+            else:
+                self.current = {}
+                self.size = size
+        found = self.current.get(table)
+        if found is None:
+            self._join(table)
+            found = self.current[table]
+        return found
+
+    def _join(self, root: Table) -> None:
+        pending = [root]
+        while pending:
+            table = pending.pop()
+            if table in self.current:
+                continue
+            self.current[table] = table.length(self.size)
+            if table not in self.rows:
+                self.rows[table] = _row(table)
+            pending.extend(self.rows[table][1])
+
+    def _step(self) -> None:
+        """Every tracked table one size up: its moves plus its sub-solves' lengths below."""
+        current, size = self.current, self.size + 1
+        self.current = {
+            table: moves + sum(current[child] for child in children)
+            if size >= table.cls.steady_from  # type: ignore[attr-defined]
+            else table.length(size)  # a size with a plan of its own
+            for table, (moves, children) in ((t, self.rows[t]) for t in current)
+        }
+        self.size = size
+
+
+def _row(table: Table) -> tuple[int, tuple[Table, ...]]:
+    """A derived tower table's plan as (moves, sub-solves of one disk fewer)."""
+    moves, children = 0, []
+    for step in table.resolve(64):
+        if step.table is None:
+            moves += 1
+        elif step.disks == 63:
+            children.append(step.table)
+        else:
+            raise AssertionError(f"{table}: a derived plan with a sub-solve of {step.disks} disks")
+    return moves, tuple(children)
+
+
+def _places(state: State, n: int) -> list[Place]:
+    places: list[Place] = [(0, 0)] * (n + 1)
+    for post, stack in enumerate(state.posts):
+        for disk in stack:
+            face = -1 if state.faces is None else state.faces[disk - 1].bit
+            places[disk] = (post, face)
+    return places
+
+
+def _contexts(colours: Context, places: Sequence[Place], n: int) -> list[Context]:
+    """contexts[m]: the post colours the m smallest disks see (the larger disks as placed)."""
+    out: list[Context] = [None] * (n + 1)
+    current = None if colours is None else list(colours)
+    for m in range(n, 0, -1):
+        out[m] = None if current is None else (current[0], current[1], current[2])
+        if current is not None:
+            post, face = places[m]
+            current[post] = face  # disk m tops its post for the smaller disks
+    return out
+
+
+def _with(context: Context, post: int, face: int) -> Context:
+    if context is None:
+        return None
+    listed = list(context)
+    listed[post] = face
+    return (listed[0], listed[1], listed[2])
+
+
+def _legal(context: Context, place: Place) -> bool:
+    return context is None or context[place[0]] in (NEUTRAL, place[1])
+
+
+# --------------------------------------------------------------------------------------------
+# The macro graph of one level.
+
+
+def _solves(table: Table, size: int) -> bool:
+    """Whether a tower table's plan solves its problem with ``size`` disks (most: every size)."""
+    sizes: Sizes | None = getattr(table.cls, "sizes", None)
+    return sizes is None or size in sizes
+
+
+class _Edge(NamedTuple):
+    """A macro edge: its other end, and a move (fixed cost) or a transfer (a tower table)."""
+
+    other: Node
+    cost: int  # for a move or "no transfer"; transfers look their table up
+    table: Table | None
+    step: Step | None
+
+
+class _Macro:
+    """The macro graph at level m under a base context (the disks above m where they are).
+
+    Its edges depend on the base context and the node only, so they are made once per query
+    and kept; each level only looks up the transfers' lengths at its size.
+    """
+
+    def __init__(self, query: _Query, m: int, base: Context) -> None:
+        self.query, self.m, self.base = query, m, base
+
+    def edges(self, node: Node, *, reverse: bool) -> list[_Edge]:
+        key = (self.base, node, reverse)
+        found = self.query.edges.get(key)
+        if found is None:
+            made = self._reverse(node) if reverse else self._forward(node)
+            found = self.query.edges[key] = list(made)
+        return found
+
+    def _forward(self, node: Node) -> Iterator[_Edge]:
+        query, base = self.query, self.base
+        phase, x, fx, z, c = node
+        if phase == 0:
+            y = 3 - x - z
+            face = fx ^ 1 if query.magnetic else -1
+            if (x, y) in query.arcs and (base is None or base[y] in (NEUTRAL, face)):
+                yield _Edge((1, y, face, z, c), 1, None, Move(x, y))
+            return
+        yield _Edge((0, x, fx, z, c), 0, None, None)  # disk m moves again at once
+        context = _with(base, x, fx)
+        for z2, c2 in itertools.product(range(3), query.faces):
+            if z2 != x and (z2, c2) != (z, c):
+                table = query.table(context, (z, c), (z2, c2))
+                if table is not None:
+                    problem = Problem(context, query.arcs, z, c, z2, c2)
+                    yield _Edge((0, x, fx, z2, c2), 0, table, Transfer(problem))
+
+    def _reverse(self, node: Node) -> Iterator[_Edge]:
+        query, base = self.query, self.base
+        phase, y, fy, z, c = node
+        if phase == 1:
+            x = 3 - y - z
+            face = fy ^ 1 if query.magnetic else -1  # disk m showed this before its move
+            if (x, y) in query.arcs and (base is None or base[y] in (NEUTRAL, fy)):
+                yield _Edge((0, x, face, z, c), 1, None, Move(x, y))
+            return
+        yield _Edge((1, y, fy, z, c), 0, None, None)
+        context = _with(base, y, fy)
+        for z0, c0 in itertools.product(range(3), query.faces):
+            if z0 != y and (z0, c0) != (z, c):
+                table = query.table(context, (z0, c0), (z, c))
+                if table is not None:
+                    problem = Problem(context, query.arcs, z0, c0, z, c)
+                    yield _Edge((1, y, fy, z0, c0), 0, table, Transfer(problem))
+
+
+class _Side(NamedTuple):
+    """One chain at one level: its macro search, and per tower its value, count and choice."""
+
+    shortest: _Shortest
+    values: dict[Place, int | None]
+    ways: dict[Place, int]
+    choices: dict[Place, Choice]
+
+
+class _Shortest(NamedTuple):
+    best: dict[Node, int]
+    ways: dict[Node, int]
+    prev: dict[Node, tuple[Node, Step | None] | None]
+
+
+def _dijkstra(
+    macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: bool, counting: bool
+) -> _Shortest:
+    """Shortest macro paths from weighted sources, with the number of optimal ways to each."""
+    best = {node: cost for node, (cost, _) in sources.items()}
+    ways = {node: count for node, (_, count) in sources.items()}
+    prev: dict[Node, tuple[Node, Step | None] | None] = dict.fromkeys(sources)
+    order = itertools.count()
+    heap = [(cost, next(order), node) for node, cost in best.items()]
+    heapq.heapify(heap)
+    done: set[Node] = set()
+    size = macro.m - 1
+    query = macro.query
+    lengths = query.lengths
+    while heap:
+        d, _, node = heapq.heappop(heap)
+        if node in done:
+            continue
+        done.add(node)
+        for after, cost, table, step in macro.edges(node, reverse=reverse):
+            count = 1
+            if table is not None:
+                if not _solves(table, size):
+                    continue
+                cost = lengths.get(table, size)
+                if counting:
+                    assert isinstance(step, Transfer)
+                    count = query.transfer_count(size, step.problem)
+            total = d + cost
+            known = best.get(after)
+            if known is None or total < known:
+                best[after] = total
+                ways[after] = ways[node] * count
+                prev[after] = (node, step)
+                heapq.heappush(heap, (total, next(order), after))
+            elif total == known and after not in done:
+                ways[after] += ways[node] * count
+    return _Shortest(best, ways, prev)
+
+
+def _path(shortest: _Shortest, node: Node, *, reverse: bool) -> tuple[Node, tuple[Step, ...]]:
+    """The chosen macro path to ``node`` (from ``node`` on, when searched in reverse)."""
+    steps: list[Step] = []
+    while (link := shortest.prev[node]) is not None:
+        node, step = link
+        if step is not None:
+            steps.append(step)
+    if not reverse:
+        steps.reverse()
+    return node, tuple(steps)
+
+
+# --------------------------------------------------------------------------------------------
+# The chains.
+
+
+class Chains:
+    """The chains of one query, computed from the smallest disk up.
+
+    Args:
+        rules: three-post rules.
+        start, goal: legal positions with the same number of disks.
+        record: keep each level's choices (for a path).
+        counting: count the optimal paths too.
+
+    After construction, :attr:`distance` is the distance from start to goal (None:
+    unreachable), :attr:`count` the number of optimal paths (when counting), and
+    :attr:`choices` the choices level by level (when recording; index m - 1 for level m).
+    """
+
+    def __init__(
+        self, rules: Rules, start: State, goal: State, *, record: bool, counting: bool
+    ) -> None:
+        query = self.query = _Query(rules, start, goal)
+        self.counting = counting
+        self.record = record
+        self.choices: list[LevelChoices] = []
+        towers = query.towers
+        values = _Values(
+            dict.fromkeys(towers, 0),  # no disks: every tower is here
+            dict.fromkeys(towers, 0),
+            0,
+            dict.fromkeys(towers, 1),
+            dict.fromkeys(towers, 1),
+            1,
+        )
+        bits = 0
+        for m in range(1, query.n + 1):
+            values = self._first(m) if m == 1 else self._level(m, values)
+            if counting:
+                bits = _count_guard(values, m, query.n, bits)
+        self.count_bits = bits  # the size of the largest count met (when counting)
+        self.distance = values.between
+        self.count = values.between_ways if values.between is not None else 0
+
+    def _level(self, m: int, below: _Values) -> _Values:
+        query = self.query
+        sm, tm = query.s[m], query.t[m]
+        forward, to_tower, to_ways, to_choices = self._side(
+            m, query.cs[m], sm, below.to_tower, below.to_tower_ways, to_tower=True
+        )
+        _, from_tower, from_ways, from_choices = self._side(
+            m, query.ct[m], tm, below.from_tower, below.from_tower_ways, to_tower=False
+        )
+        between, between_ways, between_choice = None, 0, None
+        if m >= query.apart:  # every larger disk is where both positions have it
+            candidates: list[tuple[int, int, Choice | None]] = []
+            if sm == tm and below.between is not None:
+                candidates.append((below.between, below.between_ways, _STAYS))
+            for node, d in forward.best.items():
+                exit_place = node[3:5]
+                cost = below.from_tower.get(exit_place)
+                if node[0] == 1 and node[1:3] == tm and cost is not None:
+                    ways = forward.ways[node] * below.from_tower_ways[exit_place]
+                    choice = None
+                    if self.record:
+                        entry, steps = _path(forward, node, reverse=False)
+                        choice = Choice(False, (entry[3:5], exit_place), steps)
+                    candidates.append((d + cost, ways, choice))
+            between, between_ways, between_choice = _best(candidates)
+        if self.record:
+            self.choices.append((to_choices, from_choices, between_choice))
+        return _Values(to_tower, from_tower, between, to_ways, from_ways, between_ways)
+
+    def _side(
+        self,
+        m: int,
+        base: Context,
+        here: Place,
+        legs: dict[Place, int | None],
+        legs_ways: dict[Place, int],
+        *,
+        to_tower: bool,
+    ) -> _Side:
+        """F (``to_tower``) or G at level m: the macro search and its towers.
+
+        One side depends on one position only, so on the smallest levels (a bounded number of
+        cases) it is kept and shared by every query under the same rules: a table of distances
+        from one position to many then costs one search per position, not per pair.
+        """
+        key = None
+        if m <= _SHARED_LEVELS:
+            key = (
+                m,
+                base,
+                here,
+                to_tower,
+                self.counting,
+                self.record,
+                tuple(legs.items()),
+                tuple(legs_ways.items()) if self.counting else (),
+            )
+            found = self.query.sides.get(key)
+            if found is not None:
+                return found
+        macro = _Macro(self.query, m, base)
+        entries = _entries(here, legs, legs_ways, 0 if to_tower else 1)
+        shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
+        side = _Side(
+            shortest, *self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
+        )
+        if key is not None:
+            self.query.sides[key] = side
+        return side
+
+    def _towers(
+        self,
+        macro: _Macro,
+        shortest: _Shortest,
+        legs: dict[Place, int | None],
+        legs_ways: dict[Place, int],
+        here: Place,
+        *,
+        to_tower: bool,
+    ) -> tuple[dict[Place, int | None], dict[Place, int], dict[Place, Choice]]:
+        """F (``to_tower``) or G at this level, for every tower.
+
+        Disk m stays, or the tower is reached by one transfer after the last move (F) / left
+        by one before the first (G).
+        """
+        query = self.query
+        values: dict[Place, int | None] = {}
+        counts: dict[Place, int] = {}
+        choices: dict[Place, Choice] = {}
+        size = macro.m - 1
+        best, lengths = shortest.best, query.lengths
+        for tau in query.towers:
+            if not _legal(macro.base, tau):
+                values[tau], counts[tau] = None, 0
+                continue
+            candidates: list[tuple[int, int, Choice | None]] = []
+            stay = legs[tau]
+            if here == tau and stay is not None:
+                candidates.append((stay, legs_ways[tau], _STAYS))
+            for node, table, problem in query.finishes(macro.base, tau, to_tower=to_tower):
+                d = best.get(node)
+                if d is None:
+                    continue
+                ways = shortest.ways[node]
+                if table is not None:
+                    if not _solves(table, size):
+                        continue
+                    d += lengths.get(table, size)
+                    if self.counting:
+                        ways *= query.transfer_count(size, problem)
+                choice = None
+                if self.record:
+                    far, steps = _path(shortest, node, reverse=not to_tower)
+                    transfer = Transfer(problem)
+                    path = (*steps, transfer) if to_tower else (transfer, *steps)
+                    choice = Choice(False, (far[3:5],), path)
+                candidates.append((d, ways, choice))
+            values[tau], counts[tau], chosen = _best(candidates)
+            if chosen is not None:
+                choices[tau] = chosen
+        return values, counts, choices
+
+    def _first(self, m: int) -> _Values:
+        """One disk: walks over (post, face) with no tower in the way."""
+        query = self.query
+        sm, tm = query.s[1], query.t[1]
+        to_dist, to_ways, to_walk = _walks(query, query.cs[1], sm, reverse=False)
+        from_dist, from_ways, from_walk = _walks(query, query.ct[1], tm, reverse=True)
+        towers = query.towers
+        between = to_dist.get(tm) if query.apart <= 1 else None
+        if self.record:
+            self.choices.append(
+                (
+                    {tau: Choice(tau == sm, (), tuple(to_walk[tau])) for tau in to_dist},
+                    {tau: Choice(tau == tm, (), tuple(from_walk[tau])) for tau in from_dist},
+                    None if between is None else Choice(sm == tm, (), tuple(to_walk[tm])),
+                )
+            )
+        return _Values(
+            {tau: to_dist.get(tau) for tau in towers},
+            {tau: from_dist.get(tau) for tau in towers},
+            between,
+            {tau: to_ways.get(tau, 0) for tau in towers},
+            {tau: from_ways.get(tau, 0) for tau in towers},
+            to_ways.get(tm, 0) if between is not None else 0,
+        )
+
+
+_STAYS = Choice(True, (), ())
+
+#: Numbers of optimal paths are refused once one has more bits than this (a count's size grows
+#: exponentially with the number of disks under magnetic rules: 533 bits for NNN's 15 disks).
+COUNT_BITS = 1 << 18
+
+
+def _count_guard(values: _Values, m: int, n: int, before: int) -> int:
+    """The largest count's bit length at level m; refuse the query once it passes COUNT_BITS."""
+    bits = max(
+        values.between_ways.bit_length(),
+        *(ways.bit_length() for ways in values.to_tower_ways.values()),
+        *(ways.bit_length() for ways in values.from_tower_ways.values()),
+    )
+    if bits > COUNT_BITS:
+        growth = bits / max(before, 1)
+        estimate = math.log10(bits) + (n - m) * math.log10(max(growth, 1.0))
+        raise TooLargeError(
+            f"the number of shortest paths between these positions of {n:,} disks is too large "
+            f"to compute: it has more than {COUNT_BITS:,} bits by disk {m} and grows about "
+            f"{growth:.2f}-fold in size per disk, to about 10^{estimate:.0f} bits in all"
+        )
+    return bits
+
+
+def _walks(
+    query: _Query, base: Context, place: Place, *, reverse: bool
+) -> tuple[dict[Place, int], dict[Place, int], dict[Place, list[Move]]]:
+    """Breadth-first walks of one disk over (post, face): distances, counts, one walk each."""
+    dist = {place: 0}
+    ways = {place: 1}
+    walk: dict[Place, list[Move]] = {place: []}
+    frontier = [place]
+    while frontier:
+        following = []
+        for x, fx in frontier:
+            for y in range(3):
+                if y == x:
+                    continue
+                face = fx ^ 1 if query.magnetic else -1
+                arc = (y, x) if reverse else (x, y)
+                # forward: land on y showing `face`; reverse: come from y, landing on x with fx
+                lands = (x, fx) if reverse else (y, face)
+                if arc not in query.arcs or not _legal(base, lands):
+                    continue
+                after = (y, face)
+                if after not in dist:
+                    dist[after] = dist[(x, fx)] + 1
+                    ways[after] = 0
+                    step = Move(y, x) if reverse else Move(x, y)
+                    walk[after] = [step, *walk[(x, fx)]] if reverse else [*walk[(x, fx)], step]
+                    following.append(after)
+                if dist[after] == dist[(x, fx)] + 1:
+                    ways[after] += ways[(x, fx)]
+        frontier = following
+    return dist, ways, walk
+
+
+def _entries(
+    place: Place, legs: dict[Place, int | None], counts: dict[Place, int], phase: int
+) -> dict[Node, tuple[int, int]]:
+    x, fx = place
+    return {
+        (phase, x, fx, z, c): (cost, counts[(z, c)])
+        for (z, c), cost in legs.items()
+        if z != x and cost is not None
+    }
+
+
+def _best(
+    candidates: list[tuple[int, int, Choice | None]],
+) -> tuple[int | None, int, Choice | None]:
+    """The least cost, the number of ways summed over the ties, and the first choice."""
+    if not candidates:
+        return None, 0, None
+    least = min(cost for cost, _, _ in candidates)
+    ways = sum(count for cost, count, _ in candidates if cost == least)
+    choice = next(choice for cost, _, choice in candidates if cost == least)
+    return least, ways, choice

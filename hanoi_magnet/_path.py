@@ -1,0 +1,169 @@
+"""A shortest path between two positions, as a lazy sequence (public home: hanoi_magnet.search).
+
+On three posts the path comes from the chains and runs as plan tables
+(:mod:`~hanoi_magnet._engine.routes`): everything a :class:`~hanoi_magnet.Solution` offers —
+length, moves, indexing and slices, ``unrank`` and ``rank``, per-disk counts — in O(n) steps,
+with nothing materialised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hanoi_magnet._backends import PlanBackend
+from hanoi_magnet._engine import table
+from hanoi_magnet._engine.chains import Chains
+from hanoi_magnet._engine.routes import Route
+from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._errors import _shorten
+from hanoi_magnet._text import digit_count
+from hanoi_magnet.errors import InvalidArgumentError, TooLargeError, UnreachableError
+from hanoi_magnet.model import Color, State, post_name
+from hanoi_magnet.rules import Rules
+from hanoi_magnet.solution import Solution
+from hanoi_magnet.variants import Variant
+
+__all__ = ["Path", "three_post_path"]
+
+
+class Path(Solution):
+    """A shortest path from one legal position to another: a :class:`~hanoi_magnet.Solution`.
+
+    Its :attr:`start` and :attr:`goal` are the positions it joins; :attr:`rules` the rules it
+    follows. Everything else is a Solution's: exact :attr:`~hanoi_magnet.Solution.length`,
+    iteration, indexing and slices, :meth:`~hanoi_magnet.Solution.unrank`,
+    :meth:`~hanoi_magnet.Solution.rank` and :attr:`~hanoi_magnet.Solution.per_disk`, in O(n)
+    steps.
+
+    Example:
+        >>> from hanoi_magnet import MagneticRules, State
+        >>> from hanoi_magnet.search import shortest_path
+        >>> start = State([[3], [2, 1], []], faces="BBR")
+        >>> goal = State([[], [], [3, 2, 1]], faces="BBB")
+        >>> path = shortest_path(MagneticRules("NNN"), start, goal)
+        >>> path.length, path.unrank(path.length) == path.goal, path.rank(start)
+        (7, True, 0)
+    """
+
+    __slots__ = ("_goal_state", "_rules", "_start_state")
+
+    def __init__(
+        self, rules: Rules, start: State, goal: State, variant: Variant, route: Route
+    ) -> None:
+        """Use :func:`~hanoi_magnet.search.shortest_path`; this is internal."""
+        plan = table_of(route.tables["between"])
+        super().__init__(variant, start.n, PlanBackend(plan, start.n), (rules, start, goal))
+        self._rules = rules
+        self._start_state = start
+        self._goal_state = goal
+
+    @property
+    def rules(self) -> Rules:
+        """The rules every move follows."""
+        return self._rules
+
+    @property
+    def start(self) -> State:
+        """The position before the first move."""
+        return self._start_state
+
+    @property
+    def goal(self) -> State:
+        """The position after the last move."""
+        return self._goal_state
+
+    def states(self) -> Iterator[State]:
+        """The positions along the path, :attr:`start` first and :attr:`goal` last, replayed.
+
+        Example:
+            >>> from hanoi_magnet import ClassicRules, State
+            >>> from hanoi_magnet.search import shortest_path
+            >>> path = shortest_path(ClassicRules(), State.tower(1), State.tower(1, 2))
+            >>> [str(state) for state in path.states()]
+            ['S: 1 | I: - | D: -', 'S: - | I: - | D: 1']
+        """
+        state = self._start_state
+        yield state
+        for move in self:
+            state = self._rules._unchecked_apply(state, move)
+            yield state
+
+    def __repr__(self) -> str:
+        length = self.length
+        shown = str(length) if length < 10**40 else f"<{length.bit_length():,} bits>"
+        return f"<Path {self._rules!r}, {self.n} disks: {shown} moves>"
+
+
+def three_post_path(
+    rules: Rules, start: State, goal: State, *, variant: Variant | None = None
+) -> Path:
+    """The shortest path on three posts (the positions are checked by the caller)."""
+    chains = Chains(rules, start, goal, record=True, counting=False)
+    if chains.distance is None:
+        raise UnreachableError(unreachable(rules, start, goal, chains))
+    _refuse_too_large(start.n, chains.distance)
+    route = Route(rules, start, goal, chains)
+    return Path(rules, start, goal, variant or _describe(rules, start, goal), route)
+
+
+def _refuse_too_large(n: int, distance: int) -> None:
+    """Refuse at once a path whose route tables would pass their memo limit.
+
+    A route's table remembers its exact length at every size from 1 to n, each about as long
+    as the distance: n times the distance's bit length in all, O(n^2) bits for a path of
+    exponential length. The distance itself takes O(n) memory and is not limited.
+    """
+    bits = n * distance.bit_length()
+    if bits > table.MEMO_BITS:
+        raise TooLargeError(
+            f"a shortest path of {n:,} disks between these positions is too large to build: "
+            f"its route would remember about {bits // 8 // 2**20:,} MiB of exact lengths "
+            f"({n:,} sizes of about {distance.bit_length():,} bits), more than "
+            f"{table.MEMO_BITS // 8 // 2**20:,} MiB; distance() answers at this size "
+            f"({digit_count(distance):,} digits)"
+        )
+
+
+def unreachable(rules: Rules, start: State, goal: State, chains: Chains) -> str:
+    """Why no path exists, in one sentence (positions abbreviated when long)."""
+    apart = chains.query.apart
+    before = f"from {_shorten(str(start))} to {_shorten(str(goal))} under {rules!r}"
+    if not rules.legal_moves(start):
+        why = "the start is a dead end: no disk on top of a post may move anywhere"
+    elif _reversible(rules) and not rules.legal_moves(goal):
+        why = "the goal is a dead end: no move leaves it, so (moves being reversible) none enters"
+    else:
+        disk = start.post_of(apart), goal.post_of(apart)
+        why = (
+            f"the larger disks agree, but disk {apart} must go from {post_name(disk[0])} to "
+            f"{post_name(disk[1])} and no sequence of legal moves takes it there with disks 1 to "
+            f"{apart - 1} from where the start has them to where the goal has them (decided "
+            "level by level, from the smallest disk up)"
+            if apart > 1
+            else "the larger disks agree, but disk 1 cannot get from where the start has it "
+            "to where the goal has it"
+        )
+    return f"no sequence of legal moves leads {before}: {why}"
+
+
+def _reversible(rules: Rules) -> bool:
+    """Whether every move can be undone (then a position no move leaves, no move enters)."""
+    allowed = getattr(rules, "allowed", None)
+    return allowed is None or all((b, a) in allowed for a, b in allowed)
+
+
+def _describe(rules: Rules, start: State, goal: State) -> Variant:
+    """A variant naming the rules (the path's start and goal are its own)."""
+    if start.n == 0:
+        source = target = 0
+    else:
+        source, target = start.post_of(start.n), goal.post_of(goal.n)
+    faces: tuple[Color | None, Color | None] = (None, None)
+    if rules.magnetic:
+        faces = (
+            start.face_up(start.n) if start.n else Color.RED,
+            goal.face_up(goal.n) if goal.n else Color.RED,
+        )
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules object, got {type(rules).__name__}")
+    return Variant("path", rules, source, target, *faces, description="a shortest path")
