@@ -104,7 +104,8 @@ class _Shared:
 
     def __init__(self) -> None:
         self.tables: dict[tuple[Context, Place, Place], Table | None] = {}
-        self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
+        # per (base context, reverse): each node's macro edges
+        self.edges: dict[tuple[Context, bool], dict[Node, list[_Edge]]] = {}
         self.finishes: dict[
             tuple[Context, Place, bool], list[tuple[Node, Table | None, Problem]]
         ] = {}
@@ -322,11 +323,19 @@ class _Macro:
         self.query, self.m, self.base = query, m, base
 
     def edges(self, node: Node, *, reverse: bool) -> list[_Edge]:
-        key = (self.base, node, reverse)
-        found = self.query.edges.get(key)
+        known = self.edge_map(reverse)
+        found = known.get(node)
         if found is None:
             made = self._reverse(node) if reverse else self._forward(node)
-            found = self.query.edges[key] = list(made)
+            found = known[node] = list(made)
+        return found
+
+    def edge_map(self, reverse: bool) -> dict[Node, list[_Edge]]:
+        """The edges made so far under this base context, by node (shared by the query)."""
+        key = (self.base, reverse)
+        found = self.query.edges.get(key)
+        if found is None:
+            found = self.query.edges[key] = {}
         return found
 
     def _forward(self, node: Node) -> Iterator[_Edge]:
@@ -419,6 +428,47 @@ def _dijkstra(
             elif total == known and after not in done:
                 ways[after] += ways[node] * count
     return _Shortest(best, ways, prev)
+
+
+def _distances(macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: bool) -> _Shortest:
+    """:func:`_dijkstra`'s least costs alone, for distances (no counts, no predecessors).
+
+    The same search with less bookkeeping: nodes (tuples of small integers) break ties in the
+    heap themselves, a stale heap entry is recognised by its cost, and each transfer's length
+    is looked up once per search.
+    """
+    best = {node: cost for node, (cost, _) in sources.items()}
+    heap = [(cost, node) for node, cost in best.items()]
+    heapq.heapify(heap)
+    size = macro.m - 1
+    lengths = macro.query.lengths
+    transfer: dict[Table, int | None] = {}
+    known_edges = macro.edge_map(reverse)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, node = pop(heap)
+        if d > best[node]:
+            continue  # improved since it was pushed
+        edges = known_edges.get(node)
+        if edges is None:
+            edges = macro.edges(node, reverse=reverse)
+        for after, cost, table, _ in edges:
+            if table is not None:
+                if table in transfer:
+                    found = transfer[table]
+                else:
+                    found = transfer[table] = (
+                        lengths.get(table, size) if _solves(table, size) else None
+                    )
+                if found is None:
+                    continue
+                cost = found
+            total = d + cost
+            known = best.get(after)
+            if known is None or total < known:
+                best[after] = total
+                push(heap, (total, after))
+    return _Shortest(best, dict.fromkeys(best, 1), {})
 
 
 def _path(shortest: _Shortest, node: Node, *, reverse: bool) -> tuple[Node, tuple[Step, ...]]:
@@ -538,13 +588,49 @@ class Chains:
                 return found
         macro = _Macro(self.query, m, base)
         entries = _entries(here, legs, legs_ways, 0 if to_tower else 1)
-        shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
-        side = _Side(
-            shortest, *self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
-        )
+        if self.counting or self.record:
+            shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
+            towers = self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
+        else:
+            shortest = _distances(macro, entries, reverse=not to_tower)
+            towers = self._tower_distances(macro, shortest, legs, here, to_tower=to_tower)
+        side = _Side(shortest, *towers)
         if key is not None:
             self.query.sides[key] = side
         return side
+
+    def _tower_distances(
+        self,
+        macro: _Macro,
+        shortest: _Shortest,
+        legs: dict[Place, int | None],
+        here: Place,
+        *,
+        to_tower: bool,
+    ) -> tuple[dict[Place, int | None], dict[Place, int], dict[Place, Choice]]:
+        """:meth:`_towers`' values alone, for distances (counts 1 where reachable, no choices)."""
+        query = self.query
+        values: dict[Place, int | None] = {}
+        size = macro.m - 1
+        best, lengths, base = shortest.best, query.lengths, macro.base
+        for tau in query.towers:
+            if not _legal(base, tau):
+                values[tau] = None
+                continue
+            least = legs[tau] if here == tau else None
+            for node, table, _ in query.finishes(base, tau, to_tower=to_tower):
+                d = best.get(node)
+                if d is None:
+                    continue
+                if table is not None:
+                    if not _solves(table, size):
+                        continue
+                    d += lengths.get(table, size)
+                if least is None or d < least:
+                    least = d
+            values[tau] = least
+        counts = {tau: 0 if value is None else 1 for tau, value in values.items()}
+        return values, counts, {}
 
     def _towers(
         self,
