@@ -430,15 +430,20 @@ def _dijkstra(
     return _Shortest(best, ways, prev)
 
 
-def _distances(macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: bool) -> _Shortest:
-    """:func:`_dijkstra`'s least costs alone, for distances (no counts, no predecessors).
+def _distances(
+    macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: bool, record: bool
+) -> _Shortest:
+    """:func:`_dijkstra` without counts: the least costs, and the same predecessors.
 
-    The same search with less bookkeeping: nodes (tuples of small integers) break ties in the
-    heap themselves, a stale heap entry is recognised by its cost, and each transfer's length
-    is looked up once per search.
+    Less bookkeeping: a stale heap entry is recognised by its cost and each transfer's length
+    is looked up once per search. With ``record`` the predecessors are found in the same order
+    as :func:`_dijkstra` finds them; without, the nodes (tuples of small integers) break ties
+    in the heap themselves.
     """
     best = {node: cost for node, (cost, _) in sources.items()}
-    heap = [(cost, node) for node, cost in best.items()]
+    prev: dict[Node, tuple[Node, Step | None] | None] = dict.fromkeys(sources) if record else {}
+    order = itertools.count() if record else itertools.repeat(0)
+    heap = [(cost, next(order), node) for node, cost in best.items()]
     heapq.heapify(heap)
     size = macro.m - 1
     lengths = macro.query.lengths
@@ -446,13 +451,13 @@ def _distances(macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: 
     known_edges = macro.edge_map(reverse)
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, node = pop(heap)
+        d, _, node = pop(heap)
         if d > best[node]:
             continue  # improved since it was pushed
         edges = known_edges.get(node)
         if edges is None:
             edges = macro.edges(node, reverse=reverse)
-        for after, cost, table, _ in edges:
+        for after, cost, table, step in edges:
             if table is not None:
                 if table in transfer:
                     found = transfer[table]
@@ -467,8 +472,10 @@ def _distances(macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: 
             known = best.get(after)
             if known is None or total < known:
                 best[after] = total
-                push(heap, (total, after))
-    return _Shortest(best, dict.fromkeys(best, 1), {})
+                if record:
+                    prev[after] = (node, step)
+                push(heap, (total, next(order), after))
+    return _Shortest(best, dict.fromkeys(best, 1), prev)
 
 
 def _path(shortest: _Shortest, node: Node, *, reverse: bool) -> tuple[Node, tuple[Step, ...]]:
@@ -588,11 +595,11 @@ class Chains:
                 return found
         macro = _Macro(self.query, m, base)
         entries = _entries(here, legs, legs_ways, 0 if to_tower else 1)
-        if self.counting or self.record:
+        if self.counting:
             shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
             towers = self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
         else:
-            shortest = _distances(macro, entries, reverse=not to_tower)
+            shortest = _distances(macro, entries, reverse=not to_tower, record=self.record)
             towers = self._tower_distances(macro, shortest, legs, here, to_tower=to_tower)
         side = _Side(shortest, *towers)
         if key is not None:
@@ -608,9 +615,13 @@ class Chains:
         *,
         to_tower: bool,
     ) -> tuple[dict[Place, int | None], dict[Place, int], dict[Place, Choice]]:
-        """:meth:`_towers`' values alone, for distances (counts 1 where reachable, no choices)."""
+        """:meth:`_towers` without counts (1 where reachable): values and choices.
+
+        When recording, the same choices (the first least candidate).
+        """
         query = self.query
         values: dict[Place, int | None] = {}
+        choices: dict[Place, Choice] = {}
         size = macro.m - 1
         best, lengths, base = shortest.best, query.lengths, macro.base
         for tau in query.towers:
@@ -618,7 +629,8 @@ class Chains:
                 values[tau] = None
                 continue
             least = legs[tau] if here == tau else None
-            for node, table, _ in query.finishes(base, tau, to_tower=to_tower):
+            winner: tuple[Node, Problem] | None = None
+            for node, table, problem in query.finishes(base, tau, to_tower=to_tower):
                 d = best.get(node)
                 if d is None:
                     continue
@@ -627,10 +639,19 @@ class Chains:
                         continue
                     d += lengths.get(table, size)
                 if least is None or d < least:
-                    least = d
+                    least, winner = d, (node, problem)
             values[tau] = least
+            if self.record and least is not None:
+                if winner is None:
+                    choices[tau] = _STAYS
+                else:
+                    node, problem = winner
+                    far, steps = _path(shortest, node, reverse=not to_tower)
+                    transfer = Transfer(problem)
+                    path = (*steps, transfer) if to_tower else (transfer, *steps)
+                    choices[tau] = Choice(False, (far[3:5],), path)
         counts = {tau: 0 if value is None else 1 for tau, value in values.items()}
-        return values, counts, {}
+        return values, counts, choices
 
     def _towers(
         self,
