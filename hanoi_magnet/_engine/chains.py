@@ -104,7 +104,8 @@ class _Shared:
 
     def __init__(self) -> None:
         self.tables: dict[tuple[Context, Place, Place], Table | None] = {}
-        self.edges: dict[tuple[Context, Node, bool], list[_Edge]] = {}
+        # per (base context, reverse): each node's macro edges
+        self.edges: dict[tuple[Context, bool], dict[Node, list[_Edge]]] = {}
         self.finishes: dict[
             tuple[Context, Place, bool], list[tuple[Node, Table | None, Problem]]
         ] = {}
@@ -322,11 +323,19 @@ class _Macro:
         self.query, self.m, self.base = query, m, base
 
     def edges(self, node: Node, *, reverse: bool) -> list[_Edge]:
-        key = (self.base, node, reverse)
-        found = self.query.edges.get(key)
+        known = self.edge_map(reverse)
+        found = known.get(node)
         if found is None:
             made = self._reverse(node) if reverse else self._forward(node)
-            found = self.query.edges[key] = list(made)
+            found = known[node] = list(made)
+        return found
+
+    def edge_map(self, reverse: bool) -> dict[Node, list[_Edge]]:
+        """The edges made so far under this base context, by node (shared by the query)."""
+        key = (self.base, reverse)
+        found = self.query.edges.get(key)
+        if found is None:
+            found = self.query.edges[key] = {}
         return found
 
     def _forward(self, node: Node) -> Iterator[_Edge]:
@@ -419,6 +428,54 @@ def _dijkstra(
             elif total == known and after not in done:
                 ways[after] += ways[node] * count
     return _Shortest(best, ways, prev)
+
+
+def _distances(
+    macro: _Macro, sources: dict[Node, tuple[int, int]], *, reverse: bool, record: bool
+) -> _Shortest:
+    """:func:`_dijkstra` without counts: the least costs, and the same predecessors.
+
+    Less bookkeeping: a stale heap entry is recognised by its cost and each transfer's length
+    is looked up once per search. With ``record`` the predecessors are found in the same order
+    as :func:`_dijkstra` finds them; without, the nodes (tuples of small integers) break ties
+    in the heap themselves.
+    """
+    best = {node: cost for node, (cost, _) in sources.items()}
+    prev: dict[Node, tuple[Node, Step | None] | None] = dict.fromkeys(sources) if record else {}
+    order = itertools.count() if record else itertools.repeat(0)
+    heap = [(cost, next(order), node) for node, cost in best.items()]
+    heapq.heapify(heap)
+    size = macro.m - 1
+    lengths = macro.query.lengths
+    transfer: dict[Table, int | None] = {}
+    known_edges = macro.edge_map(reverse)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, _, node = pop(heap)
+        if d > best[node]:
+            continue  # improved since it was pushed
+        edges = known_edges.get(node)
+        if edges is None:
+            edges = macro.edges(node, reverse=reverse)
+        for after, cost, table, step in edges:
+            if table is not None:
+                if table in transfer:
+                    found = transfer[table]
+                else:
+                    found = transfer[table] = (
+                        lengths.get(table, size) if _solves(table, size) else None
+                    )
+                if found is None:
+                    continue
+                cost = found
+            total = d + cost
+            known = best.get(after)
+            if known is None or total < known:
+                best[after] = total
+                if record:
+                    prev[after] = (node, step)
+                push(heap, (total, next(order), after))
+    return _Shortest(best, dict.fromkeys(best, 1), prev)
 
 
 def _path(shortest: _Shortest, node: Node, *, reverse: bool) -> tuple[Node, tuple[Step, ...]]:
@@ -538,13 +595,63 @@ class Chains:
                 return found
         macro = _Macro(self.query, m, base)
         entries = _entries(here, legs, legs_ways, 0 if to_tower else 1)
-        shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
-        side = _Side(
-            shortest, *self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
-        )
+        if self.counting:
+            shortest = _dijkstra(macro, entries, reverse=not to_tower, counting=self.counting)
+            towers = self._towers(macro, shortest, legs, legs_ways, here, to_tower=to_tower)
+        else:
+            shortest = _distances(macro, entries, reverse=not to_tower, record=self.record)
+            towers = self._tower_distances(macro, shortest, legs, here, to_tower=to_tower)
+        side = _Side(shortest, *towers)
         if key is not None:
             self.query.sides[key] = side
         return side
+
+    def _tower_distances(
+        self,
+        macro: _Macro,
+        shortest: _Shortest,
+        legs: dict[Place, int | None],
+        here: Place,
+        *,
+        to_tower: bool,
+    ) -> tuple[dict[Place, int | None], dict[Place, int], dict[Place, Choice]]:
+        """:meth:`_towers` without counts (1 where reachable): values and choices.
+
+        When recording, the same choices (the first least candidate).
+        """
+        query = self.query
+        values: dict[Place, int | None] = {}
+        choices: dict[Place, Choice] = {}
+        size = macro.m - 1
+        best, lengths, base = shortest.best, query.lengths, macro.base
+        for tau in query.towers:
+            if not _legal(base, tau):
+                values[tau] = None
+                continue
+            least = legs[tau] if here == tau else None
+            winner: tuple[Node, Problem] | None = None
+            for node, table, problem in query.finishes(base, tau, to_tower=to_tower):
+                d = best.get(node)
+                if d is None:
+                    continue
+                if table is not None:
+                    if not _solves(table, size):
+                        continue
+                    d += lengths.get(table, size)
+                if least is None or d < least:
+                    least, winner = d, (node, problem)
+            values[tau] = least
+            if self.record and least is not None:
+                if winner is None:
+                    choices[tau] = _STAYS
+                else:
+                    node, problem = winner
+                    far, steps = _path(shortest, node, reverse=not to_tower)
+                    transfer = Transfer(problem)
+                    path = (*steps, transfer) if to_tower else (transfer, *steps)
+                    choices[tau] = Choice(False, (far[3:5],), path)
+        counts = {tau: 0 if value is None else 1 for tau, value in values.items()}
+        return values, counts, choices
 
     def _towers(
         self,
