@@ -181,7 +181,8 @@ def _parse_compact(body: str, posts: int | None) -> tuple[Stacks, str | None]:
                 f"in {_excerpt(body)}: posts written as digits need the number of posts "
                 f"first, e.g. '4:{placement[:20]}' on four posts (three posts: letters S, I, D)"
             )
-        numbers = placement.split(",") if "," in placement else list(placement)
+        # beyond ten posts, posts are numbers separated by commas (one number: one disk)
+        numbers = placement.split(",") if "," in placement or count > 10 else list(placement)
         where = [int(number) for number in numbers]
     else:
         raise InvalidArgumentError(

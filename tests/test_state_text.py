@@ -159,3 +159,15 @@ def test_parsing_is_linear_in_the_number_of_disks():
     with pytest.raises(InvalidArgumentError, match="cannot lie on") as error:
         State.parse(str(state).replace("D: ", f"D: {n}b "))
     assert len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("posts", [10, 11, 12, 30])
+def test_one_disk_on_a_high_post_reads_back(posts):
+    """With more than ten posts the compact form separates posts with commas, so a single
+    disk's post is one number ('11:10' is disk 1 on post 10, not two disks on posts 1 and 0)."""
+    for post in range(posts):
+        stacks = [[1] if p == post else [] for p in range(posts)]
+        state = State(stacks)
+        assert State.parse(state.format(compact=True)) == state
+    if posts > 10:
+        assert State.parse(f"{posts}:10").posts[10] == (1,)
