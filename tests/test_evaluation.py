@@ -29,6 +29,7 @@ from hanoi_magnet.evaluation import (
     Instance,
     PromptTemplate,
     Task,
+    describe_rules,
     generate,
     iter_instances,
     optimal_moves,
@@ -136,6 +137,17 @@ def test_huge_numbers_survive_json():
     assert instance.done is not None
     assert instance.done > 10**5000
     assert Instance.from_json(instance.to_json()) == instance
+
+
+def test_instances_of_magnetic_rules_with_directions_keep_and_state_them():
+    instance = generate(4, 1, families=["magnetic"], tasks=["solve"], disks=(3, 3))[0]
+    assert isinstance(instance.rules, MagneticRules) and instance.rules.allowed is None
+    line = [(0, 1), (1, 0), (1, 2), (2, 1)]
+    one_way = attrs.evolve(instance, rules=MagneticRules(instance.rules.label, allowed=line))
+    assert Instance.from_json(one_way.to_json()).rules == one_way.rules
+    assert '"allowed"' not in instance.to_json()  # files without directions stay as they were
+    description = describe_rules(one_way.rules, 3, get_notation(one_way.notation).pegs)
+    assert "only in these directions" in description
 
 
 # -- every instance is right, checked independently -----------------------------------------

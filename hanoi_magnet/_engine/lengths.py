@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from hanoi_magnet._math.factoring import factor_primitive
 from hanoi_magnet._math.linalg import characteristic_polynomial
-from hanoi_magnet._math.polyarith import divide, inverse_mod, mul
+from hanoi_magnet._math.polyarith import divide, inverse_mod, mul, power_of_k, reduce_mod
 from hanoi_magnet.errors import PlanError
 
 #: A denominator q(0)^W of the downward step must stay below this (one CPython digit), unless
@@ -62,7 +62,7 @@ class Part:
         self.back: list[tuple[tuple[int, ...], int]] = [((1,), 1)]
         power: list[int] = [1]
         for j in range(1, chunk + 1):
-            power = _reduce(mul(power, unit), modulus)
+            power = reduce_mod(mul(power, unit), modulus)
             self.back.append((tuple(power), denominator**j))
 
     def up(self, residue: Sequence[int]) -> list[int]:
@@ -76,7 +76,7 @@ class Part:
     def down(self, residue: Sequence[int], steps: int) -> list[int]:
         """K^-steps times a residue, modulo q (exact: the residue is K^m mod q, m >= steps)."""
         numerator, denominator = self.back[steps]
-        product = _reduce(mul(list(residue), list(numerator)), self.modulus)
+        product = reduce_mod(mul(list(residue), list(numerator)), self.modulus)
         product += [0] * (self.degree - len(product))
         if denominator == 1:
             return product
@@ -127,7 +127,7 @@ class LengthSystem:
         """The basis at size m (m >= origin), by repeated squaring: O(log m) products."""
         out: list[int] = []
         for part in self.parts:
-            out.extend(_power_of_k(m - self.origin, part.modulus))
+            out.extend(power_of_k(m - self.origin, part.modulus))
         return tuple(out)
 
     def up(self, basis: Basis) -> Basis:
@@ -284,31 +284,3 @@ def _idempotents(
         unit = divide(mul(others, inverse_mod(others, list(piece))), polynomial)[1]
         out.append(unit)
     return out
-
-
-def _reduce(values: list[int], modulus: Sequence[int]) -> list[int]:
-    """The remainder of an integer polynomial modulo a monic one."""
-    degree = len(modulus) - 1
-    values = list(values)
-    for top in range(len(values) - 1, degree - 1, -1):
-        c = values[top]
-        if c:
-            values[top] = 0
-            for j in range(degree):
-                if modulus[j]:
-                    values[top - degree + j] -= c * modulus[j]
-    return values[:degree]
-
-
-def _power_of_k(n: int, modulus: Sequence[int]) -> list[int]:
-    """K^n modulo a monic integer polynomial, by repeated squaring."""
-    degree = len(modulus) - 1
-    result = [1] + [0] * (degree - 1)
-    if degree == 1:
-        return [(-modulus[0]) ** n]
-    for bit in bin(n)[2:]:
-        result = _reduce(mul(result, result), modulus)
-        if bit == "1":
-            result = _reduce([0, *result], modulus)
-        result += [0] * (degree - len(result))
-    return result

@@ -153,3 +153,44 @@ def primitive(values: Sequence[Fraction]) -> list[int]:
     integers = [int(v * scale) for v in values]
     content = math.gcd(*integers) * (1 if integers[-1] > 0 else -1)
     return [c // content for c in integers]
+
+
+def reduce_mod(values: Sequence[int], modulus: Sequence[int]) -> list[int]:
+    """The remainder of an integer polynomial (lowest coefficient first) modulo a monic one.
+
+    Example:
+        >>> reduce_mod([0, 0, 1], [-1, 0, 1])  # K^2 mod K^2 - 1
+        [1, 0]
+    """
+    degree = len(modulus) - 1
+    values = list(values)
+    for top in range(len(values) - 1, degree - 1, -1):
+        c = values[top]
+        if c:
+            values[top] = 0
+            for j in range(degree):
+                if modulus[j]:
+                    values[top - degree + j] -= c * modulus[j]
+    return values[:degree]
+
+
+def power_of_k(n: int, modulus: Sequence[int]) -> list[int]:
+    """K^n modulo a monic integer polynomial, by repeated squaring (``degree`` coefficients).
+
+    Example:
+        >>> power_of_k(5, [-2, 1])  # K^5 mod K - 2
+        [32]
+        >>> power_of_k(3, [-1, -1, 1])  # K^3 mod K^2 - K - 1: 2K + 1
+        [1, 2]
+    """
+    degree = len(modulus) - 1
+    if degree == 1:
+        return [(-modulus[0]) ** n]
+    if all(c == 0 for c in modulus[:-1]):  # K^degree: nothing is left once n >= degree
+        return [0] * degree if n >= degree else [int(i == n) for i in range(degree)]
+    result = [1]
+    for bit in bin(n)[2:]:
+        result = reduce_mod(mul(result, result), modulus)
+        if bit == "1":
+            result = reduce_mod([0, *result], modulus)
+    return result + [0] * (degree - len(result))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import Color, State, _integer
 from hanoi_magnet.notation import PegNames
-from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
+from hanoi_magnet.rules import MagneticRules, Rules
 
 _COLOR = {Color.RED: "red", Color.BLUE: "blue"}
 
@@ -52,7 +52,7 @@ def describe_rules(rules: Rules, n: int, pegs: PegNames) -> str:
         "Only one disk moves at a time: the top disk of one peg goes onto another peg.",
         "A disk may never be placed on a smaller disk.",
     ]
-    if isinstance(rules, ClassicRules) and rules.allowed is not None:
+    if rules.allowed is not None:
         arcs = ", ".join(
             f"from {peg(a, posts, pegs)} to {peg(b, posts, pegs)}" for a, b in sorted(rules.allowed)
         )

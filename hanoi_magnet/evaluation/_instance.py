@@ -321,17 +321,19 @@ def _check_instance(instance: Instance) -> None:
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
+    allowed = None if rules.allowed is None else [list(arc) for arc in sorted(rules.allowed)]
     if isinstance(rules, MagneticRules):
-        return {"kind": "magnetic", "colors": rules.label}
+        if allowed is None:
+            return {"kind": "magnetic", "colors": rules.label}
+        return {"kind": "magnetic", "colors": rules.label, "allowed": allowed}
     if isinstance(rules, ClassicRules):
-        allowed = None if rules.allowed is None else [list(arc) for arc in sorted(rules.allowed)]
         return {"kind": "classic", "pegs": rules.pegs, "allowed": allowed}
     raise InvalidArgumentError(f"cannot write rules of type {type(rules).__name__}")
 
 
 def _rules_from(data: dict[str, Any]) -> Rules:
     if data["kind"] == "magnetic":
-        return MagneticRules(data["colors"])
+        return MagneticRules(data["colors"], allowed=data.get("allowed"))
     if data["kind"] == "classic":
         allowed = data.get("allowed")
         return ClassicRules(data["pegs"], None if allowed is None else [tuple(a) for a in allowed])

@@ -18,7 +18,7 @@ from fractions import Fraction
 import attrs
 
 from hanoi_magnet._math import linalg as _linalg
-from hanoi_magnet._math.polyarith import divide, inverse_mod, mul
+from hanoi_magnet._math.polyarith import divide, inverse_mod, mul, power_of_k
 from hanoi_magnet._text import shown
 from hanoi_magnet.errors import (
     InvalidArgumentError,
@@ -205,38 +205,9 @@ class _Counter:
             return self.table[n]
         total = 0
         for part, weights in self.parts:
-            residue = _power_of_k(n, part)
+            residue = power_of_k(n, part)
             total += sum(r * w for r, w in zip(residue, weights, strict=True) if r and w)
         result, remainder = divmod(total, self.denominator)
         if remainder:
             raise ArithmeticError(f"count: {total} is not a multiple of {self.denominator}")
         return result
-
-
-def _power_of_k(n: int, modulus: tuple[int, ...]) -> list[int]:
-    """K^n mod a monic integer polynomial, by repeated squaring."""
-    degree = len(modulus) - 1
-    if degree == 1:
-        return [(-modulus[0]) ** n]
-    if modulus[:-1] == (0,) * degree:  # K^degree: nothing is left once n >= degree
-        return [0] * degree if n >= degree else [int(i == n) for i in range(degree)]
-    result = [1]
-    for bit in bin(n)[2:]:
-        result = _reduce(mul(result, result), modulus)
-        if bit == "1":
-            result = _reduce([0, *result], modulus)
-    return result + [0] * (degree - len(result))
-
-
-def _reduce(values: list[int], modulus: tuple[int, ...]) -> list[int]:
-    """The remainder of ``values`` divided by a monic integer polynomial."""
-    degree = len(modulus) - 1
-    values = list(values)
-    for top in range(len(values) - 1, degree - 1, -1):
-        c = values[top]
-        if c:
-            values[top] = 0
-            for j in range(degree):
-                if modulus[j]:
-                    values[top - degree + j] -= c * modulus[j]
-    return values[:degree]

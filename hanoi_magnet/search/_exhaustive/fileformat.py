@@ -33,10 +33,10 @@ CODE_DEFINITION = (
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
     """The rules as a JSON object."""
+    allowed = None if rules.allowed is None else [list(pair) for pair in sorted(rules.allowed)]
     if isinstance(rules, MagneticRules):
-        return {"kind": "magnetic", "post_colors": rules.label}
+        return {"kind": "magnetic", "post_colors": rules.label, "allowed": allowed}
     if isinstance(rules, ClassicRules):
-        allowed = None if rules.allowed is None else [list(pair) for pair in sorted(rules.allowed)]
         return {"kind": "classic", "pegs": rules.pegs, "allowed": allowed}
     raise InvalidArgumentError(f"cannot write rules of type {type(rules).__name__}")
 
@@ -45,7 +45,7 @@ def rules_from_json(data: object) -> Rules:
     """The rules of a JSON object written by :func:`rules_to_json`."""
     if isinstance(data, Mapping):
         if data.get("kind") == "magnetic":
-            return MagneticRules(data.get("post_colors"))
+            return MagneticRules(data.get("post_colors"), allowed=data.get("allowed"))
         if data.get("kind") == "classic":
             return ClassicRules(data.get("pegs"), data.get("allowed"))
     raise InvalidArgumentError(f"not a description of rules: {data!r}")

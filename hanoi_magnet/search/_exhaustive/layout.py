@@ -16,6 +16,8 @@ number of positions, and tends to it as ``n`` grows (almost every placement uses
 
 from __future__ import annotations
 
+import attrs
+
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import Color, Move, State, _disk_count
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
@@ -65,11 +67,10 @@ class CodeLayout:
             self.colors: tuple[int, ...] = tuple(
                 -1 if c is None else c.bit for c in rules.post_colors
             )
-            self.directed: bool = False
         else:
             self.colors = (-1,) * self.posts
-            allowed = rules.allowed
-            self.directed = allowed is not None and any((b, a) not in allowed for a, b in allowed)
+        allowed = rules.allowed  # classic or magnetic: a one-way move makes the graph directed
+        self.directed: bool = allowed is not None and any((b, a) not in allowed for a, b in allowed)
         self.neutral: tuple[int, ...] = (
             tuple(q for q, c in enumerate(self.colors) if c < 0) if self.magnetic else ()
         )
@@ -88,20 +89,20 @@ class CodeLayout:
 
     def allowed(self, source: int, target: int) -> bool:
         """Whether the rules allow moves from ``source`` to ``target`` at all."""
-        rules = self.rules
-        if isinstance(rules, ClassicRules) and rules.allowed is not None:
-            return (source, target) in rules.allowed
-        return source != target
+        allowed = self.rules.allowed
+        return source != target and (allowed is None or (source, target) in allowed)
 
     def reversed_rules(self) -> Rules:
         """The rules whose moves undo the moves of :attr:`rules`.
 
-        The rules themselves if no move is one-way (a legal magnetic move is always legal
-        backwards, the disk flipping back).
+        The rules themselves if no move is one-way; otherwise the same rules with every
+        allowed direction turned around (a legal magnetic move is legal backwards, the disk
+        flipping back, so only the directions change).
         """
         rules = self.rules
-        if isinstance(rules, ClassicRules) and rules.allowed is not None and self.directed:
-            return ClassicRules(rules.pegs, [(b, a) for a, b in rules.allowed])
+        assert isinstance(rules, (ClassicRules, MagneticRules))
+        if rules.allowed is not None and self.directed:
+            return attrs.evolve(rules, allowed=[(b, a) for a, b in rules.allowed])
         return rules
 
     # -- States <-> codes -----------------------------------------------------------------------

@@ -42,14 +42,12 @@ class Macro:
         self.flip = 1 if self.magnetic else 0
         if isinstance(rules, MagneticRules):
             self.colors: Env = tuple(-1 if c is None else c.bit for c in rules.post_colors)  # type: ignore[assignment]
-            self.allowed = {(a, b) for a in range(3) for b in range(3) if a != b}
         else:
             assert isinstance(rules, ClassicRules)
             self.colors = (-1, -1, -1)
-            allowed = rules.allowed
-            self.allowed = {(a, b) for a in range(3) for b in range(3) if a != b}
-            if allowed is not None:
-                self.allowed &= set(allowed)
+        self.allowed = {(a, b) for a in range(3) for b in range(3) if a != b}
+        if rules.allowed is not None:  # classic or magnetic
+            self.allowed &= set(rules.allowed)
 
     # -- environments, blocks, towers ------------------------------------------------------------
 

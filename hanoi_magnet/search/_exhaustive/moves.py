@@ -105,8 +105,10 @@ class Successors:
         key = (occupancy * self.layout.face_count + faces) * (2 * pairs)
         index = key[:, None] + (np.arange(0, 2 * pairs, 2) + (delta < 0))
         legal_by_color, change = self._colors
+        # no disk moves between the pair (or not in that direction): no face changes either
+        still = delta == 0
         delta += np.take(change, index)
-        delta[~np.take(legal_by_color, index)] = 0
+        delta[~np.take(legal_by_color, index) | still] = 0
         return codes[:, None] + delta
 
     def empty_posts(self, codes: Int64s) -> Int64s:
