@@ -17,6 +17,7 @@ from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import ClassicRules, Rules
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance
+from hanoi_magnet.search._bidirectional import _every_direction
 
 #: How the proof of each kind of optimum is stated.
 _PLAN = "the length of the optimal plan (three posts)"
@@ -133,10 +134,6 @@ def _tower_post(state: State) -> int | None:
     if not full or (state.faces is not None and len(set(state.faces)) > 1):
         return None
     return full[0]
-
-
-def _every_direction(rules: ClassicRules) -> bool:
-    return rules.allowed is None or len(rules.allowed) == rules.pegs * (rules.pegs - 1)
 
 
 def optimal_moves(
