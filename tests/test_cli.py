@@ -192,22 +192,22 @@ def unlimited_digits():
 
 
 def test_count_and_per_disk():
-    assert run("count", "NNN", "3") == (0, "11\n", "")
+    assert run("count", "NNN", "3") == (0, "moves: 11\n", "")
     status, out, _ = run("count", "RRB", "4", "--per-disk")
     assert status == 0
-    assert out.splitlines() == ["total: 40", "disk 1: 27", "disk 2: 9", "disk 3: 3", "disk 4: 1"]
+    assert out.splitlines() == ["moves: 40", "disk 1: 27", "disk 2: 9", "disk 3: 3", "disk 4: 1"]
 
 
 def test_huge_counts_print_every_digit(unlimited_digits):
     limit = digit_limit()
     status, out, _ = run("count", "classic", "15000")
     with unlimited_digits():
-        assert out == f"{2**15000 - 1}\n"
+        assert out == f"moves: {2**15000 - 1}\n"
     assert status == 0 and len(out) > 4500
     status, out, _ = run("count", "NNN", "10000", "--per-disk")
     solution = solve("NNN", 10000)
     with unlimited_digits():
-        assert out.splitlines()[0] == f"total: {solution.length}"
+        assert out.splitlines()[0] == f"moves: {solution.length}"
         assert out.splitlines()[1] == f"disk 1: {solution.per_disk[0]}"
     assert status == 0 and len(out.splitlines()) == 10001
     assert digit_limit() == limit
@@ -224,7 +224,7 @@ def test_show_draws_the_position(label, n, k):
     assert status == 0 and err == ""
     assert lines[0] == f"{label}, {n} disks: the position after {k} of {solution.length} moves"
     assert read_text("\n".join(lines[1:-1])) == solution.unrank(k)
-    assert lines[-1] == f"next move: {solution[k]}"
+    assert lines[-1] == f"next: move {k}, disk {solution[k]}"  # 0-based: solution[k]
 
 
 def test_show_the_goal_with_a_negative_index():
@@ -232,7 +232,7 @@ def test_show_the_goal_with_a_negative_index():
     assert status == 0
     assert read_text("\n".join(out.splitlines()[1:-1])) == solve("NNN", 2).goal
     assert out.splitlines()[0].endswith("after 4 of 4 moves")
-    assert out.splitlines()[-1] == "the goal: solved"
+    assert out.splitlines()[-1] == "next: none, the goal is reached"
 
 
 def show_output(monkeypatch, *args: str, tty: bool) -> str:
@@ -388,7 +388,7 @@ def test_draw_strip_shows_every_position():
     assert status == 0
     assert read_svg(out) == [solution.unrank(k) for k in range(solution.length + 1)]
     captions = [t.text for t in svg_root(out).iter() if t.get("class") == "caption"]
-    assert captions == ["start", *(f"{k}. disk {m}" for k, m in enumerate(solution, 1))]
+    assert captions == ["start", *(f"move {k}, disk {m}" for k, m in enumerate(solution))]
     rows = {
         g.get("transform").split()[1] for g in svg_root(out).iter() if g.get("class") == "panel"
     }

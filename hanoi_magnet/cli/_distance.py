@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from hanoi_magnet.cli._formats import FORMATS, csv_lines, json_document, jsonl_lines, text_lines
-from hanoi_magnet.cli._positions import position, puzzle, towers
+from hanoi_magnet.cli._limits import checked_distance
+from hanoi_magnet.cli._positions import ends as positions_ends
+from hanoi_magnet.cli._positions import puzzle
 from hanoi_magnet.cli._util import Command, decimal, integer
-from hanoi_magnet.errors import InvalidArgumentError
-from hanoi_magnet.model import MAX_DISKS, Move, State
+from hanoi_magnet.model import Move, State
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance, geodesic_count, shortest_path
 
 __all__ = ["DISTANCE", "PATH", "format_arguments", "write_moves"]
@@ -66,23 +67,7 @@ def _ends_arguments(parser: argparse.ArgumentParser) -> None:
 def ends(args: argparse.Namespace) -> tuple[State, State]:
     """The two positions the arguments name (N inferred from a written position)."""
     rules, variant = args.rules
-    n = args.n
-    if n is None:
-        for text in (args.source, args.target):
-            if text.strip().lower() not in ("start", "goal"):
-                n = State.parse(text, posts=rules.posts, magnetic=rules.magnetic).n
-                break
-        else:
-            raise InvalidArgumentError(
-                "give N, the number of disks, or a position with --from/--to"
-            )
-    if not 0 <= n <= MAX_DISKS:
-        raise InvalidArgumentError(
-            f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {decimal(n)}"
-        )
-    start, goal = towers(rules, variant, n)
-    named = {"start": start, "goal": goal}
-    return position(args.source, rules, n, named), position(args.target, rules, n, named)
+    return positions_ends(rules, variant, args.n, args.source, args.target)
 
 
 def _distance_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,13 +80,17 @@ def _distance_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_distance(args: argparse.Namespace) -> int:
-    rules = args.rules[0]
+    rules, variant = args.rules
     start, goal = ends(args)
     if args.count:
-        sys.stdout.write(f"{decimal(geodesic_count(rules, start, goal))}\n")
-    else:
+        if rules.posts == 3:
+            checked_distance(rules, None, start, goal, args.max_states)  # refuses a huge N
+        sys.stdout.write(f"shortest paths: {decimal(geodesic_count(rules, start, goal))}\n")
+        return 0
+    found = checked_distance(rules, variant, start, goal, args.max_states)
+    if found is None:
         found = distance(rules, start, goal, max_states=args.max_states)
-        sys.stdout.write(f"{decimal(found)}\n")
+    sys.stdout.write(f"distance: {decimal(found)}\n")
     return 0
 
 

@@ -24,9 +24,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib import metadata
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from hanoi_magnet.cli._distance import DISTANCE, PATH
 from hanoi_magnet.cli._eval import EVAL
@@ -43,6 +45,7 @@ from hanoi_magnet.errors import (
     MoveIndexError,
     UnknownVariantError,
 )
+from hanoi_magnet.registry import PluginWarning
 
 __all__ = ["COMMANDS", "PROG", "main"]
 
@@ -104,13 +107,57 @@ def build_parser() -> argparse.ArgumentParser:
             command.name, help=command.help, description=command.help[:1].upper() + command.help[1:]
         )
         command.add_arguments(sub)
-        sub.set_defaults(run=command.run)
+        sub.set_defaults(run=command.run, command=command.name)
     return parser
 
 
-def _fail(message: str, status: int) -> int:
-    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+def _fail(message: str, status: int, command: str | None = None) -> int:
+    """Report ``message`` as one line, ``hanoi-magnet COMMAND: error: MESSAGE``; return status."""
+    print(f"{_prefix(command)}: error: {' '.join(message.split())}", file=sys.stderr)
     return status
+
+
+def _prefix(command: str | None) -> str:
+    return PROG if command is None else f"{PROG} {command}"
+
+
+def _command_of(argv: Sequence[str] | None) -> str | None:
+    """The subcommand named in ``argv`` (for errors raised before parsing ends), if any."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    names = {command.name for command in COMMANDS}
+    return next((word for word in words if word in names), None)
+
+
+@contextmanager
+def _plugin_warnings(command: str | None) -> Iterator[None]:
+    """Show each plugin warning as one line, ``hanoi-magnet COMMAND: warning: ...``, once.
+
+    Python's own display takes two lines and points into the library's code; a command's user
+    needs only what is wrong with which plugin.
+    """
+    seen: set[str] = set()
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        del filename, lineno, line
+        text = " ".join(str(message).split())
+        if text in seen:
+            return
+        seen.add(text)
+        stream = sys.stderr if file is None else file
+        kind = "warning" if issubclass(category, PluginWarning) else category.__name__
+        print(f"{_prefix(command)}: {kind}: {text}", file=stream)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PluginWarning)
+        warnings.showwarning = show
+        yield
 
 
 def _silence_stdout() -> None:
@@ -130,32 +177,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     Example:
         >>> from hanoi_magnet.cli._main import main
         >>> main(["count", "NNN", "3"])
-        11
+        moves: 11
         0
         >>> main(["solve", "RBB", "1"])
         1: S -> D
         0
     """
-    parser = build_parser()
+    command = _command_of(argv)
+    with _plugin_warnings(command):
+        return _main(argv, command)
+
+
+def _main(argv: Sequence[str] | None, command: str | None) -> int:
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
+        command = args.command
         status: int = args.run(args)
         sys.stdout.flush()
     except SystemExit as exit_:  # argparse: --help, --version, usage errors
         code = exit_.code
         return code if isinstance(code, int) else Status.OK if code is None else Status.USAGE
     except CommandError as error:
-        return _fail(str(error), error.status)
+        return _fail(str(error), error.status, command)
     except _USAGE_ERRORS as error:
-        return _fail(str(error), Status.USAGE)
+        return _fail(str(error), Status.USAGE, command)
     except HanoiError as error:
-        return _fail(str(error), Status.FAILED)
+        return _fail(str(error), Status.FAILED, command)
     except BrokenPipeError:  # the reader went away (| head): not an error
         _silence_stdout()
         return Status.OK
     except OSError as error:  # a file (status 4), or the system refused (a busy port...: 6)
         message = f"{error.filename or ''}: {error.strerror or error}".lstrip(": ")
-        return _fail(message, Status.UNREADABLE if error.filename else Status.FAILED)
+        return _fail(message, Status.UNREADABLE if error.filename else Status.FAILED, command)
     except KeyboardInterrupt:
-        return _fail("interrupted", Status.INTERRUPTED)
+        return _fail("interrupted", Status.INTERRUPTED, command)
+    except (MemoryError, RecursionError) as error:  # a last guard: still one line
+        what = "out of memory" if isinstance(error, MemoryError) else "too deeply nested"
+        return _fail(f"{what}; try a smaller request", Status.FAILED, command)
+    except Exception as error:  # a bug: still one line, and a way to report it
+        return _fail(
+            f"internal error ({type(error).__name__}: {error}); please report it with the "
+            "command line",
+            Status.FAILED,
+            command,
+        )
     return int(status)

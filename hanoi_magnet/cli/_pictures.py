@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from hanoi_magnet._text import integer_text
 from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._util import (
     Command,
@@ -14,6 +15,7 @@ from hanoi_magnet.cli._util import (
     decimal,
     disks,
     integer,
+    move_name,
     output_argument,
     post_colors,
     puzzle_arguments,
@@ -46,7 +48,7 @@ def _position(solution: Solution, at: int) -> tuple[State, int, str]:
     k = at if at >= 0 else at + solution.length + 1
     title = (
         f"{solution.variant.label}, {disks(solution.n)}: "
-        f"the position after {decimal(k)} of {decimal(solution.length)} moves"
+        f"the position after {integer_text(k)} of {integer_text(solution.length)} moves"
     )
     return state, k, title
 
@@ -75,9 +77,9 @@ def _run_show(args: argparse.Namespace) -> int:
     print(title)
     print(picture)
     if k < solution.length:
-        print(f"next move: {solution[k].format(solution.variant.posts)}")
+        print(f"next: {move_name(k, solution[k], solution.variant.posts)}")
     else:
-        print("the goal: solved")
+        print("next: none, the goal is reached")
     return 0
 
 
@@ -125,7 +127,7 @@ def _run_draw(args: argparse.Namespace) -> int:
             )
         posts = solution.variant.posts
         states = [solution.unrank(k) for k in range(solution.length + 1)]
-        captions = ["start", *(f"{k}. disk {m.format(posts)}" for k, m in enumerate(solution, 1))]
+        captions = ["start", *(move_name(k, m, posts) for k, m in enumerate(solution))]
         svg = render_strip(states, post_colors=colors, captions=captions, per_row=args.per_row)
     else:
         state, _, title = _position(solution, args.at)

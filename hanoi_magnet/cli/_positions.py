@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 
+from hanoi_magnet.cli._util import decimal
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
-from hanoi_magnet.model import Color, State
+from hanoi_magnet.model import MAX_DISKS, Color, State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.variants import Variant
 
-__all__ = ["Puzzle", "position", "puzzle", "towers"]
+__all__ = ["Puzzle", "ends", "position", "puzzle", "towers"]
 
 #: What RULES names: the rules, and the variant when it is a label.
 Puzzle = tuple[Rules, "Variant | None"]
@@ -111,3 +112,35 @@ def position(text: str, rules: Rules, n: int | None, named: dict[str, State]) ->
     if reason is not None:
         raise InvalidArgumentError(f"{text!r} is not a legal position under {rules!r}: {reason}")
     return state
+
+
+def ends(
+    rules: Rules, variant: Variant | None, n: int | None, source: str, target: str
+) -> tuple[State, State]:
+    """The two positions ``--from`` and ``--to`` name; N, when not given, from either of them.
+
+    Every command that takes positions reads them here, so N may be left out the same way
+    everywhere (``solve NNN --from SSI/rrb``, ``distance``, ``path``, ``search``).
+
+    Example:
+        >>> from hanoi_magnet import MagneticRules
+        >>> from hanoi_magnet.cli._positions import ends
+        >>> [str(state) for state in ends(MagneticRules("NNN"), None, None, "SSI/rrb", "goal")]
+        ['S: 3r 2r | I: 1b | D: -', 'S: - | I: - | D: 3b 2b 1b']
+    """
+    if n is None:
+        for text in (source, target):
+            if text.strip().lower() not in ("start", "goal"):
+                n = State.parse(text, posts=rules.posts, magnetic=rules.magnetic).n
+                break
+        else:
+            raise InvalidArgumentError(
+                "give N, the number of disks, or a position with --from/--to"
+            )
+    if not 0 <= n <= MAX_DISKS:
+        raise InvalidArgumentError(
+            f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {decimal(n)}"
+        )
+    start, goal = towers(rules, variant, n)
+    named = {"start": start, "goal": goal}
+    return position(source, rules, n, named), position(target, rules, n, named)

@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from hanoi_magnet.cli._distance import format_arguments, write_moves
-from hanoi_magnet.cli._positions import position
+from hanoi_magnet.cli._positions import ends
 from hanoi_magnet.cli._util import Command, decimal, puzzle_arguments
 from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.registry import default_registry, solve
@@ -74,7 +74,7 @@ VARIANTS = Command(
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    puzzle_arguments(parser)
+    puzzle_arguments(parser, positions=True)
     format_arguments(parser)
     parser.add_argument(
         "--from",
@@ -93,17 +93,12 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_solve(args: argparse.Namespace) -> int:
     variant = default_registry.variant(args.label)
-    if args.source is None and args.target is None:
+    source, target = args.source or "start", args.target or "goal"
+    if args.source is None and args.target is None and args.n is not None:
         solution = solve(args.label, args.n)
     else:
-        start, goal = variant.start(args.n), variant.goal(args.n)
-        named = {"start": start, "goal": goal}
-        solution = default_registry.solve(
-            args.label,
-            args.n,
-            start=position(args.source or "start", variant.rules, args.n, named),
-            goal=position(args.target or "goal", variant.rules, args.n, named),
-        )
+        start, goal = ends(variant.rules, variant, args.n, source, target)
+        solution = default_registry.solve(args.label, start.n, start=start, goal=goal)
     write_moves(
         solution[args.start : args.stop],
         args,
@@ -136,10 +131,10 @@ def _run_count(args: argparse.Namespace) -> int:
     # The counting module reads the recurrence off the plan table: no moves, no memo of levels.
     total = count(args.label, args.n)
     if not args.per_disk:
-        print(decimal(total))
+        print(f"moves: {decimal(total)}")
         return 0
     counts = per_disk(args.label, args.n)  # first: it may be refused as too large
-    print(f"total: {decimal(total)}")
+    print(f"moves: {decimal(total)}")
     for size, moves in enumerate(counts, 1):
         print(f"disk {size}: {decimal(moves)}")
     return 0

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import sys
 from typing import Any
 
-from hanoi_magnet.cli._positions import position, puzzle, towers
+from hanoi_magnet._text import shown
+from hanoi_magnet.cli._limits import checked_distance
+from hanoi_magnet.cli._positions import ends, puzzle
 from hanoi_magnet.cli._util import Command, CommandError, Status, disk_count, is_terminal
 from hanoi_magnet.errors import SearchLimitError
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance
@@ -34,18 +37,27 @@ def memory_size(text: str) -> int:
     cleaned = text.strip().upper().removesuffix("B").removesuffix("I")
     unit = cleaned[-1:] if cleaned[-1:] in _UNITS else ""
     try:
-        return int(float(cleaned.removesuffix(unit)) * _UNITS[unit])
+        size = float(cleaned.removesuffix(unit)) * _UNITS[unit]
     except ValueError:
+        size = math.nan
+    if not math.isfinite(size) or size < 0:  # inf, 1e400, nan, -1: no memory size
         raise argparse.ArgumentTypeError(
-            f"expected a size such as 8G or 500M, got {text!r}"
-        ) from None
+            f"expected a size such as 8G or 500M (a finite number of bytes), got {shown(text)}"
+        )
+    return int(size)
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "rules", metavar="RULES", type=puzzle, help="a label, or post colours (NNNN)"
     )
-    parser.add_argument("n", metavar="N", type=disk_count, help="the number of disks")
+    parser.add_argument(
+        "n",
+        metavar="N",
+        nargs="?",
+        type=disk_count,
+        help="the number of disks (may be left out when --from or --to writes a position)",
+    )
     what = parser.add_mutually_exclusive_group()
     for flag, text in (
         ("--layers", "how many positions lie at each distance from --from (a complete search)"),
@@ -66,7 +78,11 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--to", dest="target", metavar="POSITION", default="goal", help="(default: goal)"
     )
-    parser.add_argument("--save", metavar="FILE", help="with --layers: write the counts as JSON")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="with --layers or --eccentricity: write the exploration (layer counts) as JSON",
+    )
     parser.add_argument(
         "--engine",
         choices=ENGINES,
@@ -104,16 +120,20 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.save and not (args.layers or args.eccentricity):
+        raise CommandError(
+            "--save writes what --layers or --eccentricity finds: add one of them "
+            "(--table FILE writes a distance table)",
+            Status.USAGE,
+        )
     rules, variant = args.rules
-    start, goal = towers(rules, variant, args.n)
-    named = {"start": start, "goal": goal}
-    source = position(args.source, rules, args.n, named)
-    target = position(args.target, rules, args.n, named)
+    source, target = ends(rules, variant, args.n, args.source, args.target)
+    n = source.n
     show = is_terminal(sys.stderr) if args.progress is None else args.progress
     options: dict[str, Any] = {"engine": args.engine, "max_memory": args.max_memory}
     out = sys.stdout
     if args.diameter:
-        out.write(f"diameter: {diameter(rules, args.n, **options)}\n")
+        out.write(f"diameter: {diameter(rules, n, **options)}\n")
     elif args.table:
         table = remoteness(rules, target, progress=show, **options)
         table.save(args.table)
@@ -140,9 +160,12 @@ def _run(args: argparse.Namespace) -> int:
             found.save(args.save)
             out.write(f"wrote {args.save}\n")
     else:
-        moves = distance(
-            rules, source, target, max_states=args.max_states, engine=args.engine, progress=show
-        )
+        moves = checked_distance(rules, variant, source, target, args.max_states)
+        if moves is None:
+            moves = distance(
+                rules, source, target, max_states=args.max_states, engine=args.engine,
+                progress=show,
+            )  # fmt: skip
         out.write(f"from: {source}\nto: {target}\ndistance: {moves}\n")
     return 0
 
@@ -168,7 +191,15 @@ def _client(address: str | None) -> Any:
         raise CommandError(
             "--scheduler needs dask: pip install 'hanoi-magnet[distributed]'", Status.USAGE
         ) from None
-    return distributed.Client(address)
+    try:
+        return distributed.Client(address, timeout="10s")
+    except (ValueError, TypeError) as error:  # not an address at all
+        raise CommandError(f"--scheduler {shown(address)}: {error}", Status.USAGE) from None
+    except (OSError, TimeoutError) as error:  # nothing answers there
+        raise CommandError(
+            f"--scheduler {shown(address)}: cannot reach a Dask scheduler there ({error})",
+            Status.FAILED,
+        ) from None
 
 
 SEARCH = Command(

@@ -17,7 +17,7 @@ import attrs
 from hanoi_magnet._text import shown
 from hanoi_magnet.cli._bigdecimal import int_to_text, text_to_int
 from hanoi_magnet.errors import InvalidArgumentError, UnknownVariantError
-from hanoi_magnet.model import MAX_DISKS, Color
+from hanoi_magnet.model import MAX_DISKS, Color, Move
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import MagneticRules
 from hanoi_magnet.variants import Variant, normalize_label
@@ -55,6 +55,10 @@ def variant_label(text: str) -> str:
         default_registry.get(text)
     except (UnknownVariantError, InvalidArgumentError) as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    except (ValueError, OverflowError) as error:  # a library without the check of huge numbers
+        raise argparse.ArgumentTypeError(
+            f"unknown variant label {shown(text)} ({type(error).__name__})"
+        ) from None
     return normalize_label(text)
 
 
@@ -164,14 +168,28 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def puzzle_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare the LABEL and N arguments every puzzle command takes."""
+def puzzle_arguments(parser: argparse.ArgumentParser, *, positions: bool = False) -> None:
+    """Declare the LABEL and N arguments every puzzle command takes.
+
+    With ``positions`` (a command that also takes ``--from``/``--to``), N may be left out: a
+    written position gives it.
+    """
     parser.add_argument(
         "label",
         metavar="LABEL",
         type=variant_label,
         help="a variant label, e.g. NNN, RBB, classic, classic:4 (list them: variants)",
     )
+    if positions:
+        parser.add_argument(
+            "n",
+            metavar="N",
+            nargs="?",
+            type=disk_count,
+            help="the number of disks (0 to 1,000,000; may be left out when --from or --to "
+            "writes a position)",
+        )
+        return
     parser.add_argument(
         "n", metavar="N", type=disk_count, help="the number of disks (0 to 1,000,000)"
     )
@@ -248,6 +266,14 @@ class CommandError(Exception):
     def __init__(self, message: str, status: int = Status.FAILED) -> None:
         super().__init__(message)
         self.status = status
+
+
+def move_name(index: int, move: Move, posts: int) -> str:
+    """A move in human-readable text: ``move 4, disk 1: S -> D`` (``index`` counted from 0).
+
+    Every command names moves this way: ``move k`` is ``solution[k]``, move 0 the first.
+    """
+    return f"move {decimal(index)}, disk {move.format(posts)}"
 
 
 def disks(n: int) -> str:

@@ -10,12 +10,11 @@ are written under the posts and colour their bases. Standard library only.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from hanoi_magnet.draw import _svg
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.errors import InvalidArgumentError, TooLargeError
 from hanoi_magnet.model import Color, State, _integer, post_name
 from hanoi_magnet.rules import MagneticRules
 
@@ -69,20 +68,33 @@ def _post_label(index: int, posts: int, colors: tuple[Color | None, ...] | None)
     return name if colors is None else f"{name} {_COLOR_WORDS[colors[index]]}"
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: The most characters :func:`render_text` draws as a picture without ``max_width`` (64 Mi):
+#: beyond, it refuses at once, as the picture grows with the square of the number of disks.
+MAX_PICTURE_CHARACTERS = 1 << 26
 
 
-def _printed_width(line: str) -> int:
-    """How many columns ``line`` takes once printed: escapes and trailing spaces not counted."""
-    return len(_ANSI.sub("", line).rstrip())
+def _column(state: State, colors: tuple[Color | None, ...] | None) -> int:
+    """The width of each post's column in the picture: known before anything is drawn."""
+    posts = len(state.posts)
+    widest_label = max(len(_post_label(index, posts, colors)) for index in range(posts))
+    column = max(2 * state.n + 5, widest_label + 2)  # the largest disk plus a space on each side
+    return column + 1 - column % 2  # odd, so that the poles stand in the middle
+
+
+def _picture_size(state: State, colors: tuple[Color | None, ...] | None) -> tuple[int, int]:
+    """``(columns, lines)`` of :func:`render_text`'s picture of ``state``, without drawing it.
+
+    The widest line as printed (the bases, without trailing spaces) and the number of lines; the
+    picture is about their product in characters, which grows with the square of ``state.n``.
+    """
+    height = max((len(stack) for stack in state.posts), default=0)
+    return len(state.posts) * _column(state, colors) - 1, height + 3
 
 
 def _drawing(state: State, colors: tuple[Color | None, ...] | None, *, color: bool) -> list[str]:
     """The picture's lines (trailing spaces included), top row first."""
-    n, posts = state.n, len(state.posts)
-    widest_label = max(len(_post_label(index, posts, colors)) for index in range(posts))
-    column = max(2 * n + 5, widest_label + 2)  # the largest disk plus a space on each side
-    column += 1 - column % 2  # odd, so that the poles stand in the middle
+    column = _column(state, colors)
+    posts = len(state.posts)
     height = max((len(stack) for stack in state.posts), default=0)
     rows: list[str] = []
     for level in range(height, -1, -1):  # level `height` is the pole's tip above every stack
@@ -147,7 +159,13 @@ def render_text(
             written under the posts; ``None`` writes only the post names.
         max_width: if the picture would be wider than this many characters (as printed:
             without trailing spaces and colour escapes), list each post's disks on one line
-            instead (bottom disk first), as in ``str(state)``.
+            instead (bottom disk first), as in ``str(state)``. The width is known from the
+            number of disks before anything is drawn, so a wide picture costs nothing.
+
+    Raises:
+        TooLargeError: without ``max_width``, a picture of more than
+            :data:`MAX_PICTURE_CHARACTERS` characters (about 4,000 disks on three posts):
+            refused at once with its size, since it grows with the square of the disks.
 
     Example:
         >>> from hanoi_magnet import Color, State
@@ -166,12 +184,23 @@ def render_text(
     """
     state = _check_state(state)
     colors = _post_colors(post_colors, state)
+    width, lines = _picture_size(state, colors)
     if max_width is not None:
-        max_width = _integer(max_width, "max_width")
+        if width > _integer(max_width, "max_width"):  # decided before drawing anything
+            return "\n".join(_listing(state, colors, color=color))
+    elif width * lines > MAX_PICTURE_CHARACTERS:
+        raise TooLargeError(
+            f"a picture of {state.n:,} disks would take {lines:,} lines of {width:,} characters "
+            f"(about {_mebibytes(width * lines)}), more than the "
+            f"{_mebibytes(MAX_PICTURE_CHARACTERS)} drawn at most; pass max_width to get a "
+            "listing of each post's disks instead"
+        )
     rows = _drawing(state, colors, color=color)
-    if max_width is not None and max(map(_printed_width, rows)) > max_width:
-        return "\n".join(_listing(state, colors, color=color))
     return "\n".join(line.rstrip() for line in rows)
+
+
+def _mebibytes(characters: int) -> str:
+    return f"{characters / (1 << 20):,.0f} MiB"
 
 
 def render_svg(
