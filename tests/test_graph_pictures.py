@@ -62,8 +62,13 @@ SAMPLE = [
 
 
 def _labels(label, n):
+    """The compact form of each position (SSI/rrb), as every command writes positions."""
     graph = state_graph(default_registry.variant(label).rules, n)
-    return [graph.label(node) for node in range(len(graph))]
+    posts = graph.rules.posts
+    return [
+        graph.state(node).format(compact=True).removeprefix(f"{posts}:")
+        for node in range(len(graph))
+    ]
 
 
 @pytest.mark.parametrize(("label", "n", "width"), LABELLED)

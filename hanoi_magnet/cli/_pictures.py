@@ -16,10 +16,11 @@ from hanoi_magnet.cli._util import (
     disks,
     integer,
     move_name,
-    output_argument,
+    output_format,
+    picture_arguments,
     post_colors,
     puzzle_arguments,
-    write_output,
+    write_picture,
 )
 from hanoi_magnet.draw._positions import render_strip, render_svg, render_text
 from hanoi_magnet.model import State
@@ -104,7 +105,7 @@ def _draw_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="P",
         help="with --strip: at most P positions in a row, then the next row (default 4)",
     )
-    output_argument(parser, "FILE.svg")
+    picture_arguments(parser, PICTURE_FORMATS)
 
 
 def _panels(text: str) -> int:
@@ -114,7 +115,12 @@ def _panels(text: str) -> int:
     return count
 
 
+#: What ``draw`` writes: SVG, or PNG and PDF converted from it.
+PICTURE_FORMATS = ("svg", "png", "pdf")
+
+
 def _run_draw(args: argparse.Namespace) -> int:
+    fmt = output_format(args.output, args.format, PICTURE_FORMATS)  # refused before drawing
     solution = solve(args.label, args.n)
     colors = post_colors(solution.variant)
     if args.strip:
@@ -132,8 +138,13 @@ def _run_draw(args: argparse.Namespace) -> int:
     else:
         state, _, title = _position(solution, args.at)
         svg = render_svg(state, post_colors=colors, title=title)
-    write_output(svg, args.output)
+    write_picture([svg], args.output, fmt, args.scale)
     return 0
 
 
-DRAW = Command("draw", "draw a position, or a short solution, as SVG", _draw_arguments, _run_draw)
+DRAW = Command(
+    "draw",
+    "draw a position, or a short solution, as SVG, PNG or PDF",
+    _draw_arguments,
+    _run_draw,
+)

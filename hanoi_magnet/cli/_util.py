@@ -213,6 +213,96 @@ def output_argument(parser: argparse.ArgumentParser, kind: str = "FILE") -> None
     )
 
 
+def picture_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+    """Declare ``-o/--output FILE``, ``--format`` and ``--scale`` for a picture command."""
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default="-",
+        help="the file to write, in the format its suffix names ("
+        + ", ".join(f".{name}" for name in formats)
+        + "; PNG and PDF need pip install 'hanoi-magnet[export]'); default: - for standard "
+        "output",
+    )
+    parser.add_argument(
+        "--format",
+        choices=formats,
+        help=f"the format, whatever the suffix (default: the suffix's, else {formats[0]})",
+    )
+    parser.add_argument(
+        "--scale",
+        type=_scale,
+        default=1.0,
+        metavar="S",
+        help="PNG and PDF: magnify S times (2 for sharp slides; default 1)",
+    )
+
+
+def _scale(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 64:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"--scale takes a number above 0, at most 64, got {text!r}"
+        )
+    return value
+
+
+def output_format(output: str, chosen: str | None, formats: tuple[str, ...]) -> str:
+    """The format to write: ``--format``, else the suffix of ``-o``, else the first of formats.
+
+    A suffix of another format, or one that no format has, is refused (status 2) before
+    anything is computed: an SVG never lands in a ``.png`` file.
+    """
+    suffix = Path(output).suffix.lower().lstrip(".") if output != "-" else ""
+    suffix = {"gv": "dot", "htm": "html"}.get(suffix, suffix)
+    if chosen is not None:
+        if suffix and suffix != chosen:
+            raise CommandError(
+                f"--format {chosen} does not match the suffix of {output!r}", Status.USAGE
+            )
+        return chosen
+    if not suffix:
+        return formats[0]
+    if suffix not in formats:
+        raise CommandError(
+            f"cannot write {output!r}: the suffix .{suffix} is not a format of this command "
+            f"({', '.join('.' + name for name in formats)})",
+            Status.USAGE,
+        )
+    return suffix
+
+
+def write_picture(lines: Iterable[str], output: str, fmt: str, scale: float) -> None:
+    """Write a picture: text formats as their lines come, PNG and PDF converted from SVG."""
+    if fmt not in ("png", "pdf"):
+        write_lines(lines, output)
+        return
+    from hanoi_magnet.draw import svg_to  # noqa: PLC0415 (the draw package only when drawing)
+
+    try:
+        data = svg_to("".join(lines), fmt, scale=scale)
+    except ImportError as error:
+        raise CommandError(str(error), Status.FAILED) from None
+    if output == "-":
+        if is_terminal(sys.stdout):
+            raise CommandError(
+                f"will not write {fmt.upper()} to a terminal: give -o FILE.{fmt}", Status.USAGE
+            )
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as error:
+        message = f"cannot write {output}: {error.strerror or error}"
+        raise CommandError(message, Status.UNREADABLE) from None
+    print(f"wrote {output}")
+
+
 def write_output(text: str, output: str) -> None:
     """Write ``text`` to standard output (``-``) or to the file ``output``, saying so."""
     write_lines([text], output)

@@ -1,4 +1,4 @@
-"""Pictures: positions as text (ANSI colours) and SVG, strips of moves, state graphs.
+"""Pictures: positions as text (ANSI colours) and SVG, strips of moves, state graphs; PNG, PDF.
 
 Example:
     >>> from hanoi_magnet import solve
@@ -11,9 +11,21 @@ Example:
 """
 
 from hanoi_magnet.draw import _jupyter
+from hanoi_magnet.draw._export import PICTURE_FORMATS, picture_format, save_picture, svg_to
 from hanoi_magnet.draw._graphs import graph_dot, graph_svg
 from hanoi_magnet.draw._positions import PostColors, render_strip, render_svg, render_text
 
 _jupyter.install()  # positions and solutions draw themselves in Jupyter
 
-__all__ = ["PostColors", "graph_dot", "graph_svg", "render_strip", "render_svg", "render_text"]
+__all__ = [
+    "PICTURE_FORMATS",
+    "PostColors",
+    "graph_dot",
+    "graph_svg",
+    "picture_format",
+    "render_strip",
+    "render_svg",
+    "render_text",
+    "save_picture",
+    "svg_to",
+]

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape
 
 from hanoi_magnet.draw import _labels
-from hanoi_magnet.errors import UnsolvableError
+from hanoi_magnet.errors import HanoiError, InvalidArgumentError, UnsolvableError
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import Rules
@@ -32,16 +32,21 @@ def graph_dot(label: str, n: int, *, solution: bool = True) -> str:
     """The state graph of variant ``label`` with ``n`` disks, in Graphviz DOT.
 
     With ``solution`` (and a solvable variant), the positions of the optimal solution from
-    :func:`~hanoi_magnet.solve` are drawn in red.
+    :func:`~hanoi_magnet.solve` are drawn in red. Nodes are labelled with the compact form of
+    their position (``SSI/rrb``, as every command writes positions; on four or more posts
+    without the leading number of posts); the start and the goal are circled twice and
+    marked ``start`` and ``goal``.
 
     Example:
         >>> from hanoi_magnet.draw import graph_dot
         >>> text = graph_dot("classic", 2)
         >>> text.splitlines()[0], text.count(" -- "), text.count("color=")
         ('graph "classic n=2" {', 12, 7)
+        >>> [line.split()[1] for line in text.splitlines() if "xlabel" in line]
+        ['[label="SS",', '[label="DD",']
     """
-    graph, states = _variant_graph(label, n, solution)
-    return graph.to_dot(highlight=states, name=f"{label} n={n}")
+    graph, states, ends = _variant_graph(label, n, solution)
+    return "".join(dot_lines(graph, graph.path_nodes(states), f"{label} n={n}", ends))
 
 
 def graph_svg(label: str, n: int, *, solution: bool = True, width: int = 480) -> str:
@@ -61,21 +66,75 @@ def graph_svg(label: str, n: int, *, solution: bool = True, width: int = 480) ->
         >>> graph_svg("RBB", 2).count('class="label"'), "left out" in graph_svg("RBB", 2, width=60)
         (9, True)
     """
-    graph, states = _variant_graph(label, n, solution)
-    return graph.to_svg(highlight=states, width=width)
+    graph, states, ends = _variant_graph(label, n, solution)
+    return "".join(svg_lines(graph, graph.path_nodes(states), _width(width), ends))
 
 
-def _variant_graph(label: str, n: int, solution: bool) -> tuple[StateGraph, list[State]]:
+def _width(width: object) -> int:
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise InvalidArgumentError(f"width must be a positive integer (pixels), got {width!r}")
+    return width
+
+
+Ends = tuple[int, int]
+
+
+def _variant_graph(
+    label: str, n: int, solution: bool
+) -> tuple[StateGraph, list[State], Ends | None]:
     variant = default_registry.variant(label)
     graph = state_graph(variant.rules, n)
+    ends = _ends(graph, variant.start(n), variant.goal(n))
     states: list[State] = []
     if solution:
         try:
             moves = default_registry.solve(label, n)
         except UnsolvableError:
-            return graph, states
+            return graph, states, ends
         states = list(_replay(variant.rules, moves.start, moves))
-    return graph, states
+    return graph, states, ends
+
+
+def _ends(graph: StateGraph, start: State, goal: State) -> Ends | None:
+    """The nodes of the start and the goal (None if either is not a node of the graph)."""
+    try:
+        return graph.node(start), graph.node(goal)
+    except HanoiError:
+        return None
+
+
+def node_label(graph: StateGraph, node: int) -> str:
+    """A node's name in pictures: its position's compact form, as every command writes it.
+
+    ``SSI/rrb`` (the post of each disk, largest first, then the up faces); on four or more
+    posts the digits alone (``0013``), the number of posts being the graph's.
+    """
+    state = graph.state(node)
+    text = state.format(compact=True)
+    return text.removeprefix(f"{len(state.posts)}:")
+
+
+def rules_graph_lines(
+    rules: Rules,
+    start: State,
+    goal: State,
+    path: Iterable[State] = (),
+    *,
+    svg: bool,
+    width: int = 480,
+    name: str = "hanoi",
+) -> tuple[int, Iterator[str]]:
+    """About how many lines the graph of ``rules`` with ``start.n`` disks has, and them.
+
+    For rules spelled out on the command line (``NNN/linear``, ``RBNN``): the graph of every
+    legal position, ``start`` and ``goal`` marked, the positions ``path`` drawn in red.
+    """
+    graph = state_graph(rules, start.n)
+    nodes = graph.path_nodes(path)
+    ends = _ends(graph, start, goal)
+    width = _width(width)
+    lines = svg_lines(graph, nodes, width, ends) if svg else dot_lines(graph, nodes, name, ends)
+    return len(graph) + graph.edge_count, lines
 
 
 def _replay(rules: Rules, start: State, moves: Iterable[Move]) -> Iterator[State]:
@@ -96,13 +155,18 @@ def _svg(graph: StateGraph, path: list[int], width: int) -> str:
     return "".join(svg_lines(graph, path, width))
 
 
-def svg_lines(graph: StateGraph, path: list[int], width: int) -> Iterator[str]:
+def svg_lines(
+    graph: StateGraph, path: list[int], width: int, ends: Ends | None = None
+) -> Iterator[str]:
     """The lines of :func:`_svg`, one at a time: O(1) work per node and per edge.
 
-    Nodes are labelled (:meth:`StateGraph.label`) where every label finds a place off the
-    nodes, off the red path and off the other labels (:mod:`hanoi_magnet.draw._labels`);
-    otherwise no node is, and a caption under the graph says so.
+    Nodes are labelled (:func:`node_label`) where every label finds a place off the nodes,
+    off the red path and off the other labels (:mod:`hanoi_magnet.draw._labels`); otherwise
+    no node is, and a caption under the graph says so. The start and goal (``ends``, else the
+    path's ends) get a green and an orange outline, which a caption names.
     """
+    if ends is None and path:
+        ends = (path[0], path[-1])
     layout = graph.layout()
     labelled = _labels_fit(graph, layout, path, width)
     if labelled is not None:
@@ -118,6 +182,8 @@ def svg_lines(graph: StateGraph, path: list[int], width: int) -> Iterator[str]:
             else "too dense to name every position at this width"
         )
         caption = _wrap(f"Labels left out: {why}.", width)
+    if ends is not None:
+        caption += _wrap("Green outline: the start. Orange outline: the goal.", width)
     height = round(drawing_height + _CAPTION_LINE * len(caption) + (4 if caption else 0))
 
     def at(node: int) -> tuple[str, str]:
@@ -143,22 +209,38 @@ def svg_lines(graph: StateGraph, path: list[int], width: int) -> Iterator[str]:
             'stroke-linejoin="round"/>\n'
         )
     on_path = set(path)
+    marks = _marks(ends, radius)
     for node in range(len(graph)):
         x, y = at(node)
         fill = _PATH_COLOR if node in on_path else _NODE_COLOR
+        mark, what = marks.get(node, ("", ""))
         yield (
-            f'<circle cx="{x}" cy="{y}" r="{_number(radius)}" fill="{fill}">'
-            f"<title>{escape(str(graph.state(node)))}</title></circle>\n"
+            f'<circle cx="{x}" cy="{y}" r="{_number(radius)}" fill="{fill}"{mark}>'
+            f"<title>{what}{escape(str(graph.state(node)))}</title></circle>\n"
         )
     for node, box in enumerate(boxes or ()):
         centre_x, centre_y = (box.left + box.right) / 2, (box.top + box.bottom) / 2
-        yield _text(centre_x, centre_y, graph.label(node), "label", _LABEL_SIZE)
+        yield _text(centre_x, centre_y, node_label(graph, node), "label", _LABEL_SIZE)
     for row, line in enumerate(caption):
         line_y = drawing_height + _CAPTION_LINE * (row + 0.5)
         yield _text(width / 2, line_y, line, "caption", _CAPTION_SIZE)
     yield "</svg>\n"
 
 
+def _marks(ends: Ends | None, radius: float) -> dict[int, tuple[str, str]]:
+    """The outline and the tooltip's first words of the start and goal nodes."""
+    if ends is None:
+        return {}
+    stroke = _number(max(min(radius * 0.6, 3.0), 1.0))
+    start, goal = ends
+    marks = {goal: (f' class="goal" stroke="{_GOAL_COLOR}" stroke-width="{stroke}"', "goal: ")}
+    start_mark = f' class="start" stroke="{_START_COLOR}" stroke-width="{stroke}"'
+    marks[start] = (start_mark, "start and goal: " if start == goal else "start: ")
+    return marks
+
+
+_START_COLOR = "#2ca02c"
+_GOAL_COLOR = "#ff7f0e"
 _PAPER = "#ffffff"
 _LABEL_SIZE = 9.0
 _CAPTION_SIZE = 11.0
@@ -201,7 +283,7 @@ def _labels_fit(
     """The drawing with room for labels and a place for each, or None if they do not fit."""
     if not 0 < len(graph) <= MAX_LABELLED:
         return None
-    texts = [graph.label(node) for node in range(len(graph))]
+    texts = [node_label(graph, node) for node in range(len(graph))]
     size = _LABEL_SIZE
     room = (
         max(map(len, texts)) * _labels.CHAR_EM * size + 2 * _labels.GAP,
@@ -237,17 +319,58 @@ def _text(x: float, y: float, text: str, kind: str, size: float) -> str:
 
 
 def graph_lines(
-    label: str, n: int, *, svg: bool, solution: bool = True
+    label: str, n: int, *, svg: bool, solution: bool = True, width: int = 480
 ) -> tuple[int, Iterator[str]]:
     """About how many lines :func:`graph_svg` (``svg``) or :func:`graph_dot` has, and them.
 
     The lines come one at a time (the command line streams them, with a progress count).
     """
-    graph, states = _variant_graph(label, n, solution)
+    graph, states, ends = _variant_graph(label, n, solution)
     path = graph.path_nodes(states)
     name = f"{label} n={n}"
-    lines = svg_lines(graph, path, 480) if svg else _graph.dot_lines(graph, path, name)
+    width = _width(width)
+    lines = svg_lines(graph, path, width, ends) if svg else dot_lines(graph, path, name, ends)
     return len(graph) + graph.edge_count, lines
+
+
+def dot_lines(graph: StateGraph, path: list[int], name: str, ends: Ends | None) -> Iterator[str]:
+    """The graph in Graphviz DOT, one line at a time: labels as :func:`node_label`, ends marked.
+
+    What :meth:`StateGraph.to_dot <hanoi_magnet.search.StateGraph.to_dot>` writes, with the
+    labels every command uses and the start and goal circled twice (``peripheries=2``) and
+    named (``xlabel``).
+    """
+    on_path = set(path)
+    steps = set(itertools.pairwise(path))
+    if not graph.directed:
+        steps |= {(b, a) for a, b in steps}
+    arrow = "->" if graph.directed else "--"
+    points = graph.layout()
+    marks: dict[int, str] = {}
+    if ends is not None:
+        marks = {ends[1]: "goal", ends[0]: "start" if ends[0] != ends[1] else "start and goal"}
+    yield f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{\n"
+    yield "  node [shape=ellipse, fontsize=10];\n"
+    for node in range(len(graph)):
+        attributes = [
+            f"label={_dot_string(node_label(graph, node))}",
+            f"tooltip={_dot_string(str(graph.state(node)))}",
+        ]
+        x, y = points[node]
+        attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
+        if node in on_path:
+            attributes.append(f'color="{_PATH_COLOR}"')
+        if node in marks:
+            attributes.append(f"peripheries=2, xlabel={_dot_string(marks[node])}")
+        yield f"  {node} [{', '.join(attributes)}];\n"
+    for source, target, move in graph.edges():
+        extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""
+        yield f'  {source} {arrow} {target} [label="{move.disk}"{extra}];\n'
+    yield "}\n"
+
+
+def _dot_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 # StateGraph.to_svg draws with this module (the search layer knows nothing of pictures).
