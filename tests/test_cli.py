@@ -320,7 +320,7 @@ def test_an_illegal_move_is_reported_with_index_rule_and_position():
             "up on disk 2, which shows blue: touching blue faces repel"
         ),
         "rule: repulsion (touching faces of the same colour repel)",
-        "position before move 2 (counted from 0): S: - | I: 1b | D: 2b",
+        "position before move 2: S: - | I: 1b | D: 2b",
     ]
 
 
@@ -336,7 +336,7 @@ def test_a_malformed_move_file(tmp_path):
     status, out, _ = run("validate", "NNN", "2", str(path))
     assert status == 1
     assert out.startswith("illegal: move 1 ('from S to the moon') is illegal (malformed)")
-    assert "position before move 1 (counted from 0): S: 2r | I: 1b | D: -" in out
+    assert "position before move 1: S: 2r | I: 1b | D: -" in out
 
 
 def test_unreadable_move_files(tmp_path):

@@ -312,7 +312,7 @@ def test_a_record_that_is_not_a_move_is_reported_as_malformed(fmt, text, index, 
     assert lines[0].startswith(f"illegal: move {index} (")
     assert "is illegal (malformed)" in lines[0] and why in lines[0]
     assert lines[1].startswith("rule: malformed")
-    assert lines[2].startswith(f"position before move {index} (counted from 0): ")
+    assert lines[2].startswith(f"position before move {index}: ")
 
 
 def test_a_record_longer_than_the_limit_is_refused_not_buffered():

@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import attrs
 
@@ -21,6 +21,8 @@ from hanoi_magnet.model import MAX_DISKS, Color, Move
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import MagneticRules
 from hanoi_magnet.variants import Variant, normalize_label
+
+T = TypeVar("T")
 
 
 def decimal(value: int) -> str:
@@ -116,8 +118,8 @@ class Progress:
 
     @classmethod
     def over(
-        cls, items: Iterable[str], stream: TextIO, what: str, total: int | None = None
-    ) -> Iterator[str]:
+        cls, items: Iterable[T], stream: TextIO, what: str, total: int | None = None
+    ) -> Iterator[T]:
         """``items``, counted on ``stream`` if it is a terminal (out of ``total``, if known)."""
         if not is_terminal(stream):
             yield from items
@@ -128,7 +130,7 @@ class Progress:
         finally:
             progress.clear()
 
-    def _count(self, items: Iterable[str]) -> Iterator[str]:
+    def _count(self, items: Iterable[T]) -> Iterator[T]:
         last = time.monotonic()
         count = 0
         for count, item in enumerate(items, 1):

@@ -10,15 +10,25 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import sys
 from collections.abc import Iterable, Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
+from hanoi_magnet._move_text import parse_token, tokens
 from hanoi_magnet._text import shown
 from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._formats import FORMATS, MoveReader
 from hanoi_magnet.cli._util import Command, CommandError, Status, decimal, puzzle_arguments
-from hanoi_magnet.errors import Rule
+from hanoi_magnet.errors import AmbiguousNotationError, IllegalMoveError, NotationError, Rule
+from hanoi_magnet.notation import (
+    NOTATIONS,
+    PegNames,
+    ReadMove,
+    extract_moves,
+    get_notation,
+)
+from hanoi_magnet.registry import default_registry
 from hanoi_magnet.validate import ValidationReport, validate
 
 _BOM = "\ufeff"
@@ -39,6 +49,22 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         default="text",
         help="what FILE holds, as solve --format writes it: text (the default), jsonl, json "
         '(one document with a "moves" array) or csv (a header naming source and target)',
+    )
+    parser.add_argument(
+        "--notation",
+        metavar="NAME",
+        choices=("auto", *NOTATIONS),
+        help="read FILE in one of the evaluation kit's notations ("
+        + ", ".join(NOTATIONS)
+        + "), or auto: find the moves in free text, as a model's answer ('Move disk 1 from "
+        "Peg 1 to Peg 3', 'A->C', 'moves = [[1, 0, 2]]'). Without it, a file whose first move "
+        "the library's own forms do not read is read as auto",
+    )
+    parser.add_argument(
+        "--pegs",
+        choices=tuple(PEG_NAMES),
+        help="how FILE names the posts: sid (S, I, D), letters (A, B, C...), from-0 or from-1 "
+        "(numbers); default: the notation's, else detected from the whole text",
     )
     parser.epilog = _cliutil.STATUS_HELP
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -76,13 +102,75 @@ def _without_bom(lines: Iterable[str]) -> Iterator[str]:
         first = False
 
 
-def _verdict(stream: TextIO, args: argparse.Namespace, source: str) -> int:
-    # a JSON document is read in chunks (it may be one long line), the others by line
-    lines = _Chunks(stream) if args.format == "json" else _without_bom(stream)
-    reader = MoveReader(lines, args.format)
-    counted = _cliutil.Progress.over(reader, sys.stderr, "moves checked")
+#: ``--pegs`` on the command line: the notation package's peg namings.
+PEG_NAMES = {
+    "sid": PegNames.SID,
+    "letters": PegNames.LETTERS,
+    "from-0": PegNames.ZERO,
+    "from-1": PegNames.ONE,
+}
+
+
+def _library_reads(line: str) -> bool:
+    """Whether every move on ``line`` is in one of the library's own text forms."""
     try:
-        report = validate(counted, args.label, args.n)
+        for token in tokens(line):
+            parse_token(token)
+    except IllegalMoveError as error:  # a library form naming no such post is still one
+        return error.rule is not Rule.MALFORMED
+    return True
+
+
+def _text_moves(
+    lines: Iterator[str], args: argparse.Namespace
+) -> tuple[Iterable[str | ReadMove], tuple[str, str] | None]:
+    """The moves of text input: streamed in the library's forms, else through the notations.
+
+    The first line holding a move decides (unless ``--notation``/``--pegs`` did): if the
+    library reads it, the lines stream through in constant memory; otherwise the whole text
+    is read by the notation package (:func:`~hanoi_magnet.notation.extract_moves`).
+    """
+    head: list[str] = []
+    if args.notation is None and args.pegs is None:
+        for line in lines:
+            head.append(line)
+            if line.split("#", 1)[0].strip():
+                if _library_reads(line):
+                    return itertools.chain(head, lines), None
+                break
+        else:
+            return head, None
+    text = "".join(itertools.chain(head, lines))
+    return _notation_moves(text, args)
+
+
+def _notation_moves(
+    text: str, args: argparse.Namespace
+) -> tuple[list[ReadMove], tuple[str, str] | None]:
+    """The moves the notation package reads in ``text``, and a problem that stops them."""
+    posts = default_registry.variant(args.label).rules.posts
+    pegs = None if args.pegs is None else PEG_NAMES[args.pegs]
+    try:
+        if args.notation not in (None, "auto"):
+            return get_notation(args.notation).read(text, posts, pegs=pegs), None
+        found = extract_moves(text, pegs=pegs, posts=posts)
+    except NotationError as error:
+        if isinstance(error, AmbiguousNotationError):
+            raise CommandError(f"{error} (give --pegs)", Status.USAGE) from None
+        return [], (text.strip().split("\n", 1)[0], str(error))
+    problem = None
+    if found.unreadable is not None:
+        problem = (found.unreadable, "not a move in the notation of the moves before it")
+    elif found.truncated:
+        problem = ("(end of input)", "the list of moves is cut off")
+    return list(found.moves), problem
+
+
+def _verdict(stream: TextIO, args: argparse.Namespace, source: str) -> int:
+    if args.format != "text" and (args.notation or args.pegs):
+        raise CommandError("--notation and --pegs read text input (--format text)", Status.USAGE)
+    try:
+        return _checked(stream, args)
     except UnicodeDecodeError as error:
         byte = error.object[error.start : error.start + 1].hex()
         raise CommandError(
@@ -90,13 +178,30 @@ def _verdict(stream: TextIO, args: argparse.Namespace, source: str) -> int:
         ) from None
     except OSError as error:
         raise CommandError(f"cannot read {source}: {error}", Status.UNREADABLE) from None
-    if report.error is None and reader.problem is not None:
-        return _malformed_record(report, reader.problem)
+
+
+def _checked(stream: TextIO, args: argparse.Namespace) -> int:
+    problem: tuple[str, str] | None = None
+    moves: Iterable[str | ReadMove]
+    if args.format == "text":
+        moves, problem = _text_moves(_without_bom(stream), args)
+        counted: Iterable[Any] = _cliutil.Progress.over(moves, sys.stderr, "moves checked")
+        report = validate(counted, args.label, args.n)
+    else:
+        # a JSON document is read in chunks (it may be one long line), the others by line
+        lines = _Chunks(stream) if args.format == "json" else _without_bom(stream)
+        reader = MoveReader(lines, args.format)
+        report = validate(
+            _cliutil.Progress.over(reader, sys.stderr, "moves checked"), args.label, args.n
+        )
+        problem = reader.problem
+    if report.error is None and problem is not None:
+        return _malformed_record(report, problem)
     print(report)
     if report.error is not None:
         rule = report.error.rule
         print(f"rule: {rule.value} ({rule.describe()})")
-        print(f"position before move {report.error.index} (counted from 0): {report.state}")
+        print(f"position before move {report.error.index}: {report.state}")
         return Status.ILLEGAL
     if not report.solved:
         print(f"position after {decimal(report.length)} moves: {report.state}")
@@ -110,7 +215,7 @@ def _malformed_record(report: ValidationReport, problem: tuple[str, str]) -> int
     index = decimal(report.length)
     print(f"illegal: move {index} ({shown(record)}) is illegal (malformed): {why}")
     print(f"rule: {Rule.MALFORMED.value} ({Rule.MALFORMED.describe()})")
-    print(f"position before move {index} (counted from 0): {report.state}")
+    print(f"position before move {index}: {report.state}")
     return Status.ILLEGAL
 
 
