@@ -12,7 +12,7 @@ number, instead of failing after the budget is spent.
 
 from __future__ import annotations
 
-from hanoi_magnet.cli._util import CommandError, Status, decimal, disks
+from hanoi_magnet.cli._util import CommandError, Status, decimal
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules, Rules
@@ -95,7 +95,7 @@ def checked_distance(
     if rules.posts == 3:
         if n > DISTANCE_MAX_DISKS:
             raise CommandError(
-                f"the exact distance between positions of {disks(n)} would take "
+                f"the exact distance between positions of {n:,} disks would take "
                 f"{distance_estimate(n)} (it grows with the square of N); this command answers "
                 f"up to {DISTANCE_MAX_DISKS:,} disks, any N between the start and goal towers",
                 Status.FAILED,
@@ -111,7 +111,7 @@ def checked_distance(
                 else ""
             )
             raise CommandError(
-                f"a search between the towers of {disks(n)} on {rules.posts} posts would visit "
+                f"a search between the towers of {n:,} disks on {rules.posts} posts would visit "
                 f"about {_amount(visited)} positions (1/{TOWER_SEARCH_SHARE} of the "
                 f"{_amount(total)} legal ones), more than --max-states {max_states:,}{hint}",
                 Status.FAILED,
