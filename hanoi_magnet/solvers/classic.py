@@ -214,14 +214,17 @@ def _post_maps(pegs: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, 
 
 @functools.cache
 def _frame_stewart_class(label: str) -> type[PlanSolver]:
-    pegs = int(label.split(":")[1])
+    # the variant first: it refuses a peg count too long to be read as a number (int() of
+    # 4,300 digits and more raises a raw ValueError) before any int() is taken here
+    variant = Variant.from_label(label)
+    pegs = variant.posts
     return type(
         f"FrameStewart{pegs}",
         (FrameStewart,),
         {
             "pegs": pegs,
             "label": label,
-            "variant": Variant.from_label(label),
+            "variant": variant,
             "__doc__": f"Frame–Stewart on {pegs} pegs.",
             "__module__": __name__,
         },
