@@ -237,7 +237,9 @@ default_registry.register_family(r"arcs:.*", _arcs_class)
 # family members are made on demand: get() answers to them, labels() does not list them.
 for _connected in _arcs.connected():
     _label = normalize_label(f"arcs:{_arcs.spell(_connected)}")
-    if _label not in default_registry.labels():  # not linear, cyclic... under their names
+    # not linear, cyclic... under their names (asked of the built-ins only: reading the plugins
+    # now would judge them before every built-in label is registered)
+    if _label not in default_registry._solvers:
         default_registry.register(_label, _arcs_class(_label))
 for _label in ("classic:4", "classic:5"):
     default_registry.register(_label, _frame_stewart_class(_label))
