@@ -687,11 +687,15 @@ def test_the_latex_closed_forms_render():
     import io
 
     with registered(**SHAPES):
-        labels = [*_closed_labels(), "x_swing", "w_odd"]
-        for label in labels:
-            for per_disk_ in (False, True):
-                tex = closed_form(label, per_disk=per_disk_, format="latex")
-                mathtext.math_to_image(f"${tex}$", io.BytesIO(), format="png")
+        labels = [*_closed_labels(), "x_growth", "x_swing", "w_odd"]
+        forms = {
+            closed_form(label, per_disk=per_disk_, format="latex")
+            for label in labels
+            for per_disk_ in (False, True)
+        }
+    assert len(forms) >= 8
+    for tex in sorted(forms):  # each distinct form once
+        mathtext.math_to_image(f"${tex}$", io.BytesIO(), format="png")
 
 
 def test_closed_form_text_is_unchanged_and_the_format_is_checked():
