@@ -9,15 +9,20 @@ import re
 from pathlib import Path
 
 import nox
-import tomllib
 
 ROOT = Path(__file__).parent
-PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-PYTHONS = [
-    match.group(1)
-    for classifier in PYPROJECT["project"]["classifiers"]
-    if (match := re.fullmatch(r"Programming Language :: Python :: (3\.\d+)", classifier))
-]
+
+
+def supported_pythons(pyproject: str) -> list[str]:
+    """The Python versions pyproject.toml's classifiers name, e.g. ``['3.10', '3.11']``.
+
+    Read from the text, without a TOML parser: Python 3.10 has no tomllib, and ``nox -s docs``
+    must work from any supported Python (the classifiers are one quoted string a line).
+    """
+    return re.findall(r'^\s*"Programming Language :: Python :: (3\.\d+)",?\s*$', pyproject, re.M)
+
+
+PYTHONS = supported_pythons((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
 nox.options.error_on_missing_interpreters = False
@@ -45,9 +50,9 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "format", "--check", ".")
 
 
-@nox.session(python="3.11")
+@nox.session
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with -W -n and run the doctest builder."""
+    """Build the HTML docs with -W -n and run the doctest builder (on the Python running nox)."""
     session.install("-e", ".[docs]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import doctest
 import sys
-from importlib import metadata
 from pathlib import Path
+
+import hanoi_magnet
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "hanoi_magnet"
 author = "hanoi_magnet developers"
 copyright = "2026, hanoi_magnet developers"
-release = metadata.version("hanoi-magnet")
+# the version of the package being documented (the installed metadata can lag behind an
+# editable install's source, which is the one place the version is written)
+release = hanoi_magnet.__version__
 version = ".".join(release.split(".")[:2])
 
 extensions = [

@@ -7,7 +7,8 @@ it: :mod:`hanoi_magnet.plans` (writing solvers), :mod:`hanoi_magnet.theory` (cou
 recurrences, matrices), :mod:`hanoi_magnet.search` (distances, paths, state graphs),
 :mod:`hanoi_magnet.draw` (pictures), :mod:`hanoi_magnet.notation` (moves as text),
 :mod:`hanoi_magnet.evaluation` (puzzles for models, and scores), :mod:`hanoi_magnet.cli`,
-:mod:`hanoi_magnet.view`, :mod:`hanoi_magnet.testing`.
+:mod:`hanoi_magnet.view`, :mod:`hanoi_magnet.testing`. Each is also an attribute, imported on
+first use (``hm.theory.count``): ``import hanoi_magnet`` imports no optional dependency.
 
 Example:
     >>> import hanoi_magnet as hm
@@ -18,13 +19,15 @@ Example:
     S: - | I: 2b 1b | D: 3b
     >>> hm.validate(solution, "NNN", 3).solved
     True
+    >>> hm.theory.count("NNN", 3)
+    11
 """
 
 from __future__ import annotations
 
 import importlib
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hanoi_magnet import draw as _draw  # teaches positions and solutions to show themselves
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
@@ -64,7 +67,26 @@ from hanoi_magnet.solution import Solution, clear_caches
 from hanoi_magnet.validate import ValidationReport, check, validate
 from hanoi_magnet.variants import Variant
 
+if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on first use
+    from hanoi_magnet import (  # noqa: F401
+        cli,
+        draw,
+        errors,
+        evaluation,
+        model,
+        notation,
+        plans,
+        search,
+        testing,
+        theory,
+        variants,
+        view,
+    )
+
 del _draw, _solvers
+
+#: The version of this release (the one place it is written: the build reads it from here).
+__version__ = "0.2.0"
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -158,8 +180,32 @@ _MOVED = {
 }
 
 
+#: The packages reachable as attributes (``hm.theory.count``), each imported on first use, so
+#: that ``import hanoi_magnet`` imports no optional dependency (numpy, Hypothesis, SymPy) and
+#: none of the applications. (``from hanoi_magnet import *`` imports none of them either.)
+_SUBPACKAGES = frozenset(
+    {
+        "cli",
+        "draw",
+        "errors",
+        "evaluation",
+        "model",
+        "notation",
+        "plans",
+        "search",
+        "testing",
+        "theory",
+        "variants",
+        "view",
+    }
+)
+
+
 def __getattr__(name: str) -> Any:
-    """The 0.1.0 top-level names that moved, with a warning naming their home."""
+    """The packages, imported on first use; the 0.1.0 top-level names that moved, with a warning."""
+    if name in _SUBPACKAGES:
+        # the import binds the package as an attribute here: later lookups do not come back
+        return importlib.import_module(f"{__name__}.{name}")
     home = _MOVED.get(name)
     if home is None:
         raise AttributeError(f"module 'hanoi_magnet' has no attribute {name!r}")
@@ -172,4 +218,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*__all__, *_MOVED})
+    return sorted({*__all__, *_MOVED, *_SUBPACKAGES, "__version__"})

@@ -33,6 +33,20 @@ _COMPACT_EXAMPLES = "e.g. 'SSI' (disk 3 and 2 on S, 1 on I), 'SSI/rrb' with face
 Stacks = list[list[int]]
 
 
+#: Longer numbers in a position are refused before int() (which raises a plain ValueError past
+#: 4,300 digits); no position can hold a disk, a post or a post count of 19 digits.
+_MAX_DIGITS = 18
+
+
+def _small_int(digits: str, what: str, text: str) -> int:
+    """``int(digits)``, or InvalidArgumentError when it has more digits than any position."""
+    if len(digits) > _MAX_DIGITS:
+        raise InvalidArgumentError(
+            f"in {_excerpt(text)}: {what} with {len(digits):,} digits; no position is that large"
+        )
+    return int(digits)
+
+
 def post_label(post: int, posts: int) -> str:
     """``S``, ``I``, ``D`` for the posts of a three-post puzzle, else the post's number."""
     return _LETTERS[post] if posts == 3 and 0 <= post < 3 else str(post)
@@ -128,7 +142,7 @@ def _parse_long(body: str) -> tuple[Stacks, str | None]:
                         "size, then r or b for its up face under magnetic rules (e.g. '3r'), "
                         "or '-' alone for an empty post"
                     )
-                size = int(match.group(1))
+                size = _small_int(match.group(1), "a disk size", part)
                 if stack and size >= stack[-1]:
                     raise InvalidArgumentError(
                         f"in {_excerpt(part)}: disk {size} cannot lie on disk {stack[-1]}; list "
@@ -154,7 +168,7 @@ def _parse_compact(body: str, posts: int | None) -> tuple[Stacks, str | None]:
     prefix = _PREFIX.fullmatch(placement)
     count = posts
     if prefix is not None:
-        count = int(prefix.group(1))
+        count = _small_int(prefix.group(1), "a number of posts", body)
         placement = prefix.group(2)
         if count < 1:
             raise InvalidArgumentError(
@@ -183,7 +197,7 @@ def _parse_compact(body: str, posts: int | None) -> tuple[Stacks, str | None]:
             )
         # beyond ten posts, posts are numbers separated by commas (one number: one disk)
         numbers = placement.split(",") if "," in placement or count > 10 else list(placement)
-        where = [int(number) for number in numbers]
+        where = [_small_int(number, "a post", body) for number in numbers]
     else:
         raise InvalidArgumentError(
             f"{_excerpt(body)} is not a position: use the long form "

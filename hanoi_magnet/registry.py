@@ -3,13 +3,16 @@
 Built-in solvers register here with :func:`register`, exactly as third-party ones may; packages
 can also declare solvers in the entry-point group ``hanoi_magnet.solvers`` (name = label,
 value = ``module:SolverClass``), which is read on the first lookup and each entry loaded when
-its label is first asked for. A plugin that fails to load is reported with a warning and
-skipped; ``import hanoi_magnet`` never fails because of one.
+its label is first asked for. ``import hanoi_magnet`` never fails because of a plugin: one that
+fails to load is dropped from :func:`labels`, and asking for its label raises
+:class:`~hanoi_magnet.UnknownVariantError` saying which plugin failed and why. A plugin that
+offers a built-in label is ignored, with one :class:`PluginWarning` a process.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -37,6 +40,10 @@ __all__ = [
 
 #: The entry-point group third-party packages use to offer solvers.
 ENTRY_POINT_GROUP = "hanoi_magnet.solvers"
+
+#: The plugin warnings already given in this process (each is given once, whatever asks).
+_WARNED: set[str] = set()
+_PACKAGE = __file__.rpartition("registry.py")[0]  # this package's directory, with its separator
 
 S = TypeVar("S", bound=type[Any])
 
@@ -75,7 +82,9 @@ class Solver(Protocol):
 
 
 class PluginWarning(UserWarning):
-    """A solver plugin (entry point) could not be loaded; the registry goes on without it.
+    """A solver plugin (entry point) is ignored: it offers a built-in label, or fails to load.
+
+    Each is given once a process, as one line naming the plugin and the label.
 
     Example:
         >>> from hanoi_magnet import PluginWarning
@@ -107,6 +116,8 @@ class Registry:
         self._made: set[str] = set()
         self._group = entry_point_group
         self._entry_points: dict[str, metadata.EntryPoint] | None = None
+        # plugins that failed to load: label -> why (get() says it; labels() no longer lists it)
+        self._failed: dict[str, str] = {}
         self._lock = threading.RLock()
 
     # -- registration ---------------------------------------------------------------------------
@@ -201,6 +212,7 @@ class Registry:
         # Which labels came from plugins (loaded or not): a copy must not read them afresh and
         # mistake a loaded plugin for a built-in.
         new._entry_points = None if self._entry_points is None else dict(self._entry_points)
+        new._failed = dict(self._failed)
         return new
 
     # -- lookup ---------------------------------------------------------------------------------
@@ -210,7 +222,8 @@ class Registry:
 
         Raises:
             UnknownVariantError: no solver answers to ``label``; the message lists the close
-                matches.
+                matches (or, when a plugin offers the label but fails to load, says which
+                plugin and why).
 
         Example:
             >>> from hanoi_magnet import default_registry
@@ -232,6 +245,9 @@ class Registry:
                 loaded = self._load(key, entry)
                 if loaded is not None:
                     return loaded
+            failure = self._failed.get(key)
+            if failure is not None:
+                raise UnknownVariantError(label, (), reason=failure)
         raise UnknownVariantError(label, self.labels())
 
     def solver(self, label: str) -> Solver:
@@ -335,16 +351,27 @@ class Registry:
             )
         return three_post_path(variant.rules, ends[0], ends[1], variant=variant)
 
-    def labels(self) -> tuple[str, ...]:
+    def labels(self, *, load_plugins: bool = False) -> tuple[str, ...]:
         """Every registered label and every installed plugin's label, sorted.
+
+        A plugin is imported only when its label is first asked for, so a plugin that will
+        fail to load is listed until then (and dropped after). With ``load_plugins=True``
+        every plugin is loaded first: the list is then exactly the labels that can be solved,
+        and each plugin that failed gives one :class:`PluginWarning` saying why.
 
         Example:
             >>> from hanoi_magnet import default_registry
             >>> labels = default_registry.labels()
             >>> "NNN" in labels and "classic" in labels
             True
+            >>> default_registry.labels(load_plugins=True) == labels  # no broken plugin here
+            True
         """
         with self._lock:
+            if load_plugins:
+                for key, entry in list(self._plugins().items()):
+                    if key not in self._solvers and self._load(key, entry) is None:
+                        _warn_once(f"label {key!r} left out: {self._failed[key]}")
             listed = set(self._solvers) - self._made
             return tuple(sorted(listed | set(self._plugins())))
 
@@ -369,24 +396,31 @@ class Registry:
     # -- plugins --------------------------------------------------------------------------------
 
     def _plugins(self) -> dict[str, metadata.EntryPoint]:
-        """The plugin entry points, read once (metadata only; nothing is imported)."""
+        """The plugin entry points not yet loaded, read once (metadata only; nothing imported).
+
+        A plugin offering a label the registry already answers to (a registered label or a
+        family member such as ``classic:7``) is left out, with one warning a process.
+        """
         if self._entry_points is None:
             self._entry_points = {}
             if self._group is not None:
                 for entry in metadata.entry_points(group=self._group):
                     key = normalize_label(entry.name)
-                    if key in self._solvers:
-                        warnings.warn(
-                            f"plugin {entry.value!r} offers label {key!r}, which is built in; "
-                            "the built-in solver is kept",
-                            PluginWarning,
-                            stacklevel=3,
+                    if key in self._solvers or self._in_family(key):
+                        _warn_once(
+                            f"solver plugin {_plugin_name(entry)} offers the label {key!r}, "
+                            "which is built in: the built-in solver is kept and the plugin's "
+                            "ignored"
                         )
                         continue
                     self._entry_points[key] = entry
         return self._entry_points
 
+    def _in_family(self, key: str) -> bool:
+        return any(pattern.fullmatch(key) for pattern, _ in self._families)
+
     def _load(self, key: str, entry: metadata.EntryPoint) -> type[Any] | None:
+        """Import a plugin and register its class; on failure, remember why and return None."""
         try:
             loaded = entry.load()
             if not isinstance(loaded, type):
@@ -395,14 +429,31 @@ class Registry:
         except Exception as error:
             assert self._entry_points is not None
             self._entry_points.pop(key, None)
-            warnings.warn(
-                f"could not load solver plugin {entry.name!r} ({entry.value}): "
-                f"{type(error).__name__}: {error}",
-                PluginWarning,
-                stacklevel=4,
+            reason = f"{type(error).__name__}: {error}".splitlines()[0]
+            self._failed[key] = (
+                f"the solver plugin {_plugin_name(entry)} that offers it could not be loaded "
+                f"({reason})"
             )
             return None
         return loaded
+
+
+def _plugin_name(entry: metadata.EntryPoint) -> str:
+    """A plugin for a message: its distribution (when known) and its ``module:Class``."""
+    dist = getattr(entry, "dist", None)
+    name = getattr(dist, "name", None) if dist is not None else None
+    return f"{name!r} ({entry.value})" if name else repr(entry.value)
+
+
+def _warn_once(message: str) -> None:
+    """A PluginWarning, once a process, attributed to the first caller outside the package."""
+    if message in _WARNED:
+        return
+    _WARNED.add(message)
+    level, frame = 2, sys._getframe(1)
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, PluginWarning, stacklevel=level)
 
 
 #: The registry of the built-in solvers and installed plugins.
@@ -449,15 +500,18 @@ def solve(
     return default_registry.solve(label, n, start=start, goal=goal)
 
 
-def labels() -> tuple[str, ...]:
+def labels(*, load_plugins: bool = False) -> tuple[str, ...]:
     """Every label the default registry answers to (``classic:P`` works for any P >= 3).
+
+    With ``load_plugins=True``, the installed plugins are loaded first, so that the list holds
+    exactly the labels that can be solved (see :meth:`Registry.labels`).
 
     Example:
         >>> from hanoi_magnet import labels
         >>> len([label for label in labels() if len(label) == 3 and label.isupper()])
         27
     """
-    return default_registry.labels()
+    return default_registry.labels(load_plugins=load_plugins)
 
 
 def _plan_family(label: str) -> type[PlanClass] | None:

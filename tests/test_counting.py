@@ -553,3 +553,161 @@ def test_polynomial_refuses_bad_input():
         Polynomial(()).factor()
     assert str(Polynomial(())) == "0"
     assert isinstance(Polynomial((1, 1)).factor(), Factorization)
+
+
+# -- closed forms as LaTeX and SymPy ------------------------------------------------------------
+
+#: Plans whose closed forms exercise every shape: a polynomial factor (n 2^(n-1)), a negative
+#: root ((-2)^n), and forms that hold only from n = 1 on (a zero root of the minimal polynomial).
+SHAPES = {
+    "x_growth": (SubStep("x_growth"), SubStep("x_growth"), SubStep("y_growth"), MoveStep(0, 2)),
+    "y_growth": (SubStep("y_growth"), MoveStep(0, 2), SubStep("y_growth")),
+    "x_swing": (*[SubStep("y_swing")] * 4, MoveStep(0, 2)),
+    "y_swing": (SubStep("x_swing"), MoveStep(0, 2)),
+    "z_once": (MoveStep(0, 2),),  # S = 0, 1, 1, 1, ...
+    "w_odd": (SubStep("z_once"), MoveStep(0, 2), SubStep("w_odd")),  # S = 0, 1, 3, 5, ...
+}
+
+
+def _closed_labels() -> list[str]:
+    found = []
+    for label in default_registry.labels():
+        try:
+            if closed_form(label) is not None:
+                found.append(label)
+        except (NoRecurrenceError, UnsolvableError):
+            continue
+    return found
+
+
+def _braced(text: str, start: int) -> tuple[str, int]:
+    """The group ``{...}`` opening at ``text[start]``, and the index after it."""
+    assert text[start] == "{", text[start:]
+    depth = 0
+    for index in range(start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[index], 0)
+        if depth == 0:
+            return text[start + 1 : index], index + 1
+    raise AssertionError(f"unbalanced braces in {text!r}")
+
+
+def _python(tex: str) -> str:
+    """The closed forms' LaTeX (\\frac, ^{}, \\cdot) as Python arithmetic, independently."""
+    out, index = [], 0
+    while index < len(tex):
+        if tex.startswith(r"\frac", index):
+            top, index = _braced(tex, index + len(r"\frac"))
+            bottom, index = _braced(tex, index)
+            out.append(f"(({_python(top)})/({_python(bottom)}))")
+        elif tex[index] == "^":
+            power, index = _braced(tex, index + 1)
+            out.append(f"**({_python(power)})")
+        elif tex.startswith(r"\cdot", index):
+            out.append("*")
+            index += len(r"\cdot")
+        else:
+            assert tex[index] not in "\\{}", f"unexpected TeX in {tex!r}"
+            out.append(tex[index])
+            index += 1
+    return "".join(out)
+
+
+def _latex_value(tex: str, variable: str, value: int) -> Fraction | None:
+    """The LaTeX closed form evaluated at one size (None where its condition excludes it)."""
+    formula, _, condition = tex.partition(r" \quad \text{for } ")
+    if condition:
+        name, bound = condition.split(r" \geq ")
+        assert name == variable
+        if value < int(bound):
+            return None
+    python = _python(formula).replace(variable, f"Fraction({value})")
+    return Fraction(eval(python, {"Fraction": Fraction}))
+
+
+def _check_forms(label, lengths, disks):
+    """The LaTeX and SymPy closed forms of ``label`` against its counts (n, k = 1 .. 30)."""
+    sympy = pytest.importorskip("sympy")
+    n, k = sympy.Symbol("n", integer=True), sympy.Symbol("k", integer=True)
+    for per_disk_, symbol, expected in ((False, n, lengths), (True, k, disks)):
+        expression = closed_form(label, per_disk=per_disk_, format="sympy")
+        tex = closed_form(label, per_disk=per_disk_, format="latex")
+        assert isinstance(expression, sympy.Expr) and isinstance(tex, str)
+        (free,) = expression.free_symbols
+        assert free.name == symbol.name
+        for size in range(1, 31):
+            assert expression.subs(free, size) == expected(size), (label, per_disk_, size)
+            value = _latex_value(tex, symbol.name, size)
+            assert value is None or value == expected(size), (label, tex, size)
+        assert _latex_value(tex, symbol.name, 30) is not None
+        # SymPy's own LaTeX of the expression is valid TeX too (both go to MathJax)
+        assert sympy.latex(expression)
+
+
+@pytest.mark.parametrize("label", _closed_labels())
+def test_the_sympy_and_latex_closed_forms_give_the_exact_counts(label):
+    pytest.importorskip("sympy")
+    top = solve(label, 30)
+
+    def lengths(n):
+        return solve(label, n).length
+
+    def disks(k):
+        return top.per_disk[30 - k]
+
+    _check_forms(label, lengths, disks)
+
+
+def test_the_closed_forms_of_every_shape_in_sympy_and_latex():
+    pytest.importorskip("sympy")
+    with registered(**SHAPES):
+        independent = {
+            "x_growth": lambda n: n * 2 ** (n - 1),  # X(n) = 2 X(n-1) + 2^(n-1)
+            "z_once": lambda n: 1 if n else 0,
+            "w_odd": lambda n: 2 * n - 1 if n else 0,
+        }
+        for label in SHAPES:
+            formula = independent.get(label, lambda n, label=label: count(label, n))
+            per = per_disk(label, 30)
+            _check_forms(label, formula, lambda k, per=per: per[30 - k])
+        assert closed_form("z_once") == "1 for n >= 1"
+        assert closed_form("z_once", format="latex") == r"1 \quad \text{for } n \geq 1"
+        assert closed_form("w_odd", format="latex") == r"2 \cdot n - 1 \quad \text{for } n \geq 1"
+        assert closed_form("x_growth", per_disk=True, format="latex") == (
+            r"\frac{(k-1) \cdot 2^{k-1} + 2 \cdot 2^{k-1}}{2}"
+        )
+        assert "(-2)^{n}" in closed_form("x_swing", format="latex")
+        sympy = pytest.importorskip("sympy")
+        piecewise = closed_form("w_odd", format="sympy")
+        assert isinstance(piecewise, sympy.Piecewise)
+        assert [piecewise.subs(piecewise.free_symbols.pop(), n) for n in range(4)] == [0, 1, 3, 5]
+
+
+def test_the_latex_closed_forms_render():
+    mathtext = pytest.importorskip("matplotlib.mathtext")
+    import io
+
+    with registered(**SHAPES):
+        labels = [*_closed_labels(), "x_growth", "x_swing", "w_odd"]
+        forms = {
+            closed_form(label, per_disk=per_disk_, format="latex")
+            for label in labels
+            for per_disk_ in (False, True)
+        }
+    assert len(forms) >= 8
+    for tex in sorted(forms):  # each distinct form once
+        mathtext.math_to_image(f"${tex}$", io.BytesIO(), format="png")
+
+
+def test_closed_form_text_is_unchanged_and_the_format_is_checked():
+    assert closed_form("RRB") == closed_form("RRB", format="text") == "(3^n - 1)/2"
+    assert closed_form("NNN", format="latex") is None
+    with pytest.raises(InvalidArgumentError, match="format must be one of 'text', 'latex'"):
+        closed_form("RRB", format="tex")
+
+
+def test_closed_form_in_sympy_without_sympy_says_how_to_install_it(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "sympy", None)
+    with pytest.raises(InvalidArgumentError, match=r"pip install 'hanoi-magnet\[sympy\]'"):
+        closed_form("RRB", format="sympy")

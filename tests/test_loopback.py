@@ -34,6 +34,7 @@ from hanoi_magnet import (
     default_registry,
     solve,
 )
+from hanoi_magnet import registry as registry_module
 from hanoi_magnet.testing import check_solver, solutions
 
 LABEL = "loopback-classic"
@@ -209,20 +210,30 @@ def test_the_loopback_positions_are_the_built_in_ones(solution, data):
     assert solution.rank(builtin.unrank(k)) == k
 
 
-def test_a_plugin_that_fails_on_import_warns_and_leaves_the_registry_usable():
+def test_a_plugin_that_fails_on_import_says_why_and_leaves_the_registry_usable():
     registry = Registry(entry_point_group=BROKEN_GROUP)
     registry.register("classic", default_registry.get("classic"))
     assert "loopback-broken" in registry.labels()  # listed: the import has not happened yet
     message = (
-        r"could not load solver plugin 'loopback-broken' \(hanoi_magnet_loopback.broken:Solver\): "
-        r"RuntimeError: the loopback's broken plugin fails on import, on purpose"
+        r"unknown variant label 'loopback-broken': the solver plugin 'hanoi-magnet-loopback' "
+        r"\(hanoi_magnet_loopback.broken:Solver\) that offers it could not be loaded "
+        r"\(RuntimeError: the loopback's broken plugin fails on import, on purpose\)$"
     )
-    with pytest.warns(PluginWarning, match=message):
-        with pytest.raises(UnknownVariantError):
-            registry.get("loopback-broken")
+    with pytest.raises(UnknownVariantError, match=message):
+        registry.get("loopback-broken")
     assert "loopback-broken" not in registry.labels()
+    with pytest.raises(UnknownVariantError, match=message):  # the same answer the second time
+        registry.solve("loopback-broken", 3)
     assert registry.solve("classic", 3).length == 7
     assert "loopback-broken" not in default_registry.labels()
+
+
+def test_loading_the_plugins_lists_only_what_can_be_solved(monkeypatch):
+    monkeypatch.setattr(registry_module, "_WARNED", set())  # as in a fresh process
+    registry = Registry(entry_point_group=BROKEN_GROUP)
+    assert registry.labels() == ("loopback-broken",)
+    with pytest.warns(PluginWarning, match="label 'loopback-broken' left out: .*RuntimeError"):
+        assert registry.labels(load_plugins=True) == ()
 
 
 def test_the_loopback_docstring_examples():

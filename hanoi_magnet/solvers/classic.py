@@ -214,14 +214,17 @@ def _post_maps(pegs: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, 
 
 @functools.cache
 def _frame_stewart_class(label: str) -> type[PlanSolver]:
-    pegs = int(label.split(":")[1])
+    # the variant first: it refuses a peg count too long to be read as a number (int() of
+    # 4,300 digits and more raises a raw ValueError) before any int() is taken here
+    variant = Variant.from_label(label)
+    pegs = variant.posts
     return type(
         f"FrameStewart{pegs}",
         (FrameStewart,),
         {
             "pegs": pegs,
             "label": label,
-            "variant": Variant.from_label(label),
+            "variant": variant,
             "__doc__": f"Frame–Stewart on {pegs} pegs.",
             "__module__": __name__,
         },
@@ -234,7 +237,9 @@ default_registry.register_family(r"arcs:.*", _arcs_class)
 # family members are made on demand: get() answers to them, labels() does not list them.
 for _connected in _arcs.connected():
     _label = normalize_label(f"arcs:{_arcs.spell(_connected)}")
-    if _label not in default_registry.labels():  # not linear, cyclic... under their names
+    # not linear, cyclic... under their names (asked of the built-ins only: reading the plugins
+    # now would judge them before every built-in label is registered)
+    if _label not in default_registry._solvers:
         default_registry.register(_label, _arcs_class(_label))
 for _label in ("classic:4", "classic:5"):
     default_registry.register(_label, _frame_stewart_class(_label))

@@ -19,15 +19,17 @@ a(n) = (X^n v)_i, the vector w = q(X) v lies in λ's generalized eigenspace, and
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any, Literal, overload
 
 import attrs
 
 from hanoi_magnet._math import linalg as _linalg
 from hanoi_magnet._math.polyarith import divide, real_roots_above
-from hanoi_magnet.errors import NoRationalLimitError
+from hanoi_magnet.errors import InvalidArgumentError, NoRationalLimitError
 from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.theory._polynomial import Factorization, Polynomial
 from hanoi_magnet.theory._recurrences import _per_class, _plan_solver, _recurrence
@@ -189,13 +191,34 @@ def asymptotic_factors(label: str) -> tuple[Fraction, Fraction]:
     return s, p
 
 
-def closed_form(label: str, *, per_disk: bool = False) -> str | None:
-    """S(n) (or, with ``per_disk``, P(k)) as a sum of powers, when one exists.
+#: The forms closed_form can give.
+_FORMATS = ("text", "latex", "sympy")
+
+
+@overload
+def closed_form(
+    label: str, *, per_disk: bool = False, format: Literal["text", "latex"] = "text"
+) -> str | None: ...
+@overload
+def closed_form(label: str, *, per_disk: bool = False, format: Literal["sympy"]) -> Any: ...
+def closed_form(label: str, *, per_disk: bool = False, format: str = "text") -> Any:
+    r"""S(n) (or, with ``per_disk``, P(k)) as a sum of powers, when one exists.
 
     A closed form in integer powers exists exactly when the minimal polynomial of the
     sequence has only rational roots; then the coefficients are solved for exactly. None when
     an irrational root takes part (Lunnon's free puzzle: K^3 - K - 2). P(k) counts from the
     largest disk.
+
+    ``format`` chooses the form: ``"text"`` (plain ASCII, the default), ``"latex"`` (for
+    ``$...$`` in LaTeX, MathJax or Jupyter) or ``"sympy"`` (a SymPy expression in the
+    integer symbol ``n``, or ``k`` for ``per_disk``; needs SymPy, ``pip install
+    'hanoi-magnet[sympy]'``). A form valid only from some size on reads "for n >= ..." as
+    text and LaTeX, and is a ``Piecewise`` with the exact first values in SymPy.
+
+    Raises:
+        NoRecurrenceError: the variant follows no fixed linear recurrence (Frame–Stewart).
+        InvalidArgumentError: ``format`` is none of the three, or ``"sympy"`` without SymPy
+            installed.
 
     Example:
         >>> from hanoi_magnet.theory import closed_form
@@ -203,12 +226,48 @@ def closed_form(label: str, *, per_disk: bool = False) -> str | None:
         ('2^n - 1', '(3^n - 1)/2', '3^(k-1)')
         >>> print(closed_form("NNN"))
         None
+        >>> print(closed_form("RRB", format="latex"))
+        \frac{3^{n} - 1}{2}
+        >>> print(closed_form("linear", per_disk=True, format="latex"))
+        2 \cdot 3^{k-1}
+        >>> closed_form("RRB", format="sympy")  # doctest: +SKIP
+        3**n/2 - 1/2
+    """
+    if format not in _FORMATS:
+        raise InvalidArgumentError(
+            f"format must be one of {', '.join(map(repr, _FORMATS))}, got {format!r}"
+        )
+    sympy = _sympy() if format == "sympy" else None
+    found = _closed_terms(label, per_disk)
+    if found is None:
+        return None
+    parts, zero, first = found
+    if sympy is not None:
+        return _sympy_sum(sympy, parts, zero, first, per_disk)
+    if format == "latex":
+        text = _format_sum(parts, "k-1" if per_disk else "n", latex=True)
+        if zero:
+            text += rf" \quad \text{{for }} {'k' if per_disk else 'n'} \geq {zero + per_disk}"
+        return text
+    text = _format_sum(parts, "(k-1)" if per_disk else "n")
+    if zero:
+        text += f" for {'n' if not per_disk else 'k'} >= {zero + (1 if per_disk else 0)}"
+    return text
+
+
+_Part = tuple[Fraction, tuple[int, int]]
+
+
+def _closed_terms(label: str, per_disk: bool) -> tuple[list[_Part], int, list[int]] | None:
+    """The terms c m^j r^m (m = n, or k - 1), the size they hold from, the first values.
+
+    None when an irrational root takes part.
     """
     system = _system(_plan_solver(label))
     if per_disk:
-        matrix, vector, variable = system.sub_matrix, system.moves, "(k-1)"
+        matrix, vector = system.sub_matrix, system.moves
     else:
-        matrix, vector, variable = system.matrix, [0] * len(system.names) + [1], "n"
+        matrix, vector = system.matrix, [0] * len(system.names) + [1]
     terms = _sequence(matrix, vector, 2 * len(matrix) + 2)
     roots = _minimal_roots(_factorization(matrix), terms)
     if roots is None:
@@ -218,10 +277,35 @@ def closed_form(label: str, *, per_disk: bool = False) -> str | None:
     indices = range(zero, zero + len(unknowns))
     rows = [[Fraction(i**j * r**i) for r, j in unknowns] for i in indices]
     values = _linalg.solve(rows, [Fraction(terms[i]) for i in indices]) if unknowns else []
-    text = _format_sum(list(zip(values, unknowns, strict=True)), variable)
-    if zero:
-        text += f" for {'n' if not per_disk else 'k'} >= {zero + (1 if per_disk else 0)}"
-    return text
+    return list(zip(values, unknowns, strict=True)), zero, terms[:zero]
+
+
+def _sympy() -> Any:
+    try:
+        return importlib.import_module("sympy")
+    except ImportError as error:
+        raise InvalidArgumentError(
+            "closed_form(..., format='sympy') needs SymPy: pip install 'hanoi-magnet[sympy]'"
+        ) from error
+
+
+def _sympy_sum(sympy: Any, parts: list[_Part], zero: int, first: list[int], per_disk: bool) -> Any:
+    """The closed form as a SymPy expression (a Piecewise when it holds from some size on)."""
+    if per_disk:
+        symbol = sympy.Symbol("k", integer=True, positive=True)
+        m = symbol - 1
+    else:
+        symbol = m = sympy.Symbol("n", integer=True, nonnegative=True)
+    total = sympy.Add(
+        *(
+            sympy.Rational(c.numerator, c.denominator) * m**j * sympy.Integer(r) ** m
+            for c, (r, j) in parts
+        )
+    )
+    if not zero:
+        return total
+    cases = [(sympy.Integer(value), sympy.Eq(m, i)) for i, value in enumerate(first)]
+    return sympy.Piecewise(*cases, (total, True))
 
 
 # --------------------------------------------------------------------------------------------
@@ -362,8 +446,8 @@ def _annihilates(poly: Polynomial, terms: list[int], factor: Polynomial) -> bool
     return all(sum(q * terms[i + k] for k, q in enumerate(quotient)) == 0 for i in range(checks))
 
 
-def _format_sum(parts: list[tuple[Fraction, tuple[int, int]]], variable: str) -> str:
-    """Render sum of c n^j r^n as text over a common denominator: '(3^n - 1)/2'."""
+def _format_sum(parts: list[_Part], variable: str, *, latex: bool = False) -> str:
+    """Render sum of c n^j r^n over a common denominator: '(3^n - 1)/2', or as LaTeX."""
     parts = [(c, t) for c, t in parts if c]
     if not parts:
         return "0"
@@ -373,14 +457,15 @@ def _format_sum(parts: list[tuple[Fraction, tuple[int, int]]], variable: str) ->
         numerator = c.numerator * (denominator // c.denominator)
         factors = []
         if j:
-            factors.append(variable if j == 1 else f"{variable}^{j}")
+            factors.append(
+                _power(f"({variable})" if latex and len(variable) > 1 else variable, j, latex)
+            )
         if r != 1:
-            base = f"({r})" if r < 0 else str(r)
-            factors.append(f"{base}^{variable}")
+            factors.append(_power(f"({r})" if r < 0 else str(r), variable, latex))
         size = abs(numerator)
         if size != 1 or not factors:
             factors.insert(0, str(size))
-        term = " * ".join(factors)
+        term = (r" \cdot " if latex else " * ").join(factors)
         if pieces:
             pieces.append(f" - {term}" if numerator < 0 else f" + {term}")
         else:
@@ -388,4 +473,15 @@ def _format_sum(parts: list[tuple[Fraction, tuple[int, int]]], variable: str) ->
     text = "".join(pieces)
     if denominator == 1:
         return text
+    if latex:
+        return rf"\frac{{{text}}}{{{denominator}}}"
     return f"({text})/{denominator}" if " " in text else f"{text}/{denominator}"
+
+
+def _power(base: str, exponent: object, latex: bool) -> str:
+    """``base^exponent`` as text (``n^2``, ``3^(k-1)``) or LaTeX (``3^{k-1}``); ^1 left out."""
+    if exponent == 1:
+        return base
+    if latex:
+        return f"{base}^{{{exponent}}}"
+    return f"{base}^{exponent}"
