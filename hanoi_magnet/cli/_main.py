@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
             command.name, help=command.help, description=command.help[:1].upper() + command.help[1:]
         )
         command.add_arguments(sub)
-        sub.set_defaults(run=command.run, command=command.name)
+        sub.set_defaults(run=command.run, command=command.name, command_parser=sub)
     return parser
 
 
@@ -191,7 +191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None, command: str | None) -> int:
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the subcommand's parser, whose name the error line carries
+            getattr(args, "command_parser", parser).error(
+                f"unrecognized arguments: {' '.join(extra)}"
+            )
         command = args.command
         status: int = args.run(args)
         sys.stdout.flush()
