@@ -12,7 +12,8 @@ number, instead of failing after the budget is spent.
 
 from __future__ import annotations
 
-from hanoi_magnet.cli._util import CommandError, Status, decimal
+from hanoi_magnet._text import integer_text
+from hanoi_magnet.cli._util import CommandError, Status
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules, Rules
@@ -120,7 +121,7 @@ def checked_distance(
 
 
 def _amount(value: int) -> str:
-    return f"{value:,}" if value < 10**30 else decimal(value)
+    return f"{value:,}" if value < 10**30 else integer_text(value)
 
 
 def _is_tower(state: State) -> bool:
