@@ -3,7 +3,7 @@
 Example:
     >>> from hanoi_magnet.cli import main
     >>> main(["count", "NNN", "5"])
-    83
+    moves: 83
     0
 """
 
