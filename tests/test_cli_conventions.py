@@ -70,6 +70,18 @@ def test_render_text_decides_at_the_limit_and_refuses_beyond(monkeypatch):
     assert len(render_text(state, max_width=width - 1).splitlines()) == 3
 
 
+def test_draw_refuses_pictures_of_too_many_disks_at_once(monkeypatch):
+    from hanoi_magnet.cli import _pictures
+
+    monkeypatch.setattr(_pictures, "DRAW_MAX_DISKS", 3)
+    assert run("draw", "NNN", "3")[0] == 0
+    status, out, err = run("draw", "NNN", "4")
+    assert status == 6 and out == ""
+    assert_one_line_error(err, "hanoi-magnet draw: error:", "4 disks", "at most 3 disks")
+    status, _, err = run("draw", "NNN", "1000000")
+    assert status == 6 and "about 172 MiB" in err
+
+
 # -- 3 and 4. distance: the towers answered at once, the rest refused at once ---------------
 
 

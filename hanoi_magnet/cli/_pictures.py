@@ -30,6 +30,11 @@ from hanoi_magnet.solution import Solution
 #: The most moves ``draw --strip`` draws (one panel per position).
 STRIP_MAX_MOVES = 64
 
+#: The most disks ``draw`` draws: beyond, the picture's disks are thinner than a hundredth of
+#: a pixel and the file grows by about 180 bytes a disk (``show`` lists any number).
+DRAW_MAX_DISKS = 10_000
+_SVG_BYTES_PER_DISK = 180
+
 
 def _add_position_argument(add_argument: Callable[..., argparse.Action]) -> None:
     """Declare ``--at K`` with a parser's (or an exclusive group's) ``add_argument``."""
@@ -121,6 +126,14 @@ PICTURE_FORMATS = ("svg", "png", "pdf")
 
 def _run_draw(args: argparse.Namespace) -> int:
     fmt = output_format(args.output, args.format, PICTURE_FORMATS)  # refused before drawing
+    if args.n > DRAW_MAX_DISKS:
+        size = args.n * _SVG_BYTES_PER_DISK / 2**20
+        raise CommandError(
+            f"a picture of {args.n:,} disks would be about {size:,.0f} MiB of SVG, each disk "
+            f"thinner than a hundredth of a pixel; draw takes at most {DRAW_MAX_DISKS:,} disks "
+            "(show lists the posts of any number)",
+            Status.FAILED,
+        )
     solution = solve(args.label, args.n)
     colors = post_colors(solution.variant)
     if args.strip:
