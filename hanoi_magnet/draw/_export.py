@@ -10,7 +10,6 @@ those write PNG only. It needs the cairo library of the system (Debian: ``libcai
 from __future__ import annotations
 
 import importlib
-import os
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ PICTURE_FORMATS = ("svg", "png", "pdf")
 _INSTALL = "pip install 'hanoi-magnet[export]'"
 
 
-def picture_format(path: str | os.PathLike[str], format: str | None = None) -> str:
+def picture_format(path: str | Path, format: str | None = None) -> str:
     """The format to write ``path`` in: ``format`` if given, else the file's suffix.
 
     Raises:
@@ -86,7 +85,7 @@ def svg_to(svg: str, format: str = "png", *, scale: float = 1.0) -> bytes:
 
 def save_picture(
     svg: str,
-    path: str | os.PathLike[str],
+    path: str | Path,
     *,
     format: str | None = None,
     scale: float = 1.0,

@@ -164,7 +164,7 @@ def render_text(
 
     Raises:
         TooLargeError: without ``max_width``, a picture of more than
-            :data:`MAX_PICTURE_CHARACTERS` characters (about 4,000 disks on three posts):
+            64 Mi characters (about 4,000 disks on three posts):
             refused at once with its size, since it grows with the square of the disks.
 
     Example:
