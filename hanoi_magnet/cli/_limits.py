@@ -12,7 +12,8 @@ number, instead of failing after the budget is spent.
 
 from __future__ import annotations
 
-from hanoi_magnet._text import integer_text
+import math
+
 from hanoi_magnet.cli._util import CommandError, Status
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
@@ -121,7 +122,9 @@ def checked_distance(
 
 
 def _amount(value: int) -> str:
-    return f"{value:,}" if value < 10**30 else integer_text(value)
+    if value < 10**30:
+        return f"{value:,}"
+    return f"10^{int(value.bit_length() * math.log10(2)):,}"  # the power of ten, give or take 1
 
 
 def _is_tower(state: State) -> bool:
