@@ -131,6 +131,32 @@ def test_the_three_post_limit_from_both_sides(monkeypatch, spelling, rules):
     assert status == 6 and "5 disks" in err and "up to 4 disks" in err
 
 
+def test_a_plugins_towers_are_searched_not_counted(monkeypatch):
+    """A plugin's solver is not known to be optimal: its length is no distance."""
+    import attrs
+
+    from hanoi_magnet.cli import _positions
+    from hanoi_magnet.plans import PlanSolver, SubStep
+    from hanoi_magnet.registry import default_registry
+
+    class MyClassic(PlanSolver):
+        """The classic puzzle under a plugin's own label (and variant)."""
+
+        variant = attrs.evolve(default_registry.variant("classic"), label="my-classic")
+        plan = (SubStep("classic", "SID", disks=0),)
+
+    registry = default_registry.copy()
+    registry.register("my-classic", MyClassic)
+    monkeypatch.setattr(_limits, "default_registry", registry)
+    monkeypatch.setattr(_positions, "default_registry", registry)
+    variant = registry.variant("my-classic")
+    start, goal = variant.start(3), variant.goal(3)
+    assert variant.label == "my-classic"
+    assert _limits.tower_distance(variant, start, goal) is None
+    assert _limits.tower_distance(default_registry.variant("classic"), start, goal) == 7
+    assert run("distance", "my-classic", "3") == (0, "distance: 7\n", "")  # by the search
+
+
 def test_four_peg_towers_are_frame_stewart_numbers_at_once(monkeypatch):
     """Symptom: ``distance classic:4 20`` searched 16 s, then failed."""
     _no_search(monkeypatch)

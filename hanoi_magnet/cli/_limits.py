@@ -64,8 +64,9 @@ def _proven(rules: Rules) -> bool:
 def tower_distance(variant: Variant | None, start: State, goal: State) -> int | None:
     """The distance between the puzzle's own start and goal, from its move count; else None.
 
-    None unless ``start`` and ``goal`` are the variant's towers, the variant is solvable and its
-    plan proven optimal (then the distance is the optimal solution's length, by definition).
+    None unless ``start`` and ``goal`` are the variant's towers, the variant is solvable, its
+    solver built in (not a plugin's) and its plan proven optimal (then the distance is the
+    optimal solution's length, by definition).
     """
     if variant is None or not _proven(variant.rules):
         return None
@@ -75,6 +76,8 @@ def tower_distance(variant: Variant | None, start: State, goal: State) -> int | 
     solver = default_registry.get(variant.label)
     if not getattr(solver, "solvable", True):
         return None
+    if not str(getattr(solver, "__module__", "")).startswith("hanoi_magnet."):
+        return None  # a plugin's solver: its optimality is its own claim, not checked here
     from hanoi_magnet.theory._counting import count  # noqa: PLC0415 (only for the towers)
 
     return count(variant.label, n)
