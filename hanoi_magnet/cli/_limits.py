@@ -2,12 +2,13 @@
 
 ``distance`` (and ``search``'s distance) between the puzzle's own towers is the length of its
 optimal solution: counted from the plan's recurrence in milliseconds at any N, wherever the
-plan is proven optimal (three posts, and the four-peg classic puzzle, Bousch 2014). Between other
-positions on three posts the exact distance takes time growing with the square of N, so the
-commands answer up to :data:`DISTANCE_MAX_DISKS` disks and refuse beyond, at once, with an
-estimate. On four or more posts a search between the towers visits a large part of the
-positions: when there are more than ``--max-states`` of them it is refused at once, with their
-number, instead of failing after the budget is spent.
+built-in plan is proven optimal (three posts, and the four-peg classic puzzle, Bousch 2014).
+Between any positions of the classic three-peg puzzle, Hinz's closed form answers in O(n).
+Between other positions on three posts the exact distance takes time growing with the square of
+N, so the commands answer up to :data:`DISTANCE_MAX_DISKS` disks and refuse beyond, at once,
+with an estimate. On four or more posts a search between two towers visits a few percent of the
+legal positions: when that estimate exceeds ``--max-states`` it is refused at once, instead of
+failing after the budget is spent (other positions are searched within the budget).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from hanoi_magnet.cli._util import CommandError, Status
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules, Rules
-from hanoi_magnet.search import legal_state_count
+from hanoi_magnet.search import classic_distance, legal_state_count
 from hanoi_magnet.variants import Variant
 
 __all__ = ["DISTANCE_MAX_DISKS", "checked_distance", "distance_estimate", "tower_distance"]
@@ -86,18 +87,21 @@ def tower_distance(variant: Variant | None, start: State, goal: State) -> int | 
 def checked_distance(
     rules: Rules, variant: Variant | None, start: State, goal: State, max_states: int
 ) -> int | None:
-    """The distance if known at once (the towers), else None after refusing what cannot finish.
+    """The distance if known at once (towers, the classic puzzle), else None; or a refusal.
 
     Raises:
-        CommandError: three posts and more than :data:`DISTANCE_MAX_DISKS` disks between
-            positions other than the towers; four or more posts, the towers (or positions as
-            far apart) and more legal positions than ``max_states``.
+        CommandError: three posts (the classic puzzle excepted) and more than
+            :data:`DISTANCE_MAX_DISKS` disks between positions other than the towers; four or
+            more posts, two towers, and an estimated search of more than ``max_states``
+            positions.
     """
     known = tower_distance(variant, start, goal)
     if known is not None:
         return known
     n = start.n
     if rules.posts == 3:
+        if _classic(rules):
+            return classic_distance(start, goal)  # Hinz's closed form: O(n) at any N
         if n > DISTANCE_MAX_DISKS:
             raise CommandError(
                 f"the exact distance between positions of {n:,} disks would take "
@@ -128,6 +132,11 @@ def _amount(value: int) -> str:
     if value < 10**30:
         return f"{value:,}"
     return f"10^{int(value.bit_length() * math.log10(2)):,}"  # the power of ten, give or take 1
+
+
+def _classic(rules: Rules) -> bool:
+    """The classic three-peg puzzle with every move allowed (a closed form gives distances)."""
+    return isinstance(rules, ClassicRules) and rules.pegs == 3 and rules.allowed is None
 
 
 def _is_tower(state: State) -> bool:
