@@ -73,9 +73,13 @@ def cases(n: int) -> list[tuple[str, list[str]]]:
         (f"distance classic:4 {n:,}", ["distance", "classic:4", str(n)]),
         (f"distance classic:5 {n:,}", ["distance", "classic:5", str(n)]),
     ]
-    if len(other) < MAX_ARGUMENT:
+    magnetic = other + "/" + "r" * (n - 1) + "b"
+    if len(magnetic) < MAX_ARGUMENT:
         found.append(
             (f"distance classic --from S..SI ({n:,})", ["distance", "classic", "--from", other])
+        )
+        found.append(
+            (f"distance NNN --from S..SI/r..b ({n:,})", ["distance", "NNN", "--from", magnetic])
         )
     return found
 
