@@ -54,6 +54,33 @@ def test_show_of_thousands_of_disks_lists_without_drawing_the_picture():
     assert peak < 20 * 2**20, f"{peak / 2**20:.0f} MiB"
 
 
+@pytest.mark.parametrize(
+    ("label", "n"), [("NNN", 9), ("RBB", 9), ("NBR", 8), ("classic", 13), ("linear", 8)]
+)
+def test_show_replays_the_first_moves_as_unrank_places_them(label, n):
+    """``--at K`` for K <= REPLAY_MOVES replays the moves; beyond, it descends the plan."""
+    from hanoi_magnet.cli import _pictures
+
+    solution = solve(label, n)
+    assert solution.length > _pictures.REPLAY_MOVES
+    for k in (0, 1, 2, 5, 17, 100, 1000, 4095, 4096, 4097):
+        state, at, _ = _pictures._position(solution, k)
+        assert at == k and state == solution.unrank(k), k
+
+
+def test_show_of_a_hundred_thousand_disks_lists_the_posts(monkeypatch):
+    """Symptom: ``show NNN 100000 --at 5`` grew to 23 GB (the help allows a million disks)."""
+    from hanoi_magnet.cli import _pictures
+
+    seen = []
+    monkeypatch.setattr(_pictures, "_after_first_moves", lambda s, k: seen.append(k) or s.start)
+    status, out, _ = run("show", "RRB", "100000", "--at", "0")
+    assert status == 0 and seen == [0]
+    lines = out.splitlines()
+    assert lines[1].startswith("S red: 100000r 99999r") and lines[1].endswith(" 2r 1r")
+    assert lines[2:4] == ["I red: -", "D blue: -"]
+
+
 def test_render_text_decides_at_the_limit_and_refuses_beyond(monkeypatch):
     """Both sides of MAX_PICTURE_CHARACTERS, the API's bound without max_width."""
     state = State.tower(10)

@@ -48,9 +48,42 @@ def _add_position_argument(add_argument: Callable[..., argparse.Action]) -> None
     )
 
 
+#: ``--at K`` up to this many moves replays the first moves instead of descending the plan:
+#: they move only the smallest disks, so the position is the start's with those changed.
+REPLAY_MOVES = 4096
+
+
+def _after_first_moves(solution: Solution, k: int) -> State:
+    """The position after the first ``k`` moves, from the moves themselves (k small).
+
+    Disks the moves leave alone stay where the start has them, at the bottom of their stacks;
+    the moved ones are on top, largest first (the position is legal), their faces turned once
+    per move. O(n + k): no descent through the n levels of the plan.
+    """
+    start = solution.start
+    where: dict[int, int] = {}
+    turns: dict[int, int] = {}
+    for move in solution[0:k]:
+        where[move.disk] = move.target
+        turns[move.disk] = turns.get(move.disk, 0) + 1
+    stacks = [[disk for disk in stack if disk not in where] for stack in start.posts]
+    for disk in sorted(where, reverse=True):
+        stacks[where[disk]].append(disk)
+    faces = None
+    if start.faces is not None:
+        faces = [
+            face.flipped if turns.get(disk, 0) % 2 else face
+            for disk, face in enumerate(start.faces, 1)
+        ]
+    return State(stacks, faces)
+
+
 def _position(solution: Solution, at: int) -> tuple[State, int, str]:
     """The position after ``--at`` moves, the move count (>= 0) and a one-line title."""
-    state = solution.unrank(at)  # raises MoveIndexError for a K out of range (of any size)
+    if 0 <= at <= min(REPLAY_MOVES, solution.length):
+        state = _after_first_moves(solution, at)
+    else:
+        state = solution.unrank(at)  # raises MoveIndexError for a K out of range (of any size)
     k = at if at >= 0 else at + solution.length + 1
     title = (
         f"{solution.variant.label}, {disks(solution.n)}: "
