@@ -71,11 +71,13 @@ def _after_first_moves(solution: Solution, k: int) -> State:
         stacks[where[disk]].append(disk)
     faces = None
     if start.faces is not None:
-        faces = [
-            face.flipped if turns.get(disk, 0) % 2 else face
-            for disk, face in enumerate(start.faces, 1)
-        ]
-    return State(stacks, faces)
+        faces = list(start.faces)
+        for disk, count in turns.items():
+            if count % 2:
+                faces[disk - 1] = faces[disk - 1].flipped
+    # legal by construction (the solution's moves from its start): no need to check a
+    # million disks again
+    return State._trusted(tuple(map(tuple, stacks)), None if faces is None else tuple(faces))
 
 
 def _position(solution: Solution, at: int) -> tuple[State, int, str]:

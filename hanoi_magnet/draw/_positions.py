@@ -125,14 +125,18 @@ def _drawing(state: State, colors: tuple[Color | None, ...] | None, *, color: bo
 def _listing(state: State, colors: tuple[Color | None, ...] | None, *, color: bool) -> list[str]:
     """One line per post, bottom disk first: the fallback for pictures too wide to draw."""
     lines = []
+    faces = state.faces
+    letters = {face: face.value.lower() for face in Color}
     for index, stack in enumerate(state.posts):
-        tokens = []
-        for disk in stack:
-            face = state.face_up(disk)
-            token = f"{disk}{'' if face is None else face.value.lower()}"
-            if color and face is not None:
-                token = f"{_ANSI_FACE[face]}{token}{_ANSI_RESET}"
-            tokens.append(token)
+        if faces is None:
+            tokens = list(map(str, stack))
+        elif not color:
+            tokens = [f"{disk}{letters[faces[disk - 1]]}" for disk in stack]
+        else:
+            tokens = [
+                f"{_ANSI_FACE[faces[disk - 1]]}{disk}{letters[faces[disk - 1]]}{_ANSI_RESET}"
+                for disk in stack
+            ]
         label = _post_label(index, len(state.posts), colors)
         lines.append(f"{label}: {' '.join(tokens) or '-'}")
     return lines
