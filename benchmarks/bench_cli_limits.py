@@ -73,14 +73,15 @@ def cases(n: int) -> list[tuple[str, list[str]]]:
         (f"distance classic:4 {n:,}", ["distance", "classic:4", str(n)]),
         (f"distance classic:5 {n:,}", ["distance", "classic:5", str(n)]),
     ]
-    magnetic = other + "/" + "r" * (n - 1) + "b"
-    if len(magnetic) < MAX_ARGUMENT:
+    if len(other) < MAX_ARGUMENT:
         found.append(
             (f"distance classic --from S..SI ({n:,})", ["distance", "classic", "--from", other])
         )
-        found.append(
-            (f"distance NNN --from S..SI/r..b ({n:,})", ["distance", "NNN", "--from", magnetic])
-        )
+    m = min(n, 50_000)  # two characters a disk: 50,000 disks fit in one argument
+    magnetic = "S" * (m - 1) + "I/" + "r" * (m - 1) + "b"
+    found.append(
+        (f"distance NNN --from S..SI/r..b ({m:,})", ["distance", "NNN", "--from", magnetic])
+    )
     return found
 
 
