@@ -9,16 +9,28 @@ them together into the picture the page shows (:func:`hanoi_magnet.draw.render_s
 """
 
 from hanoi_magnet.view._page import MAX_EXPORT_MOVES, export_html
-from hanoi_magnet.view._scene import MAX_DISKS, MAX_POSTS, compose, frame, scene
+from hanoi_magnet.view._play import MAX_GRAPH_NODES, graph_data, play_position
+from hanoi_magnet.view._scene import (
+    MAX_DISKS,
+    MAX_POSTS,
+    MAX_SEARCH_STATES,
+    compose,
+    frame,
+    scene,
+)
 from hanoi_magnet.view._server import ViewerServer
 
 __all__ = [
     "MAX_DISKS",
     "MAX_EXPORT_MOVES",
+    "MAX_GRAPH_NODES",
     "MAX_POSTS",
+    "MAX_SEARCH_STATES",
     "ViewerServer",
     "compose",
     "export_html",
     "frame",
+    "graph_data",
+    "play_position",
     "scene",
 ]
