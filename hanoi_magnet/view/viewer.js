@@ -597,8 +597,9 @@ const HanoiViewer = (() => {
         dots += `<circle cx="${x}" cy="${y}" r="${radius}" data-node="${i}" data-pos="${escapeText(pos)}"><title>${escapeText(pos)}</title></circle>`;
       });
       $("graph-drawing").innerHTML =
-        `<svg xmlns="${SVG_NS}" viewBox="${left} ${top} ${width} ${height}" role="img" aria-label="the state graph" style="--r: ${radius}px">` +
+        `<svg xmlns="${SVG_NS}" viewBox="${left} ${top} ${width} ${height}" role="img" aria-label="the state graph">` +
         `<g class="edges">${lines}</g><g class="path"></g><g class="nodes">${dots}</g></svg>`;
+      $("graph-drawing").querySelector("svg").style.setProperty("--r", `${radius}px`);  // CSSOM: allowed by the page's policy
       drawGraph();
     }
 
