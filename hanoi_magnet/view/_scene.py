@@ -49,7 +49,7 @@ JSON = dict[str, Any]
 Start = State | str | None
 
 #: The most positions a search may visit for one request on four or more posts (more: refused).
-MAX_SEARCH_STATES = 200_000
+MAX_SEARCH_STATES = 50_000
 
 
 @attrs.frozen
