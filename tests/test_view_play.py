@@ -212,7 +212,7 @@ def _wander(n: int, steps: int, rng: random.Random) -> str:
 
 
 def test_a_cheap_request_is_answered_while_expensive_ones_run(server):
-    """8 expensive requests at once (1,000-disk paths from 8 new starts, two computed at a
+    """8 expensive requests at once (1,000-disk paths from 8 new starts, one computed at a
     time): a cheap one sent after them comes back while they are still running."""
     rng = random.Random(8)
     starts = [_wander(MAX_DISKS, 40 + i, rng) for i in range(8)]
@@ -228,7 +228,7 @@ def test_a_cheap_request_is_answered_while_expensive_ones_run(server):
     threads = [threading.Thread(target=heavy, args=(start,)) for start in starts]
     for thread in threads:
         thread.start()
-    while server.heavy._value > 0:  # type: ignore[attr-defined]  # both slots taken
+    while server.heavy._value > 0:  # type: ignore[attr-defined]  # the long-work place taken
         threading.Event().wait(0.005)
     status, data = get(server, "/api/frame?label=NNN&n=3&k=5")
     running = len(finished) < len(starts)

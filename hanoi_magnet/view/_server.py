@@ -48,8 +48,9 @@ _PAGE_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-#: How many expensive requests are computed at once (the others wait, then are refused).
-HEAVY_SLOTS = 2
+#: How many expensive requests are computed at once (the others wait, then are refused). One:
+#: Python threads share one processor, so a second would only slow the cheap requests down.
+HEAVY_SLOTS = 1
 #: How many seconds an expensive request waits for a place before it is refused with 429.
 HEAVY_WAIT = 15.0
 # Paths and distances above this many disks, and searches above this many positions, are
