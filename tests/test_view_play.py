@@ -228,8 +228,8 @@ def test_a_cheap_request_is_answered_while_expensive_ones_run(server):
     threads = [threading.Thread(target=heavy, args=(start,)) for start in starts]
     for thread in threads:
         thread.start()
-    while server.heavy._value > 0:  # type: ignore[attr-defined]  # the long-work place taken
-        threading.Event().wait(0.005)
+    while server.heavy._value > 0 and len(finished) < len(starts):  # type: ignore[attr-defined]
+        threading.Event().wait(0.005)  # until the long-work place is taken
     status, data = get(server, "/api/frame?label=NNN&n=3&k=5")
     running = len(finished) < len(starts)
     status_position, _ = get(server, "/api/position?label=NNN&n=5&pos=SSSSI%2Frrrrb")

@@ -139,11 +139,6 @@ def route(label: str, n: int, start: Start = None, goal: Start = None) -> Route:
     return _route(variant.label, n, first, last)
 
 
-def solution(label: str, n: int, start: Start = None, goal: Start = None) -> Route:
-    """The same as :func:`route` (the name the viewer's modules used first)."""
-    return route(label, n, start, goal)
-
-
 def origin(label: str, n: int, start: Start = None) -> str | None:
     """The compact text of the position the viewer starts from; None for the start tower."""
     variant = checked_variant(label, n)
@@ -208,18 +203,18 @@ def _colors(variant: Variant) -> tuple[Color | None, ...] | None:
 def scene(label: str, n: int, start: Start = None, *, goal: Start = None) -> JSON:
     """The fixed pieces of the viewer's picture of ``solve(label, n)``, ready for JSON.
 
-    With ``start`` and/or ``goal`` (a :class:`~hanoi_magnet.State`, or text such as
-    ``SSI/rrb``), of a shortest path between them (see :func:`route`); a start or goal equal to
-    the variant's own is left out. Keys: ``label``, ``n``, ``from`` and ``to`` (the ends in
-    compact form, or None for the variant's own), ``start`` and ``goal`` (the ends in compact
-    form, always), ``description``, ``length`` (a decimal string: lengths can have hundreds of
-    digits; None when there is no route, and then ``reason`` says why), ``posts`` (the post
+    With ``start`` and/or ``goal`` (a :class:`~hanoi_magnet.State`, or text such as ``SSI/rrb``), of
+    a shortest path between them (exact in O(n) steps on three posts, by search on more); a start or
+    goal equal to the variant's own is left out. Keys: ``label``, ``n``, ``from`` and ``to`` (the
+    ends in compact form, or None for the variant's own), ``start`` and ``goal`` (the ends in
+    compact form, always), ``description``, ``length`` (a decimal string: lengths can have hundreds
+    of digits; None when there is no route, and then ``reason`` says why), ``posts`` (the post
     names), ``post_colors``, ``per_disk`` (how often each disk moves, smallest first, as decimal
-    strings), and the picture: ``head`` (the SVG up to its ``<title>`` text), ``body`` (from
-    there to the first disk), ``tail``, ``shapes`` (each disk's markup by face, ``"R"``, ``"B"``
-    or ``"-"`` for a classic disk), ``centres`` and ``bottoms`` (the coordinates of each post
-    and stack level, formatted as in the SVG), ``column`` (the width of a post's column) and
-    ``rule_text`` (each rule of :class:`~hanoi_magnet.Rule` in words, by its value).
+    strings), and the picture: ``head`` (the SVG up to its ``<title>`` text), ``body`` (from there
+    to the first disk), ``tail``, ``shapes`` (each disk's markup by face, ``"R"``, ``"B"`` or
+    ``"-"`` for a classic disk), ``centres`` and ``bottoms`` (the coordinates of each post and stack
+    level, formatted as in the SVG), ``column`` (the width of a post's column) and ``rule_text``
+    (each rule of :class:`~hanoi_magnet.Rule` in words, by its value).
 
     Raises:
         InvalidArgumentError: beyond the viewer's limits, or a position is not a legal position
