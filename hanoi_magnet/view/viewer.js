@@ -357,7 +357,7 @@ const HanoiViewer = (() => {
         const base = disk.dataset.base || disk.getAttribute("transform");
         disk.dataset.base = base;
         const lifted = game.held !== null && disk === topDisk(game.held);
-        disk.setAttribute("transform", lifted ? `${base} translate(0 -${scene.column / 4})` : base);
+        disk.setAttribute("transform", lifted ? `${base} translate(0 -${scene.column / 16})` : base);
         disk.classList.toggle("lifted", lifted);
       }
       root.dataset.held = game.held === null ? "" : String(game.held);
