@@ -249,6 +249,10 @@ def export_html(
         "moves": moves,
         "space": space if space["nodes"] is not None else None,
         "graph_limit": MAX_GRAPH_NODES,
+        "towers": [
+            found.variant.start(n).format(compact=True),
+            found.variant.goal(n).format(compact=True),
+        ],
     }
     return render_page(
         label,

@@ -82,8 +82,10 @@ const HanoiViewer = (() => {
       cache.set(goal, far);
       return far;
     }
-    const own = (from, goal) => !from && !goal;
-    const goalOf = (goal) => goal || data.scene.goal;
+    // the route the page holds frames of, and the variant's own start and goal
+    const own = (from, goal) => (from || "") === (data.scene.from || "") && (goal || "") === (data.scene.to || "");
+    const [towerStart, towerGoal] = data.towers;
+    const goalOf = (goal) => goal || towerGoal;
     function hintOf(pos, far) {
       const d = far[node(pos)];
       if (d <= 0) return null;
@@ -91,7 +93,7 @@ const HanoiViewer = (() => {
     }
     function route(from, goal) {  // a shortest path, following the distances down
       const far = distancesTo(goalOf(goal));
-      let pos = from || data.scene.start;
+      let pos = from || towerStart;
       if (far[node(pos)] < 0) return { path: null, positions: [pos] };
       const path = [];
       const positions = [pos];
@@ -102,15 +104,10 @@ const HanoiViewer = (() => {
       }
       return { path, positions };
     }
-    const frameOf = (pos) => {
-      const entry = data.frames.find((f) => f[3] === pos);
-      if (entry) return { pos, state: entry[0], at: entry[1], faces: entry[2] };
-      const n = space.nodes[node(pos)];
-      return { pos, ...space.fields[node(pos)], n };
-    };
     return {
       kind: "embedded",
       canPlay: Boolean(space),
+      limit: data.graph_limit,
       scene: async (from, goal) => {
         if (own(from, goal)) return data.scene;
         if (!space) noSpace();
@@ -119,9 +116,9 @@ const HanoiViewer = (() => {
         if (found.path) found.path.forEach((move) => { perDisk[move.disk - 1] += 1; });
         return {
           ...data.scene, from: from || null, to: goal || null,
-          start: from || data.scene.start, goal: goalOf(goal),
+          start: from || towerStart, goal: goalOf(goal),
           length: found.path ? String(found.path.length) : null,
-          reason: found.path ? null : `unreachable: no sequence of legal moves leads from ${from || data.scene.start} to ${goalOf(goal)}`,
+          reason: found.path ? null : `unreachable: no sequence of legal moves leads from ${from || towerStart} to ${goalOf(goal)}`,
           per_disk: perDisk.map(String),
         };
       },
@@ -159,7 +156,6 @@ const HanoiViewer = (() => {
         if (!space) return { size: null, nodes: null, note: "" };
         return { ...space, distance: distancesTo(goalOf(goal)), goal: node(goalOf(goal)) };
       },
-      frameOf,
     };
   }
 
@@ -496,6 +492,13 @@ const HanoiViewer = (() => {
     }
 
     function setMode(next, { pos = null } = {}) {
+      if (next === "play" && source.canPlay === false) {  // an exported page without its graph
+        const reason = $("reason");
+        reason.hidden = false;
+        reason.textContent = `This page holds no state graph (the puzzle has more than ${grouped(String(source.limit))} positions): serve it with hanoi-magnet view to play.`;
+        if (mode !== "scrub" || (scene !== null && api.frame === null)) setMode("scrub");
+        return;
+      }
       mode = next;
       root.dataset.mode = mode;
       stop();
@@ -505,10 +508,6 @@ const HanoiViewer = (() => {
       $("mode-scrub").setAttribute("aria-pressed", String(mode === "scrub"));
       $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
       if (mode === "play") {
-        if (source.canPlay === false) {
-          showError("this page holds no state graph: serve it with hanoi-magnet view to play");
-          return;
-        }
         if (pos !== null) {
           game.history = [];
           game.future = [];

@@ -364,3 +364,22 @@ def test_an_exported_page_plays_without_a_server(
     page.click("#graph circle[data-pos='SS/rr']")
     wait_idle(page, "SS/rr")
     assert watched.errors == [] and watched.outside == []
+
+
+def test_an_exported_page_too_big_to_play_scrubs_and_says_why(watched: Watched, tmp_path: Path):
+    """NNN 5 from a position: 1,566 positions, no graph embedded; the route still scrubs."""
+    target = tmp_path / "nnn-5-from.html"
+    target.write_text(export_html("NNN", 5, start="SSSII/rrrbb"), encoding="utf-8")
+    page = watched.page
+    page.goto(target.as_uri())
+    wait_for(page, 0)
+    assert drawn_state(page) == State.parse("SSSII/rrrbb")
+    page.click("#last")
+    path = default_registry.solve("NNN", 5, start=State.parse("SSSII/rrrbb"))
+    wait_for(page, path.length)
+    assert drawn_state(page) == path.goal
+    page.click("#mode-play")
+    assert "serve it with hanoi-magnet view to play" in page.text_content("#reason")
+    assert page.get_attribute("#viewer", "data-mode") == "scrub"
+    assert page.is_hidden("#graph")
+    assert watched.errors == [] and watched.outside == []
