@@ -1,5 +1,7 @@
 """The viewer's server under load: a cheap request alone, and while 8 expensive ones run.
 
+First, what one move of play mode costs at each size (the moves, the exact distance, a hint).
+
 Cheap: ``/api/frame?label=NNN&n=3&k=5`` and a play position of 20 disks. Expensive: 1,000-disk
 paths from 8 new starts (``/api/frame?...&from=...``, each a new route: about 0.3 s of work).
 Each round starts the 8 expensive requests at once, waits until the server's place for
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import measure
 from hanoi_magnet import default_registry
-from hanoi_magnet.view import ViewerServer
+from hanoi_magnet.view import ViewerServer, play_position
 
 ROUNDS = 5
 HEAVY = 8
@@ -61,7 +63,25 @@ def _starts(count: int, rng: random.Random) -> list[str]:
     return found
 
 
+def guidance() -> None:
+    """What one move in play mode costs: play_position (moves, distance, hint) at each size."""
+    rng = random.Random(20)
+    variant = default_registry.variant("NNN")
+    print("| play position (NNN, a random position) | median (ms) |")
+    print("|---|---|")
+    for n in (3, 20, 100, 1000):
+        solution = default_registry.solve("NNN", n)
+        state = solution.unrank(rng.randrange(solution.length + 1))
+        for _ in range(20):  # off the optimal route
+            state = variant.rules.apply(state, rng.choice(variant.rules.legal_moves(state)))
+        text = state.format(compact=True)
+        timing = measure(f"{n} disks", lambda text=text, n=n: play_position("NNN", n, text))
+        print(f"| {n:,} disks | {timing.median * 1e3:.1f} |")
+    print()
+
+
 def main() -> None:
+    guidance()
     rng = random.Random(8)
     with ViewerServer("NNN", 3) as server:
         thread = threading.Thread(target=server.serve_forever, daemon=True)
