@@ -181,6 +181,7 @@ const HanoiViewer = (() => {
     const picture = $("picture");
     const puzzle = { label: root.dataset.label, n: Number(root.dataset.n) };
     let ends = { from: root.dataset.from || "", to: root.dataset.to || "" };
+    const opened = { from: ends.from || null, to: ends.to || null };  // the ends the page came with
     let mode = root.dataset.mode === "play" ? "play" : "scrub";
     let scene = null;
     let length = 0n;
@@ -777,6 +778,16 @@ const HanoiViewer = (() => {
         : "";
       $("from-pos").value = scene.from || "";
       $("to-pos").value = scene.to || "";
+      if (scene.from !== opened.from || scene.to !== opened.to) {  // new ends: say so
+        let origin = $("origin");
+        if (!origin) {
+          origin = root.ownerDocument.createElement("p");
+          origin.id = "origin";
+          $("description").after(origin);
+        }
+        origin.hidden = !scene.from && !scene.to;
+        origin.textContent = `from ${scene.start}, a shortest path to ${scene.goal}`;
+      }
       root.dataset.length = scene.length === null ? "" : scene.length;
       api.scene = scene;
     }

@@ -282,6 +282,7 @@ def test_a_goal_given_with_to_round_trips(watched: Watched, screenshots: Path):
             assert page.get_attribute("#viewer", "data-mode") == "scrub"
             assert page.get_attribute("#viewer", "data-length") == str(remaining)
             assert "from=SID%2Frbb" in page.url and "to=IDD%2Fbrr" in page.url
+            assert page.text_content("#origin") == "from SID/rbb, a shortest path to IDD/brr"
             page.click("#last")
             wait_for(page, remaining)
             assert drawn_state(page) == goal
