@@ -384,3 +384,23 @@ def test_an_exported_page_too_big_to_play_scrubs_and_says_why(watched: Watched, 
     assert page.get_attribute("#viewer", "data-mode") == "scrub"
     assert page.is_hidden("#graph")
     assert watched.errors == [] and watched.outside == []
+
+
+def test_four_posts_play_by_search_with_their_graph(
+    watched: Watched, server: ViewerServer, screenshots: Path
+):
+    """classic:4: the keys are the posts' digits, the distance is searched, the graph is the
+    library's square layout."""
+    variant = default_registry.variant("classic:4")
+    page = watched.page
+    open_play(page, server.address, "classic:4", 3)
+    assert page.eval_on_selector_all("#graph circle", "dots => dots.length") == 4**3
+    page.keyboard.press("0")
+    page.keyboard.press("1")
+    state = variant.rules.apply(variant.start(3), Move(1, 0, 1))
+    wait_idle(page, state.format(compact=True))
+    assert drawn_state(page) == state
+    steps = bfs_distance(variant.rules, state, variant.goal(3))
+    assert page.get_attribute("#to-goal", "data-distance") == str(steps)
+    shoot(page, screenshots, "play-classic4-3")
+    assert watched.errors == [] and watched.outside == []
