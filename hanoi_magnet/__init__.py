@@ -30,6 +30,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from hanoi_magnet import draw as _draw  # teaches positions and solutions to show themselves
+from hanoi_magnet import model as _model
 from hanoi_magnet import solvers as _solvers  # registers the built-in solvers
 from hanoi_magnet.errors import (
     AmbiguousNotationError,
@@ -199,6 +200,16 @@ _SUBPACKAGES = frozenset(
         "view",
     }
 )
+
+
+def _viewer_widget(subject: object, **options: Any) -> Any:
+    """State.widget() and Solution.widget(): the viewer's widget, imported on first use."""
+    from hanoi_magnet.view import widget  # noqa: PLC0415 (anywidget only when a widget is made)
+
+    return widget(subject, **options)  # type: ignore[arg-type]
+
+
+_model._WIDGET["widget"] = _viewer_widget
 
 
 def __getattr__(name: str) -> Any:

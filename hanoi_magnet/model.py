@@ -157,6 +157,17 @@ _COLORS = (Color.RED, Color.BLUE)
 #: Jupyter. The model knows nothing of pictures; without them the plain repr is shown.
 _DISPLAY: dict[str, Callable[[Any], str]] = {}
 
+#: The viewer's Jupyter widget, installed by the package's facade, which imports
+#: ``hanoi_magnet.view`` only when a widget is asked for.
+_WIDGET: dict[str, Callable[..., Any]] = {}
+
+
+def _widget(subject: object, **options: Any) -> Any:
+    make = _WIDGET.get("widget")
+    if make is None:  # only when hanoi_magnet's facade was never imported, which cannot happen
+        raise NotImplementedError("the viewer is not installed")
+    return make(subject, **options)
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Move:
@@ -466,3 +477,18 @@ class State:
         """The position as an SVG picture (Jupyter shows it)."""
         render = _DISPLAY.get("state_svg")
         return None if render is None else render(self)
+
+    def widget(self, label: str | None = None) -> Any:
+        """The viewer in play mode from this position, as a Jupyter widget (needs anywidget).
+
+        The same as :func:`hanoi_magnet.view.widget` (``label`` names the rules; by default
+        ``NNN`` for magnetic positions and the classic rules for the others): the widget's
+        ``position`` follows the moves played in the notebook.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> board = State.parse("SSI/rrb").widget()  # in a notebook, this shows the viewer
+            >>> board.rules, board.n, board.position
+            ('NNN', 3, 'SSI/rrb')
+        """
+        return _widget(self, label=label)

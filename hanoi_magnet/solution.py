@@ -21,7 +21,7 @@ from hanoi_magnet.errors import (
     MoveIndexError,
     TooLargeError,
 )
-from hanoi_magnet.model import _DISPLAY, Move, State, _disk_count
+from hanoi_magnet.model import _DISPLAY, Move, State, _disk_count, _widget
 from hanoi_magnet.variants import Variant
 
 if TYPE_CHECKING:
@@ -354,6 +354,20 @@ class Solution(Sequence[Move]):
         """A short summary with the start and goal drawn (Jupyter shows it)."""
         render = _DISPLAY.get("solution_html")
         return None if render is None else render(self)
+
+    def widget(self, k: int = 0) -> Any:
+        """The viewer scrubbing this solution at move ``k``, as a Jupyter widget (anywidget).
+
+        The same as :func:`hanoi_magnet.view.widget`: the widget's ``k`` is synced both ways,
+        exactly at any size.
+
+        Example:
+            >>> from hanoi_magnet import solve
+            >>> viewer = solve("NNN", 64).widget(k=2**63)  # in a notebook, this shows it
+            >>> viewer.k, viewer.rules, viewer.n
+            (9223372036854775808, 'NNN', 64)
+        """
+        return _widget(self, k=k)
 
 
 def _index(value: object, what: str) -> int:

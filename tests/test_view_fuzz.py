@@ -64,8 +64,18 @@ HOSTILE_VALUES = [
     "SSI/rrb/",
     "|||",
 ]
-PATHS = ["/", "/index.html", "/api/frame", "/api/scene", "/viewer.js", "/api/", "/api/frames"]
-NAMES = ["label", "n", "k", "from", "x", "", "K", "label[]"]
+PATHS = [
+    "/",
+    "/index.html",
+    "/api/frame",
+    "/api/scene",
+    "/api/position",
+    "/api/graph",
+    "/viewer.js",
+    "/api/",
+    "/api/frames",
+]
+NAMES = ["label", "n", "k", "from", "to", "pos", "mode", "x", "", "K", "label[]"]
 
 
 @pytest.fixture(scope="module")
@@ -123,11 +133,27 @@ def test_raw_query_strings_never_get_a_5xx(server, path, raw):
 
 
 @pytest.mark.parametrize("value", HOSTILE_VALUES)
-@pytest.mark.parametrize("name", ["label", "n", "k", "from"])
+@pytest.mark.parametrize("name", ["label", "n", "k", "from", "to", "mode"])
 def test_hostile_values_in_every_parameter(server, name, value):
     params = {"label": "NNN", "n": "3", "k": "1", name: value}
     for path in ("/api/frame", "/"):
         check(server, f"{path}?{urllib.parse.urlencode(params)}")
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES)
+@pytest.mark.parametrize("name", ["label", "n", "pos", "to"])
+def test_hostile_values_in_play_and_graph_requests(server, name, value):
+    """Play mode's answers (a position, the graph) get a reason below 500 for anything."""
+    check(
+        server, "/api/position?" + urllib.parse.urlencode({"label": "NNN", "n": "3", name: value})
+    )
+    graph = {"label": "NNN", "n": "3", name: value} if name != "pos" else {"label": value, "n": "2"}
+    check(server, "/api/graph?" + urllib.parse.urlencode(graph))
+    for label in ("classic:4", "RRR", "linear"):  # searched, dead-ended, one-way
+        params = {"label": label, "n": "3", name: value}
+        if name == "label":
+            params["label"] = label
+        check(server, "/api/position?" + urllib.parse.urlencode(params))
 
 
 @pytest.mark.parametrize(

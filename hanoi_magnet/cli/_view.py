@@ -6,10 +6,11 @@ import argparse
 import webbrowser
 
 from hanoi_magnet.cli._positions import position
-from hanoi_magnet.cli._util import Command, integer, puzzle_arguments, write_output
+from hanoi_magnet.cli._util import Command, Status, integer, variant_label, write_output
+from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
-from hanoi_magnet.view import MAX_DISKS, MAX_EXPORT_MOVES, ViewerServer, export_html, frame
+from hanoi_magnet.view import MAX_DISKS, MAX_EXPORT_MOVES, ViewerServer, export_html
 
 
 def _port(text: str) -> int:
@@ -20,7 +21,20 @@ def _port(text: str) -> int:
 
 
 def _view_arguments(parser: argparse.ArgumentParser) -> None:
-    puzzle_arguments(parser)
+    parser.add_argument(
+        "label",
+        metavar="LABEL",
+        type=variant_label,
+        help="a variant label, e.g. NNN, RBB, classic, classic:4 (list them: variants)",
+    )
+    parser.add_argument(
+        "n",
+        metavar="N",
+        nargs="?",
+        type=integer,
+        help=f"the number of disks (0 to {MAX_DISKS:,}; may be left out when --from or --to "
+        "gives a position)",
+    )
     parser.add_argument(
         "--at",
         type=integer,
@@ -33,8 +47,19 @@ def _view_arguments(parser: argparse.ArgumentParser) -> None:
         dest="source",
         metavar="POS",
         help="start from this position instead of the start tower: the viewer shows a shortest "
-        "path from it to the goal (compact SSI/rrb or long 'S: 3r 2r | I: 1b | D: -'; "
-        "three posts)",
+        "path from it to the goal (compact SSI/rrb or long 'S: 3r 2r | I: 1b | D: -'; on four "
+        "or more posts found by search, within the viewer's limit)",
+    )
+    parser.add_argument(
+        "--to",
+        dest="target",
+        metavar="POS",
+        help="aim at this position instead of the goal tower (written the same way)",
+    )
+    parser.add_argument(
+        "--play",
+        action="store_true",
+        help="open in play mode (move the disks yourself, with hints) instead of scrubbing",
     )
     parser.add_argument(
         "--port",
@@ -56,37 +81,59 @@ def _view_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _start(args: argparse.Namespace) -> State | None:
-    """The position of ``--from``, read as ``solve --from`` reads it (None: the start tower)."""
-    if args.source is None:
-        return None
-    frame(args.label, args.n, 0)  # the viewer's limits first, before any position is read
+def _ends(args: argparse.Namespace) -> tuple[State | None, State | None]:
+    """The positions of ``--from`` and ``--to``, read as ``distance`` reads them (N inferred)."""
     variant = default_registry.variant(args.label)
-    named = {"start": variant.start(args.n), "goal": variant.goal(args.n)}
-    return position(args.source, variant.rules, args.n, named)
+    n = args.n
+    if n is None:
+        for text in (args.source, args.target):
+            if text is not None and text.strip().lower() not in ("start", "goal"):
+                n = State.parse(text, posts=variant.posts, magnetic=variant.magnetic).n
+                break
+        else:
+            raise InvalidArgumentError(
+                "give N, the number of disks, or a position with --from/--to"
+            )
+    if not 0 <= n <= MAX_DISKS:
+        raise InvalidArgumentError(
+            f"the viewer draws 0 to {MAX_DISKS:,} disks, got {n:,} (count or solve bigger "
+            "puzzles with hanoi-magnet count and solve)"
+        )
+    args.n = n
+    named = {"start": variant.start(n), "goal": variant.goal(n)}
+    found = [
+        None if text is None else position(text, variant.rules, n, named)
+        for text in (args.source, args.target)
+    ]
+    return found[0], found[1]
 
 
 def _run_view(args: argparse.Namespace) -> int:
-    start = _start(args)
+    start, goal = _ends(args)
+    mode = "play" if args.play else None
     if args.html is not None:
-        write_output(export_html(args.label, args.n, at=args.at, start=start), args.html)
+        page = export_html(args.label, args.n, at=args.at, start=start, goal=goal, mode=mode)
+        write_output(page, args.html)
         return 0
-    server = ViewerServer(args.label, args.n, at=args.at, start=start, port=args.port)
+    server = ViewerServer(args.label, args.n, at=args.at, start=start, goal=goal, port=args.port)
     with server:
-        print(f"hanoi-magnet viewer: {server.url}", flush=True)
+        url = server.url + ("&mode=play" if mode else "")
+        print(f"hanoi-magnet viewer: {url}", flush=True)
         print("press Ctrl-C to stop", flush=True)
         if args.browser:
-            webbrowser.open(server.url)
+            webbrowser.open(url)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
             print("stopped", flush=True)
+            return Status.INTERRUPTED
     return 0
 
 
 VIEW = Command(
     "view",
-    f"scrub through a solution in the browser (a local page; up to {MAX_DISKS:,} disks)",
+    f"scrub through a solution, or play with hints, in the browser (a local page; up to "
+    f"{MAX_DISKS:,} disks)",
     _view_arguments,
     _run_view,
 )

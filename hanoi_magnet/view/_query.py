@@ -46,10 +46,15 @@ def parameters(
     return params
 
 
-def start_of(params: dict[str, str]) -> str | None:
+def start_of(params: dict[str, str], name: str = "from") -> str | None:
     """The ``from`` parameter: a start position's text, or None (also when blank) for the tower."""
-    text = params.get("from", "")
+    text = params.get(name, "")
     return text if text.strip() else None
+
+
+def end_of(params: dict[str, str]) -> str | None:
+    """The ``to`` parameter: a goal position's text, or None (also when blank) for the goal."""
+    return start_of(params, "to")
 
 
 def integer(text: str, name: str) -> int:

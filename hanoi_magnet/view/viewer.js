@@ -1,19 +1,19 @@
-// The hanoi_magnet scrub viewer: a slider over the move index k of one optimal solution.
+// The hanoi_magnet viewer: scrub through an optimal route (a slider over the move index k), or
+// play (pick up and put down disks, with exact guidance), with the state graph beside it.
 // k travels as a decimal string and a BigInt, never as a float. Positions come from the
-// library: from the viewer's server (/api/frame, computed by unrank on request) or, in an
+// library: from the viewer's server (/api/...), from a Jupyter kernel (the widget), or, in an
 // exported page, from the positions embedded in it. The picture is put together from the
 // scene's pieces exactly as hanoi_magnet.view.compose does it (= render_svg of the position).
 "use strict";
-(() => {
-  const $ = (id) => document.getElementById(id);
-  const root = $("viewer");
-  const embedded = $("hanoi-data");
+const HanoiViewer = (() => {
   const SLIDER_STEPS = 10000n;
+  const SVG_NS = "http://www.w3.org/2000/svg";
 
   const escapeText = (text) =>
     text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
       .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   const grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const plural = (count, word) => `${grouped(String(count))} ${word}${String(count) === "1" ? "" : "s"}`;
 
   async function getJSON(url) {
     const response = await fetch(url, { cache: "no-store" });
@@ -29,31 +29,132 @@
     return data;
   }
 
-  // The puzzle in a query: label, n, and the start position (compact) when it is not the tower.
-  const puzzleQuery = (label, n, from) =>
+  // The puzzle and its ends in a query: label, n, and from/to (compact) when they are set.
+  const puzzleQuery = (label, n, from, to) =>
     `label=${encodeURIComponent(label)}&n=${encodeURIComponent(n)}` +
-    (from ? `&from=${encodeURIComponent(from)}` : "");
+    (from ? `&from=${encodeURIComponent(from)}` : "") + (to ? `&to=${encodeURIComponent(to)}` : "");
 
-  function serverSource(label, n, from) {
-    const query = puzzleQuery(label, n, from);
+  // Where positions come from: the viewer's server.
+  function serverSource(label, n) {
+    const base = (from, to) => puzzleQuery(label, n, from, to);
+    const to = (goal) => (goal ? `&to=${encodeURIComponent(goal)}` : "");
     return {
-      scene: () => getJSON(`/api/scene?${query}`),
-      frame: (k) => getJSON(`/api/frame?${query}&k=${k.toString()}`),
+      kind: "server",
+      scene: (from, goal) => getJSON(`/api/scene?${base(from, goal)}`),
+      frame: (k, from, goal) => getJSON(`/api/frame?${base(from, goal)}&k=${k.toString()}`),
+      position: (pos, goal) =>
+        getJSON(`/api/position?${puzzleQuery(label, n)}&pos=${encodeURIComponent(pos)}${to(goal)}`),
+      graph: (goal) => getJSON(`/api/graph?${puzzleQuery(label, n)}${to(goal)}`),
     };
   }
 
+  // Where positions come from in an exported page: the solution's frames, and for a small
+  // puzzle its whole state graph with every position's moves (play works without a server).
   function embeddedSource(data) {
     const moves = data.moves.map(([text, disk]) => ({ text, disk }));
+    const space = data.space;
+    const index = new Map();
+    if (space) space.nodes.forEach((node, i) => index.set(node[2], i));
+    const noSpace = () => {
+      throw new Error(`this page holds no state graph (more than ${grouped(String(data.graph_limit))} positions): serve it with hanoi-magnet view to play`);
+    };
+    const node = (pos) => {
+      if (!index.has(pos)) throw new Error(`${pos} is not a position of this puzzle`);
+      return index.get(pos);
+    };
+    const cache = new Map();
+    function distancesTo(goal) {  // breadth-first search backwards from the goal
+      if (cache.has(goal)) return cache.get(goal);
+      const target = node(goal);
+      const behind = space.nodes.map(() => []);
+      space.moves.forEach((list, from) => list.forEach((move) => {
+        if (move.next !== null) behind[index.get(move.next)].push(from);
+      }));
+      const far = space.nodes.map(() => -1);
+      far[target] = 0;
+      const queue = [target];
+      for (let head = 0; head < queue.length; head += 1) {
+        const here = queue[head];
+        for (const other of behind[here]) {
+          if (far[other] < 0) { far[other] = far[here] + 1; queue.push(other); }
+        }
+      }
+      cache.set(goal, far);
+      return far;
+    }
+    // the route the page holds frames of, and the variant's own start and goal
+    const own = (from, goal) => (from || "") === (data.scene.from || "") && (goal || "") === (data.scene.to || "");
+    const [towerStart, towerGoal] = data.towers;
+    const goalOf = (goal) => goal || towerGoal;
+    function hintOf(pos, far) {
+      const d = far[node(pos)];
+      if (d <= 0) return null;
+      return space.moves[node(pos)].find((move) => move.next !== null && far[index.get(move.next)] === d - 1);
+    }
+    function route(from, goal) {  // a shortest path, following the distances down
+      const far = distancesTo(goalOf(goal));
+      let pos = from || towerStart;
+      if (far[node(pos)] < 0) return { path: null, positions: [pos] };
+      const path = [];
+      const positions = [pos];
+      for (let move = hintOf(pos, far); move; move = hintOf(pos, far)) {
+        path.push(move);
+        pos = move.next;
+        positions.push(pos);
+      }
+      return { path, positions };
+    }
     return {
-      scene: async () => data.scene,
-      frame: async (k) => {
-        const index = Number(k);
-        const [state, at, faces] = data.frames[index];
+      kind: "embedded",
+      canPlay: Boolean(space),
+      limit: data.graph_limit,
+      scene: async (from, goal) => {
+        if (own(from, goal)) return data.scene;
+        if (!space) noSpace();
+        const found = route(from, goal);
+        const perDisk = data.scene.per_disk.map(() => 0);
+        if (found.path) found.path.forEach((move) => { perDisk[move.disk - 1] += 1; });
         return {
-          k: k.toString(), state, at, faces,
-          last: index > 0 ? moves[index - 1] : null,
-          next: index < moves.length ? moves[index] : null,
+          ...data.scene, from: from || null, to: goal || null,
+          start: from || towerStart, goal: goalOf(goal),
+          length: found.path ? String(found.path.length) : null,
+          reason: found.path ? null : `unreachable: no sequence of legal moves leads from ${from || towerStart} to ${goalOf(goal)}`,
+          per_disk: perDisk.map(String),
         };
+      },
+      frame: async (k, from, goal) => {
+        const index = Number(k);
+        if (own(from, goal)) {
+          const [state, at, faces, pos] = data.frames[index];
+          return {
+            k: k.toString(), pos, state, at, faces,
+            last: index > 0 ? moves[index - 1] : null,
+            next: index < moves.length ? moves[index] : null,
+          };
+        }
+        const found = route(from, goal);
+        const path = found.path || [];
+        return {
+          k: k.toString(), ...space.fields[node(found.positions[index])], pos: found.positions[index],
+          last: index > 0 ? path[index - 1] : null,
+          next: index < path.length ? path[index] : null,
+        };
+      },
+      position: async (pos, goal) => {
+        if (!space) noSpace();
+        const here = node(pos);
+        const far = distancesTo(goalOf(goal));
+        const d = far[here];
+        return {
+          pos, ...space.fields[here], goal: goalOf(goal), moves: space.moves[here],
+          distance: d >= 0 ? String(d) : null,
+          reason: d >= 0 ? null : `unreachable: no sequence of legal moves leads from ${pos} to ${goalOf(goal)}`,
+          hint: d > 0 ? hintOf(pos, far) : null,
+        };
+      },
+      graph: async (goal) => {
+        if (!space) return { size: null, nodes: null, note: "" };
+        return { ...space, distance: distancesTo(goalOf(goal)), goal: node(goalOf(goal)) };
       },
     };
   }
@@ -69,184 +170,666 @@
     return scene.head + escapeText(frame.state) + scene.body + disks + scene.tail;
   }
 
-  const source = embedded
-    ? embeddedSource(JSON.parse(embedded.textContent))
-    : serverSource(root.dataset.label, root.dataset.n, root.dataset.from);
-  const slider = $("slider");
-  const box = $("k");
-  const playButton = $("play");
-  const speed = $("speed");
-  const error = $("error");
-  let scene = null;
-  let length = 0n;
-  let k = 0n;
-  let pending = null;
-  let busy = false;
-  let playing = false;
-  let carry = 0;
-  let lastTick = 0;
+  // A viewer in `root` (the page's <main id="viewer">, or a widget's copy of it).
+  function mount(root, source, hooks = {}) {
+    const $ = (id) => root.querySelector(`#${id}`);
+    const slider = $("slider");
+    const box = $("k");
+    const playButton = $("play");
+    const speed = $("speed");
+    const error = $("error");
+    const picture = $("picture");
+    const puzzle = { label: root.dataset.label, n: Number(root.dataset.n) };
+    let ends = { from: root.dataset.from || "", to: root.dataset.to || "" };
+    const opened = { from: ends.from || null, to: ends.to || null };  // the ends the page came with
+    let mode = root.dataset.mode === "play" ? "play" : "scrub";
+    let scene = null;
+    let length = 0n;
+    let k = 0n;
+    let pending = null;
+    let busy = false;
+    let playing = false;
+    let carry = 0;
+    let lastTick = 0;
+    let graph = null;
+    let shownPos = null;
+    // play mode: the position, its answer from the library, the way back and forward
+    const game = { pos: null, info: null, history: [], future: [], held: null, drag: null, hint: false, asked: 0 };
 
-  const showError = (message) => {
-    error.textContent = message;
-    error.hidden = !message;
-  };
-  const clamp = (value) => (value < 0n ? 0n : value > length ? length : value);
-  const sliderSteps = () => (length < SLIDER_STEPS ? length : SLIDER_STEPS);
-  const sliderValue = (value) => (length === 0n ? 0 : Number((value * sliderSteps()) / length));
+    const showError = (message) => {
+      error.textContent = message;
+      error.hidden = !message;
+    };
+    const say = (message) => { $("play-message").textContent = message; };
+    const clamp = (value) => (value < 0n ? 0n : value > length ? length : value);
+    const sliderSteps = () => (length < SLIDER_STEPS ? length : SLIDER_STEPS);
+    const sliderValue = (value) => (length === 0n ? 0 : Number((value * sliderSteps()) / length));
+    const postName = (post) => scene.posts[post];
+    const moveWords = (m) => `disk ${m.disk}, ${m.text.slice(m.text.indexOf(":") + 2).replace("->", "\u2192")}`;
 
-  function show(frame) {
-    k = BigInt(frame.k);
-    const svg = compose(scene, frame);
-    $("picture").innerHTML = svg.slice(svg.indexOf("<svg"));
-    root.dataset.shown = frame.k;
-    if (!embedded) {  // the address names the position shown, to bookmark or share
-      history.replaceState(null, "", `?${puzzleQuery(scene.label, scene.n, scene.from)}&k=${frame.k}`);
+    function draw(frame) {
+      const svg = compose(scene, frame);
+      picture.innerHTML = svg.slice(svg.indexOf("<svg"));
+      api.svg = svg;
+      $("state").textContent = frame.state;
+      $("pos").textContent = `(${frame.pos})`;
+      const counts = scene.posts.map(() => 0);
+      for (const post of frame.at) counts[Number(post)] += 1;
+      $("stacks").textContent = scene.posts.map((name, i) => `${name}: ${counts[i]}`).join(" \u00b7 ");
+      shownPos = frame.pos;
+      drawGraph();
     }
-    window.hanoiViewer.svg = svg;
-    window.hanoiViewer.frame = frame;
-    if (document.activeElement !== box) box.value = frame.k;
-    slider.value = String(sliderValue(k));
-    const move = (m) => `disk ${m.disk}, ${m.text.slice(m.text.indexOf(":") + 2).replace("->", "\u2192")}`;
-    $("last-move").textContent = frame.last ? `move ${grouped(frame.k)} \u2014 ${move(frame.last)}` : "\u2013 (the start)";
-    $("next-move").textContent = frame.next ? `move ${grouped((k + 1n).toString())} \u2014 ${move(frame.next)}` : "\u2013 (the goal: solved)";
-    $("state").textContent = frame.state;
-    const counts = scene.posts.map(() => 0);
-    for (const post of frame.at) counts[Number(post)] += 1;
-    $("stacks").textContent = scene.posts.map((name, i) => `${name}: ${counts[i]}`).join(" \u00b7 ");
-  }
 
-  async function pump() {
-    busy = true;
-    while (pending !== null) {
-      const want = pending;
-      pending = null;
-      try {
-        show(await source.frame(want));
-        showError("");
-      } catch (failure) {
-        showError(failure.message);
-        stop();
+    function address() {
+      if (!hooks.addressBar) return;
+      let query = `?${puzzleQuery(scene.label, scene.n, ends.from, ends.to)}&k=${k.toString()}`;
+      if (mode === "play") query += "&mode=play";
+      history.replaceState(null, "", query);
+    }
+
+    // ---- scrub mode ----
+    function show(frame) {
+      k = BigInt(frame.k);
+      draw(frame);
+      root.dataset.shown = frame.k;
+      address();
+      api.frame = frame;
+      if (root.ownerDocument.activeElement !== box) box.value = frame.k;
+      slider.value = String(sliderValue(k));
+      $("last-move").textContent = frame.last ? `move ${grouped((k - 1n).toString())} \u2014 ${moveWords(frame.last)}` : "\u2013 (the start)";
+      $("next-move").textContent = frame.next ? `move ${grouped(frame.k)} \u2014 ${moveWords(frame.next)}` : (scene.length === null ? "\u2013 (no move: see above)" : "\u2013 (the goal: solved)");
+      if (hooks.onFrame) hooks.onFrame(frame);
+    }
+
+    async function pump() {
+      busy = true;
+      while (pending !== null) {
+        const want = pending;
+        pending = null;
+        try {
+          const frame = await source.frame(want, ends.from, ends.to);
+          if (mode === "scrub") show(frame);
+          showError("");
+        } catch (failure) {
+          showError(failure.message);
+          stop();
+        }
       }
+      busy = false;
     }
-    busy = false;
-  }
 
-  function go(target) {
-    if (scene === null) return;
-    pending = clamp(target);
-    if (!busy) pump();
-  }
+    function go(target) {
+      if (scene === null || mode !== "scrub") return;
+      pending = clamp(target);
+      if (!busy) pump();
+    }
 
-  function stop() {
-    playing = false;
-    playButton.textContent = "\u25B6 play";
-  }
+    function stop() {
+      playing = false;
+      playButton.textContent = "\u25B6 play";
+    }
 
-  function tick(now) {
-    if (!playing) return;
-    carry = Math.min(carry + ((now - lastTick) / 1000) * Number(speed.value), Number(speed.value));
-    lastTick = now;
-    const whole = Math.floor(carry);
-    if (whole >= 1 && !busy) {
-      carry -= whole;
-      const target = k + BigInt(whole);
-      go(target);
-      if (target >= length) {
+    function tick(now) {
+      if (!playing) return;
+      carry = Math.min(carry + ((now - lastTick) / 1000) * Number(speed.value), Number(speed.value));
+      lastTick = now;
+      const whole = Math.floor(carry);
+      if (whole >= 1 && !busy) {
+        carry -= whole;
+        const target = k + BigInt(whole);
+        go(target);
+        if (target >= length) {
+          stop();
+          return;
+        }
+      }
+      requestAnimationFrame(tick);
+    }
+
+    function play() {
+      if (playing) {
         stop();
         return;
       }
+      if (k >= length) go(0n);
+      playing = true;
+      carry = 0;
+      lastTick = performance.now();
+      playButton.textContent = "\u23F8 pause";
+      requestAnimationFrame(tick);
     }
-    requestAnimationFrame(tick);
-  }
 
-  function play() {
-    if (playing) {
-      stop();
-      return;
+    function parseK(text) {
+      const clean = text.trim().replace(/[_,\s]/g, "");
+      if (!/^-?\d+$/.test(clean)) return null;
+      let value = BigInt(clean);
+      if (value < 0n) value += length + 1n;
+      return value >= 0n && value <= length ? value : null;
     }
-    if (k >= length) go(0n);
-    playing = true;
-    carry = 0;
-    lastTick = performance.now();
-    playButton.textContent = "\u23F8 pause";
-    requestAnimationFrame(tick);
-  }
 
-  function parseK(text) {
-    const clean = text.trim().replace(/[_,\s]/g, "");
-    if (!/^-?\d+$/.test(clean)) return null;
-    let value = BigInt(clean);
-    if (value < 0n) value += length + 1n;
-    return value >= 0n && value <= length ? value : null;
-  }
+    // ---- play mode ----
+    function zones() {
+      return [...picture.querySelectorAll("rect.zone")];
+    }
 
-  $("goto").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const value = parseK(box.value);
-    if (value === null) {
-      showError(`k must be a whole number from 0 to ${grouped(length.toString())} (or negative, counted from the end)`);
-      return;
+    function addZones() {
+      const svg = picture.querySelector("svg");
+      if (!svg) return;
+      const box = svg.viewBox.baseVal;
+      scene.posts.forEach((name, post) => {
+        const zone = root.ownerDocument.createElementNS(SVG_NS, "rect");
+        const centre = Number(scene.centres[post]);
+        zone.setAttribute("class", "zone");
+        zone.setAttribute("x", String(centre - scene.column / 2));
+        zone.setAttribute("y", String(box.y));
+        zone.setAttribute("width", String(scene.column));
+        zone.setAttribute("height", String(box.height));
+        zone.dataset.post = String(post);
+        const title = root.ownerDocument.createElementNS(SVG_NS, "title");
+        title.textContent = `post ${name}`;
+        zone.appendChild(title);
+        svg.appendChild(zone);
+      });
     }
-    stop();
-    go(value);
-    box.blur();
-  });
-  slider.addEventListener("input", () => {
-    stop();
-    go((length * BigInt(slider.value)) / sliderSteps());
-  });
-  $("first").addEventListener("click", () => { stop(); go(0n); });
-  $("back").addEventListener("click", () => { stop(); go(k - 1n); });
-  $("forward").addEventListener("click", () => { stop(); go(k + 1n); });
-  $("last").addEventListener("click", () => { stop(); go(length); });
-  playButton.addEventListener("click", play);
-  document.addEventListener("keydown", (event) => {
-    const target = event.target;
-    if (target === box || target.tagName === "SELECT" || target.tagName === "TEXTAREA") return;
-    if (target.tagName === "INPUT" && target !== slider) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const page = length / 100n > 1n ? length / 100n : 1n;
-    const steps = {
-      ArrowRight: 1n, ArrowUp: 1n, ArrowLeft: -1n, ArrowDown: -1n, PageUp: page, PageDown: -page,
-    };
-    if (event.key in steps) {
-      stop();
-      go(k + steps[event.key] * (event.shiftKey && Math.abs(Number(steps[event.key])) === 1 ? 10n : 1n));
-    } else if (event.key === "Home") {
-      stop();
-      go(0n);
-    } else if (event.key === "End") {
-      stop();
-      go(length);
-    } else if (event.key === " " && target.tagName !== "BUTTON") {
-      play();
-    } else {
-      return;
-    }
-    event.preventDefault();
-  });
 
-  window.hanoiViewer = { svg: null, frame: null, compose };
-  (async () => {
-    try {
-      scene = await source.scene();
-    } catch (failure) {
-      showError(failure.message);
-      return;
+    function markZones() {
+      const info = game.info;
+      for (const zone of zones()) {
+        const post = Number(zone.dataset.post);
+        const classes = ["zone"];
+        if (game.held !== null) {
+          if (post === game.held) classes.push("held");
+          else {
+            const move = info.moves.find((m) => m.source === game.held && m.target === post);
+            classes.push(move && move.next !== null ? "legal" : "illegal");
+          }
+        }
+        if (game.hint && info.hint) {
+          if (post === info.hint.source) classes.push("hint-from");
+          if (post === info.hint.target) classes.push("hint-to");
+        }
+        zone.setAttribute("class", classes.join(" "));
+      }
+      for (const disk of picture.querySelectorAll("g.disk")) {
+        const base = disk.dataset.base || disk.getAttribute("transform");
+        disk.dataset.base = base;
+        const lifted = game.held !== null && disk === topDisk(game.held);
+        disk.setAttribute("transform", lifted ? `${base} translate(0 -${scene.column / 16})` : base);
+        disk.classList.toggle("lifted", lifted);
+      }
+      root.dataset.held = game.held === null ? "" : String(game.held);
     }
-    length = BigInt(scene.length);
-    slider.max = String(sliderSteps());
-    slider.disabled = length === 0n;
-    $("length").textContent = grouped(scene.length);
-    const body = $("counts").tBodies[0];
-    scene.per_disk.forEach((count, index) => {
-      const row = body.insertRow();
-      row.insertCell().textContent = String(index + 1);
-      row.insertCell().textContent = grouped(count);
+
+    function topDisk(post) {
+      const info = game.info;
+      let top = 0;
+      for (let size = 1; size <= scene.n; size += 1) {
+        if (Number(info.at[size - 1]) === post) { top = size; break; }
+      }
+      if (!top) return null;
+      return [...picture.querySelectorAll("g.disk")].find((g) => {
+        const title = g.querySelector("title");
+        return title && title.textContent.replace(",", " ").split(/\s+/)[1] === String(top);
+      }) || null;
+    }
+
+    function showGuidance() {
+      const info = game.info;
+      const counter = $("counter");
+      counter.dataset.moves = String(game.history.length);
+      counter.textContent = `after ${plural(game.history.length, "move")}`;
+      $("undo").disabled = game.history.length === 0;
+      $("redo").disabled = game.future.length === 0;
+      const goal = $("to-goal");
+      if (info.distance === null) {
+        goal.textContent = info.reason;
+        goal.dataset.distance = "";
+      } else if (info.distance === "0") {
+        goal.textContent = "at the goal: solved";
+        goal.dataset.distance = "0";
+      } else {
+        goal.textContent = `${plural(info.distance, "move")} to the goal`;
+        goal.dataset.distance = info.distance;
+      }
+      $("hint").disabled = !info.hint;
+      $("finish").disabled = info.distance === null || info.distance === "0";
+      $("hint-text").textContent = game.hint && info.hint ? `hint: ${moveWords(info.hint)}, an optimal next move` : "";
+      if (info.moves.length && info.moves.every((m) => m.next === null) && info.distance !== "0") {
+        say(`no legal move from here: ${[...new Set(info.moves.map((m) => m.refused.why))].join("; ")}`);
+      }
+    }
+
+    async function visit(pos) {
+      game.held = null;
+      game.hint = false;
+      const ticket = ++game.asked;
+      root.dataset.busy = "1";
+      try {
+        const info = await source.position(pos, ends.to);
+        if (ticket !== game.asked) return;
+        game.pos = info.pos;
+        game.info = info;
+        api.info = info;
+        if (mode !== "play") return;
+        draw(info);
+        addZones();
+        markZones();
+        showGuidance();
+        root.dataset.position = info.pos;
+        root.dataset.moves = String(game.history.length);
+        showError("");
+        if (hooks.onPosition) hooks.onPosition(info);
+      } catch (failure) {
+        showError(failure.message);
+      } finally {
+        if (ticket === game.asked) root.dataset.busy = "";
+      }
+    }
+
+    function pick(post) {
+      if (!game.info || root.dataset.busy) return;
+      if (game.held === null) {
+        if (!game.info.at.includes(String(post))) {
+          say(`nothing to pick up on ${postName(post)} (empty source): ${scene.rule_text["empty source"]}`);
+          return;
+        }
+        game.held = post;
+        say(`holding disk ${topSize(post)}: put it on a lit post (Esc puts it back)`);
+        markZones();
+        return;
+      }
+      drop(post);
+    }
+
+    function topSize(post) {
+      for (let size = 1; size <= scene.n; size += 1) if (Number(game.info.at[size - 1]) === post) return size;
+      return 0;
+    }
+
+    function drop(post) {
+      const from = game.held;
+      game.held = null;
+      if (post === from) {
+        say("put back");
+        markZones();
+        return;
+      }
+      const move = game.info.moves.find((m) => m.source === from && m.target === post);
+      if (!move || move.next === null) {
+        const refused = move ? move.refused : { rule: "same post", why: scene.rule_text["same post"], detail: "" };
+        say(`refused (${refused.rule}): ${refused.why}${refused.detail ? ` \u2014 ${refused.detail}` : ""}`);
+        root.dataset.refused = refused.rule;
+        markZones();
+        return;
+      }
+      root.dataset.refused = "";
+      say(`move ${grouped(String(game.history.length))}: ${moveWords(move)}`);
+      game.history.push(game.pos);
+      game.future = [];
+      visit(move.next);
+    }
+
+    function undo() {
+      if (!game.history.length || root.dataset.busy) return;
+      game.future.push(game.pos);
+      say("undone");
+      visit(game.history.pop());
+    }
+
+    function redo() {
+      if (!game.future.length || root.dataset.busy) return;
+      game.history.push(game.pos);
+      say("redone");
+      visit(game.future.pop());
+    }
+
+    function jump(pos, { keep = true } = {}) {
+      if (keep && game.pos !== null && pos !== game.pos) {
+        game.history.push(game.pos);
+        game.future = [];
+      }
+      say(`jumped to ${pos}`);
+      visit(pos);
+    }
+
+    function setMode(next, { pos = null } = {}) {
+      if (next === "play" && source.canPlay === false) {  // an exported page without its graph
+        const reason = $("reason");
+        reason.hidden = false;
+        reason.textContent = `This page holds no state graph (the puzzle has more than ${grouped(String(source.limit))} positions): serve it with hanoi-magnet view to play.`;
+        if (mode !== "scrub" || (scene !== null && api.frame === null)) setMode("scrub");
+        return;
+      }
+      mode = next;
+      root.dataset.mode = mode;
+      stop();
+      $("controls").hidden = mode !== "scrub";
+      $("play-controls").hidden = mode !== "play";
+      for (const element of root.querySelectorAll(".scrub-only")) element.hidden = mode !== "scrub";
+      $("mode-scrub").setAttribute("aria-pressed", String(mode === "scrub"));
+      $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+      if (mode === "play") {
+        if (pos !== null) {
+          game.history = [];
+          game.future = [];
+          visit(pos);
+        } else if (game.pos === null) {
+          visit(scene.start);
+        } else {
+          visit(game.pos);
+        }
+      } else {
+        go(k);
+      }
+      address();
+    }
+
+    async function setEnds(from, to, { nextMode = mode, at = 0n } = {}) {
+      try {
+        const fresh = await source.scene(from, to);
+        ends = { from: fresh.from || "", to: fresh.to || "" };
+        root.dataset.from = ends.from;
+        root.dataset.to = ends.to;
+        useScene(fresh);
+        await loadGraph();
+        k = at;
+        game.pos = null;
+        game.history = [];
+        game.future = [];
+        showError("");
+        setMode(nextMode);
+        if (hooks.onEnds) hooks.onEnds(ends);
+      } catch (failure) {
+        showError(failure.message);
+      }
+    }
+
+    function finish() {
+      if (!game.info || game.info.distance === null) return;
+      setEnds(game.pos, ends.to, { nextMode: "scrub" });
+    }
+
+    // ---- the state graph ----
+    async function loadGraph() {
+      try {
+        graph = await source.graph(ends.to);
+      } catch (failure) {
+        graph = { nodes: null, note: failure.message };
+      }
+      const figure = $("graph");
+      if (!graph || !graph.nodes) {
+        figure.hidden = !(graph && graph.note);
+        $("graph-drawing").textContent = "";
+        $("graph-note").textContent = graph && graph.note ? `${graph.note}; play and hints work at any size` : "";
+        graph = null;
+        return;
+      }
+      graph.index = new Map(graph.nodes.map((node, i) => [node[2], i]));
+      graph.out = graph.nodes.map(() => []);
+      for (const [a, b] of graph.edges) {
+        graph.out[a].push(b);
+        if (!graph.directed) graph.out[b].push(a);
+      }
+      figure.hidden = false;
+      $("graph-note").textContent = `the state graph: ${plural(graph.nodes.length, "position")}, ${plural(graph.edges.length, graph.directed ? "one-way move" : "move")}; click a position to go there`;
+      const xs = graph.nodes.map((node) => node[0]);
+      const ys = graph.nodes.map((node) => node[1]);
+      const left = Math.min(...xs) - 1;
+      const top = Math.min(...ys) - 1;
+      const width = Math.max(...xs) - left + 1;
+      const height = Math.max(...ys) - top + 1;
+      let lines = "";
+      for (const [a, b] of graph.edges) {
+        const [x1, y1] = graph.nodes[a];
+        const [x2, y2] = graph.nodes[b];
+        lines += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
+      }
+      let closest = 1;  // the radius of a node: well under the closest two nodes' distance
+      for (let i = 0; i < graph.nodes.length; i += 1) {
+        for (let j = i + 1; j < graph.nodes.length; j += 1) {
+          const d = Math.hypot(graph.nodes[i][0] - graph.nodes[j][0], graph.nodes[i][1] - graph.nodes[j][1]);
+          if (d < closest) closest = d;
+        }
+      }
+      const radius = Math.max(0.02, Math.min(0.3, closest * 0.42));
+      let dots = "";
+      graph.nodes.forEach(([x, y, pos], i) => {
+        dots += `<circle cx="${x}" cy="${y}" r="${radius}" data-node="${i}" data-pos="${escapeText(pos)}"><title>${escapeText(pos)}</title></circle>`;
+      });
+      $("graph-drawing").innerHTML =
+        `<svg xmlns="${SVG_NS}" viewBox="${left} ${top} ${width} ${height}" role="img" aria-label="the state graph">` +
+        `<g class="edges">${lines}</g><g class="path"></g><g class="nodes">${dots}</g></svg>`;
+      $("graph-drawing").querySelector("svg").style.setProperty("--r", `${radius}px`);  // CSSOM: allowed by the page's policy
+      drawGraph();
+    }
+
+    function drawGraph() {
+      if (!graph || shownPos === null) return;
+      const drawing = $("graph-drawing");
+      const svg = drawing.querySelector("svg");
+      if (!svg) return;
+      for (const old of svg.querySelectorAll("circle.current, circle.on-path, circle.goal")) old.setAttribute("class", "");
+      const dots = svg.querySelectorAll("circle");
+      const here = graph.index.get(shownPos);
+      dots[graph.goal].setAttribute("class", "goal");
+      let path = "";
+      if (here !== undefined && graph.distance[here] > 0) {
+        let node = here;
+        while (graph.distance[node] > 0) {
+          const next = graph.out[node].find((other) => graph.distance[other] === graph.distance[node] - 1);
+          if (next === undefined) break;
+          const [x1, y1] = graph.nodes[node];
+          const [x2, y2] = graph.nodes[next];
+          path += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
+          if (next !== graph.goal) dots[next].setAttribute("class", "on-path");
+          node = next;
+        }
+      }
+      svg.querySelector("g.path").innerHTML = path;
+      if (here !== undefined) dots[here].setAttribute("class", "current");
+      root.dataset.graphCurrent = here === undefined ? "" : String(here);
+    }
+
+    // ---- the events ----
+    $("goto").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const value = parseK(box.value);
+      if (value === null) {
+        showError(`k must be a whole number from 0 to ${grouped(length.toString())} (or negative, counted from the end)`);
+        return;
+      }
+      stop();
+      go(value);
+      box.blur();
     });
-    $("counts-box").open = scene.n <= 8;
-    let start = parseK(root.dataset.k || "0");
-    if (start === null) start = 0n;
-    go(start);
-  })();
+    slider.addEventListener("input", () => {
+      stop();
+      go((length * BigInt(slider.value)) / sliderSteps());
+    });
+    $("first").addEventListener("click", () => { stop(); go(0n); });
+    $("back").addEventListener("click", () => { stop(); go(k - 1n); });
+    $("forward").addEventListener("click", () => { stop(); go(k + 1n); });
+    $("last").addEventListener("click", () => { stop(); go(length); });
+    playButton.addEventListener("click", play);
+    $("mode-scrub").addEventListener("click", () => { if (mode !== "scrub") setMode("scrub"); });
+    $("mode-play").addEventListener("click", () => { if (mode !== "play") setMode("play"); });
+    $("play-here").addEventListener("click", () => setMode("play", { pos: shownPos }));
+    $("undo").addEventListener("click", undo);
+    $("redo").addEventListener("click", redo);
+    $("reset").addEventListener("click", () => {
+      game.history = [];
+      game.future = [];
+      say("back to the start");
+      visit(scene.start);
+    });
+    $("hint").addEventListener("click", () => {
+      if (!game.info || !game.info.hint) return;
+      game.hint = true;
+      markZones();
+      showGuidance();
+    });
+    $("finish").addEventListener("click", finish);
+    $("ends").addEventListener("submit", (event) => {
+      event.preventDefault();
+      setEnds($("from-pos").value.trim(), $("to-pos").value.trim(), { nextMode: mode });
+    });
+    $("from-here").addEventListener("click", () => {
+      if (shownPos === null) return;
+      $("from-pos").value = shownPos;
+      setEnds(shownPos, ends.to, { nextMode: mode });
+    });
+    $("to-here").addEventListener("click", () => {
+      if (shownPos === null) return;
+      $("to-pos").value = shownPos;
+      const keep = mode === "play" ? game.pos : null;
+      setEnds(ends.from, shownPos, { nextMode: mode }).then(() => { if (keep) jump(keep, { keep: false }); });
+    });
+    $("graph-drawing").addEventListener("click", (event) => {
+      const dot = event.target.closest && event.target.closest("circle[data-pos]");
+      if (!dot) return;
+      if (mode !== "play") setMode("play", { pos: dot.dataset.pos });
+      else jump(dot.dataset.pos);
+    });
+    picture.addEventListener("pointerdown", (event) => {
+      if (mode !== "play") return;
+      const zone = event.target.closest && event.target.closest("rect.zone");
+      if (!zone) return;
+      event.preventDefault();
+      const post = Number(zone.dataset.post);
+      game.drag = game.held === null ? post : null;
+      pick(post);
+    });
+    picture.addEventListener("pointerup", (event) => {
+      if (mode !== "play" || game.drag === null) return;
+      const start = game.drag;
+      game.drag = null;
+      const under = root.ownerDocument.elementFromPoint(event.clientX, event.clientY);
+      const zone = under && under.closest && under.closest("rect.zone");
+      if (zone && Number(zone.dataset.post) !== start && game.held === start) drop(Number(zone.dataset.post));
+    });
+    root.addEventListener("keydown", onKey);
+    if (hooks.documentKeys) root.ownerDocument.addEventListener("keydown", onKey);
+
+    function onKey(event) {
+      if (event.handled) return;
+      const target = event.target;
+      if (target === box || target.tagName === "SELECT" || target.tagName === "TEXTAREA") return;
+      if (target.tagName === "INPUT" && target !== slider) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      event.handled = true;
+      if (mode === "play") {
+        playKey(event);
+        return;
+      }
+      const page = length / 100n > 1n ? length / 100n : 1n;
+      const steps = {
+        ArrowRight: 1n, ArrowUp: 1n, ArrowLeft: -1n, ArrowDown: -1n, PageUp: page, PageDown: -page,
+      };
+      if (event.key in steps) {
+        stop();
+        go(k + steps[event.key] * (event.shiftKey && Math.abs(Number(steps[event.key])) === 1 ? 10n : 1n));
+      } else if (event.key === "Home") {
+        stop();
+        go(0n);
+      } else if (event.key === "End") {
+        stop();
+        go(length);
+      } else if (event.key === " " && target.tagName !== "BUTTON") {
+        play();
+      } else {
+        return;
+      }
+      event.preventDefault();
+    }
+
+    function playKey(event) {
+      const key = event.key;
+      const named = scene.posts.findIndex((name) => name.toLowerCase() === key.toLowerCase());
+      let post = named;
+      if (post < 0 && /^[1-9]$/.test(key) && scene.posts.length <= 9 && !/^\d$/.test(scene.posts[0])) post = Number(key) - 1;
+      if (post >= 0 && post < scene.posts.length) pick(post);
+      else if (key === "Escape" && game.held !== null) drop(game.held);
+      else if (key === "u" || key === "U" || key === "Backspace") undo();
+      else if (key === "y" || key === "Y") redo();
+      else if (key === "h" || key === "H") $("hint").click();
+      else return;
+      event.preventDefault();
+    }
+
+    function useScene(fresh) {
+      scene = fresh;
+      length = scene.length === null ? 0n : BigInt(scene.length);
+      slider.max = String(sliderSteps());
+      slider.disabled = length === 0n;
+      $("length").textContent = scene.length === null ? "0" : grouped(scene.length);
+      const body = $("counts").tBodies[0];
+      body.textContent = "";
+      scene.per_disk.forEach((count, index) => {
+        const row = body.insertRow();
+        row.insertCell().textContent = String(index + 1);
+        row.insertCell().textContent = grouped(count);
+      });
+      $("counts-box").open = scene.n <= 8;
+      $("counts-box").hidden = scene.length === null;
+      const reason = $("reason");
+      reason.hidden = scene.length !== null;
+      reason.textContent = scene.length === null
+        ? `${scene.reason}. Shown: the start; switch to play to see that every move from it is refused.`
+        : "";
+      $("from-pos").value = scene.from || "";
+      $("to-pos").value = scene.to || "";
+      if (scene.from !== opened.from || scene.to !== opened.to) {  // new ends: say so
+        let origin = $("origin");
+        if (!origin) {
+          origin = root.ownerDocument.createElement("p");
+          origin.id = "origin";
+          $("description").after(origin);
+        }
+        origin.hidden = !scene.from && !scene.to;
+        origin.textContent = `from ${scene.start}, a shortest path to ${scene.goal}`;
+      }
+      root.dataset.length = scene.length === null ? "" : scene.length;
+      api.scene = scene;
+    }
+
+    const api = {
+      svg: null, frame: null, info: null, scene: null, compose,
+      go: (value) => { if (mode !== "scrub") setMode("scrub"); go(BigInt(value)); },
+      goTo: (pos) => (mode === "play" ? jump(pos) : setMode("play", { pos })),
+      setEnds: (from, to) => setEnds(from, to),
+      mode: () => mode,
+      setMode: (next) => setMode(next),
+      position: () => (mode === "play" ? game.pos : shownPos),
+      k: () => k,
+    };
+    root.hanoiViewer = api;
+
+    (async () => {
+      try {
+        useScene(await source.scene(ends.from, ends.to));
+      } catch (failure) {
+        showError(failure.message);
+        return;
+      }
+      await loadGraph();
+      let start = parseK(root.dataset.k || "0");
+      if (start === null) start = 0n;
+      k = start;
+      setMode(mode);
+      if (mode === "play") k = start;
+      if (hooks.onReady) hooks.onReady(api);
+    })();
+    return api;
+  }
+
+  return { mount, compose, serverSource, embeddedSource, puzzleQuery };
 })();
+
+if (typeof document !== "undefined" && document.currentScript && document.getElementById("viewer")) {
+  const root = document.getElementById("viewer");
+  const embedded = document.getElementById("hanoi-data");
+  const source = embedded
+    ? HanoiViewer.embeddedSource(JSON.parse(embedded.textContent))
+    : HanoiViewer.serverSource(root.dataset.label, root.dataset.n);
+  window.hanoiViewer = HanoiViewer.mount(root, source, { addressBar: !embedded, documentKeys: true });
+}
