@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import re
+from typing import Any
 
 import attrs
 
@@ -12,6 +14,7 @@ from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
 from hanoi_magnet.notation._lines import Candidate, line_runs
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
+from hanoi_magnet.notation._report import Chosen, Reading, Span, moves_to_json
 from hanoi_magnet.notation._scan import (
     JSON_OBJECT,
     LIST_ITEM,
@@ -27,25 +30,53 @@ from hanoi_magnet.notation._scan import (
 
 @attrs.frozen
 class Extraction:
-    r"""The moves found in a text by :func:`extract_moves`, and how they were read.
+    r"""The moves found in a text by :func:`extract_moves`, and the report of how they were read.
 
     Attributes:
-        moves: the moves, as :class:`~hanoi_magnet.Move` objects where the text names the disk,
-            else ``(source, target)`` pairs; posts numbered from 0. They stop before
-            :attr:`unreadable`, if there is one.
+        moves: the moves of the chosen reading, as :class:`~hanoi_magnet.Move` objects where
+            the text names the disk, else ``(source, target)`` pairs; posts numbered from 0.
+            They stop before :attr:`unreadable`, if there is one.
         pegs: the peg naming the moves were read with (``None`` when there are none).
         notation: the name of the built-in notation of the first move (``None``: none or a
             free-form sentence).
         line: the line of the text (1-based, thinking included) where the answer starts.
-        truncated: the answer is a list that the text ends inside of (output cut off).
+        truncated: the text ends inside the answer (a list never closed, a ``<think>`` never
+            closed around the moves): the output was cut off.
         unreadable: the first item inside the answer that is not a move, and why
             (``None``: every item was read).
+        notation_from: how the notation was chosen: ``"named"`` (the caller's ``notation``),
+            ``"detected"`` (read off the answer) or ``"defaulted"`` (nothing to tell by).
+        pegs_from: how the peg naming was chosen: ``"named"`` (the caller's ``pegs``),
+            ``"defaulted"`` (the named notation's own naming) or ``"detected"`` (from the peg
+            names the answer uses, see :meth:`PegNames.detect`).
+        pegs_why: the reason for :attr:`pegs`, in words.
+        pegs_mismatch: when the naming was named or defaulted but the answer itself is written
+            in another one (``Peg 1..3`` answering an S, I, D prompt, numbers from 1 in a
+            notation numbered from 0), what the answer shows; ``None`` when they agree or the
+            answer cannot tell. A scorer should call such an answer a format error, not a
+            broken rule: the same moves read with the answer's own naming are in
+            :attr:`alternatives`.
+        spans: the text read as the chosen moves (lines and character offsets).
+        skipped: every other stretch of the answer, with the reason it was not read as moves
+            (reasoning, prose, a remark after a move, another reading...).
+        alternatives: the other readings that were considered, each with its own moves and
+            why it lost (:class:`Reading`).
+        why: why the chosen reading won, in words.
+        ambiguous: two plausible readings give different moves and the choice between them was
+            a guess; both are available (:attr:`moves` and the :attr:`alternatives` with
+            :attr:`Reading.plausible` set).
+        abandoned: text that gives up writing the moves out ("the pattern continues...",
+            "and so on", a lone "..." in place of moves), as written; ``None`` if there is none.
 
     Example:
         >>> from hanoi_magnet.notation import extract_moves
         >>> found = extract_moves("Answer:\n```\nmoves = [[1, 0, 2], [2, 0, 1], [1, 2,")
         >>> found.moves, found.truncated, found.pegs.describe
         ((Move(disk=1, source=0, target=2), Move(disk=2, source=0, target=1)), True, 'pegs numbered from 0')
+        >>> found.notation_from, found.pegs_from, found.pegs_why
+        ('detected', 'detected', 'the answer writes peg 0')
+        >>> found.spans[0].line, found.skipped[0].why, found.ambiguous
+        (3, 'prose', False)
     """  # noqa: E501 (a doctest's output is one line)
 
     moves: tuple[ReadMove, ...]
@@ -54,6 +85,44 @@ class Extraction:
     line: int
     truncated: bool = False
     unreadable: str | None = None
+    notation_from: Chosen = "detected"
+    pegs_from: Chosen = "detected"
+    pegs_why: str = ""
+    pegs_mismatch: str | None = None
+    spans: tuple[Span, ...] = ()
+    skipped: tuple[Span, ...] = ()
+    alternatives: tuple[Reading, ...] = ()
+    why: str = ""
+    ambiguous: bool = False
+    abandoned: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The extraction and its report as plain JSON values.
+
+        Example:
+            >>> from hanoi_magnet.notation import extract_moves
+            >>> report = extract_moves("S->D").to_dict()
+            >>> report["moves"], report["pegs"], report["notation"], report["spans"][0]["line"]
+            ([[0, 2]], 'SID', 'arrows', 1)
+        """
+        return {
+            "moves": moves_to_json(self.moves),
+            "pegs": None if self.pegs is None else self.pegs.name,
+            "notation": self.notation,
+            "line": self.line,
+            "truncated": self.truncated,
+            "unreadable": self.unreadable,
+            "notation_from": self.notation_from,
+            "pegs_from": self.pegs_from,
+            "pegs_why": self.pegs_why,
+            "pegs_mismatch": self.pegs_mismatch,
+            "spans": [span.to_dict() for span in self.spans],
+            "skipped": [span.to_dict() for span in self.skipped],
+            "alternatives": [reading.to_dict() for reading in self.alternatives],
+            "why": self.why,
+            "ambiguous": self.ambiguous,
+            "abandoned": self.abandoned,
+        }
 
 
 _THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
@@ -122,19 +191,107 @@ def extract_moves(
     posts = _integer(posts, "posts", minimum=1)
     if not isinstance(thinking, bool):
         raise InvalidArgumentError(f"thinking must be True or False, got {thinking!r}")
-    body, offset = _answer_region(text.replace("\r\n", "\n").replace("\r", "\n"), thinking)
-    candidate = _choose(body, chosen)
+    normal = text.replace("\r\n", "\n").replace("\r", "\n")
+    places = _Places(text, normal)
+    body, offset = _answer_region(normal, thinking)
+    found = _candidates(body, chosen)
+    candidate = _choose(found)
     if candidate is None:
         what = "moves" if chosen is None else f"moves in notation {chosen.name!r}"
         raise NotationError(f"no {what} found in the answer")
-    naming = pegs or (chosen.pegs if chosen is not None else None)
-    raws = candidate.raws
-    if naming is None and raws:
-        naming = PegNames.detect({name for raw in set(raws) for name in raw[1:]}, posts)
+    naming, pegs_from, pegs_why = _naming(candidate.raws, pegs, chosen, posts)
+    moves, unreadable = _convert(candidate, naming, posts)
+    others = [c for c in found if c is not candidate]
+    name = _named(candidate.notation, naming)
+    spans = (places.span(offset + candidate.start, offset + candidate.end, _form(name)),)
+    return Extraction(
+        moves=tuple(moves),
+        pegs=naming if moves or candidate.raws else None,
+        notation=name,
+        line=places.line(offset + candidate.start),
+        truncated=not candidate.closed,
+        unreadable=unreadable,
+        notation_from="detected" if chosen is None else "named",
+        pegs_from=pegs_from,
+        pegs_why=pegs_why,
+        pegs_mismatch=_mismatch(candidate.raws, naming, pegs_from, posts),
+        spans=spans,
+        skipped=_skipped(normal, places, offset, body, [candidate, *others]),
+        alternatives=tuple(_reading(c, candidate, naming, posts, places, offset) for c in others),
+        why=_why(candidate),
+    )
+
+
+class _Places:
+    """Line numbers and offsets in the text as given, from offsets in its normalised copy."""
+
+    def __init__(self, text: str, normal: str) -> None:
+        self._breaks = [m.start() for m in re.finditer("\n", normal)]
+        # where "\r\n" became "\n": each shifts the later offsets by one
+        self._pairs = (
+            [m.start() - i for i, m in enumerate(re.finditer("\r\n", text))] if "\r" in text else []
+        )
+
+    def line(self, position: int) -> int:
+        return bisect.bisect_left(self._breaks, position) + 1
+
+    def given(self, position: int) -> int:
+        if not self._pairs:
+            return position
+        return position + bisect.bisect_right(self._pairs, position - 1)
+
+    def span(self, start: int, end: int, why: str) -> Span:
+        last = max(start, end - 1)
+        return Span(self.given(start), self.given(end), self.line(start), self.line(last), why)
+
+
+def _naming(
+    raws: list[Raw], pegs: PegNames | None, chosen: Notation | None, posts: int
+) -> tuple[PegNames | None, Chosen, str]:
+    if pegs is not None:
+        return pegs, "named", f"the caller named {pegs.describe}"
+    if chosen is not None:
+        return chosen.pegs, "defaulted", f"notation {chosen.name!r} writes {chosen.pegs.describe}"
+    if not raws:
+        return None, "defaulted", "no peg is written"
+    tokens = {name for raw in set(raws) for name in raw[1:]}
+    naming = PegNames.detect(tokens, posts)
+    return naming, "detected", _detected_why(naming, tokens, posts)
+
+
+def _detected_why(naming: PegNames, tokens: set[str], posts: int) -> str:
+    if naming is PegNames.ZERO:
+        return "the answer writes peg 0"
+    if naming is PegNames.ONE:
+        return f"the answer writes peg {posts} of {posts} pegs and never peg 0"
+    shown = ", ".join(sorted({t.upper() for t in tokens}))
+    return f"the answer writes pegs {shown}"
+
+
+def _mismatch(
+    raws: list[Raw], naming: PegNames | None, pegs_from: Chosen, posts: int
+) -> str | None:
+    """What the answer's own peg names show, when that is not the naming they were read with."""
+    if pegs_from == "detected" or naming is None or not raws:
+        return None
+    tokens = {name for raw in set(raws) for name in raw[1:]}
+    try:
+        own = PegNames.detect(tokens, posts)
+    except NotationError:
+        return None
+    if own is naming or (naming is PegNames.SID and own is PegNames.ZERO):
+        return None
+    shown = ", ".join(sorted({t.upper() for t in tokens}))
+    return f"the answer writes pegs {shown} ({own.describe}), read as {naming.describe}"
+
+
+def _convert(
+    candidate: Candidate, naming: PegNames | None, posts: int
+) -> tuple[list[ReadMove], str | None]:
     moves: list[ReadMove] = []
     unreadable = candidate.unreadable
     converted: dict[Raw, ReadMove] = {}  # an answer repeats a few moves many times
-    for raw in raws:
+    for raw in candidate.raws:
         move = converted.get(raw)
         if move is None:
             assert naming is not None
@@ -144,14 +301,72 @@ def extract_moves(
                 unreadable = f"{_show(raw)} ({error})"
                 break
         moves.append(move)
-    return Extraction(
+    return moves, unreadable
+
+
+def _reading(
+    other: Candidate,
+    chosen: Candidate,
+    naming: PegNames | None,
+    posts: int,
+    places: _Places,
+    offset: int,
+) -> Reading:
+    own = naming
+    if other.raws:
+        try:
+            own = _naming(other.raws, None, None, posts)[0]
+        except NotationError:
+            own = naming
+    moves, unreadable = _convert(other, own, posts) if own is not None else ([], None)
+    why = (
+        "an earlier answer, replaced by a later one"
+        if other.end <= chosen.start
+        else "a later reading"
+    )
+    name = _named(other.notation, own)
+    return Reading(
         moves=tuple(moves),
-        pegs=naming if moves or raws else None,
-        notation=_named(candidate.notation, naming),
-        line=text.count("\n", 0, offset + candidate.start) + 1,
-        truncated=not candidate.closed,
+        spans=(places.span(offset + other.start, offset + other.end, _form(name)),),
+        notation=name,
+        pegs=own,
+        why=why,
+        truncated=not other.closed,
         unreadable=unreadable,
     )
+
+
+def _form(name: str | None) -> str:
+    if name is None:
+        return "moves written as sentences or in mixed forms"
+    return f"moves in notation {name!r}"
+
+
+def _why(candidate: Candidate) -> str:
+    if candidate.named and candidate.closed:
+        return "the last complete list named 'moves'"
+    return "the reading that ends last" if candidate.closed else "the only reading: unfinished"
+
+
+def _skipped(
+    normal: str, places: _Places, offset: int, body: str, read: list[Candidate]
+) -> tuple[Span, ...]:
+    """The non-blank stretches of the text outside every reading, with why."""
+    inside = sorted((offset + c.start, offset + c.end) for c in read)
+    region_end = offset + len(body)
+    spans: list[Span] = []
+    if offset:
+        spans.append(places.span(0, offset, "reasoning before </think>"))
+    position = offset
+    for start, end in [*inside, (region_end, region_end)]:
+        if start > position:
+            for piece in re.finditer(r"[^\n]*\S[^\n]*", normal[position:start]):
+                where = position + piece.start()
+                spans.append(places.span(where, position + piece.end(), "prose"))
+        position = max(position, end)
+    if region_end < len(normal) and normal[region_end:].strip():
+        spans.append(places.span(region_end, len(normal), "after the answer"))
+    return tuple(spans)
 
 
 def _named(name: str | None, naming: PegNames | None) -> str | None:
@@ -187,13 +402,18 @@ def _answer_region(text: str, thinking: bool) -> tuple[str, int]:
     return text, offset
 
 
-def _choose(text: str, notation: Notation | None) -> Candidate | None:
+def _candidates(text: str, notation: Notation | None) -> list[Candidate]:
     blocks = _blocks(text, notation) if notation is None or notation.is_list else []
     lines = line_runs(text, notation, blocks) if notation is None or not notation.is_list else []
+    return sorted([*blocks, *lines], key=lambda candidate: candidate.start)
+
+
+def _choose(found: list[Candidate]) -> Candidate | None:
+    blocks = [c for c in found if c.block]
     named = [block for block in blocks if block.named and block.closed]
     if named:
         return named[-1]
-    complete = [c for c in (*blocks, *lines) if c.closed]
+    complete = [c for c in found if c.closed]
     if complete:
         return max(complete, key=lambda candidate: candidate.end)
     return blocks[-1] if blocks else None
@@ -211,7 +431,9 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     position = 0 if "[" in text else len(text)
     while (start := starts.search(text, position)) is not None:
         if start.group("empty"):
-            found.append(Candidate([], start.start(), start.end(), True, True, None, name))
+            found.append(
+                Candidate([], start.start(), start.end(), True, True, None, name, block=True)
+            )
             position = start.end()
             continue
         bracket = start.end() - 1
@@ -228,6 +450,7 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
                 block.closed,
                 block.unreadable,
                 name or _list_notation(text, bracket, block.raws),
+                block=True,
             )
         )
     return found

@@ -34,6 +34,7 @@ class Candidate(NamedTuple):
     unreadable: str | None
     notation: str | None
     written: Candidate | None = None  # step numbers read as such: the run as written
+    block: bool = False  # a bracketed list (else a run of lines)
 
 
 _NUMBERING = re.compile(
