@@ -10,7 +10,10 @@ lines many times) and classified:
   are read only when the text holds no other moves;
 * **abandoned**: text that gives up writing the moves ("and so on", "the pattern continues",
   a lone ``...``);
-* **prose**, **blank** (fences and comment lines too), or a markdown **table** row.
+* **broken**: a line that starts as a move ("Move disk ...") but cannot be read: the run it
+  belongs to stops there (:attr:`Extraction.unreadable`), it is never taken for prose;
+* **prose**, **blank** (fences and comment lines too); rows of a markdown table are read by
+  their columns.
 
 Move lines with only blank lines between them form a *run*; runs with prose between them are
 joined or kept apart by :func:`~hanoi_magnet.notation._extract.extract_moves`. Everything here is
@@ -20,7 +23,7 @@ linear in the length of the text: every regular expression is anchored or starts
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hanoi_magnet.errors import NotationError
@@ -57,7 +60,7 @@ class Candidate(NamedTuple):
 
 # -- what one line holds ------------------------------------------------------------------------
 
-BLANK, PROSE, MOVES, WEAK, ABANDON, TABLE = range(6)
+BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN = range(6)
 
 
 class Line(NamedTuple):
@@ -93,14 +96,18 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)
+_LONGEST_REMEMBERED = 300  # longer lines are read each time they occur
 _WORDS = r"(?:(?:the\s{1,3})?(?:peg|rod|post|tower|pole|needle|stack)\s{0,3})?"
 # A sentence as models write them: "Move disk 3 from peg A to peg C", "move the disk 1 from
 # rod 0 to rod 2", "Move the smallest disk (1) from A to C" is not one: the disk is a number.
 _SENTENCE = re.compile(
-    rf"""move\s{{1,3}}(?:the\s{{1,3}})?(?:disk|disc)\s{{0,3}}\#?(?P<disk>\d+)\s{{1,3}}from\s{{1,3}}
+    rf"""move\s{{1,3}}(?:the\s{{1,3}})?(?:(?:smallest|largest|middle|top|small|big|medium|next)
+    \s{{1,3}})?(?:disk|disc)\s{{0,3}}\#?(?P<disk>\d+)?\s{{1,3}}from\s{{1,3}}
     {_WORDS}(?P<source>[A-Za-z]|\d+)\s{{1,3}}to\s{{1,3}}{_WORDS}(?P<target>[A-Za-z]|\d+)\b""",
     re.VERBOSE | re.IGNORECASE,
 )
+# The start of a move sentence: a line that starts so but cannot be read is a broken move.
+_NEAR = re.compile(r"move\s{1,3}(?:the\s{1,3}|a\s{1,3})?(?:\w+\s{1,3})?(?:disk|disc)\b", re.I)
 _COMPACT = re.compile(r"(?P<source>[SIDsid])(?P<target>[SIDsid])")
 _DIGITS = re.compile(r"(?P<source>\d)(?P<target>\d)")
 # Between two moves on one line: a comma, a semicolon, "then", "and" (spaces alone only where
@@ -191,14 +198,17 @@ class LineReader:
         self.patterns = line_patterns(notation, posts)
         self.sentences = notation is None
         self._seen: dict[str, Line] = {}
-        self._last = 0  # the pattern that read the last move line: tried first
+        #: The reading of a line if it was read before, else ``None`` (a dict's get: fast).
+        self.known: Callable[[str], Line | None] = self._seen.get
 
     def read(self, line: str) -> Line:
-        """The reading of ``line`` (remembered for the first few thousand distinct lines)."""
+        """The reading of ``line`` (remembered: answers repeat the same few lines)."""
         known = self._seen.get(line)
         if known is None:
             known = self._read(line)
-            if len(self._seen) < _REMEMBERED:
+            if len(line) <= _LONGEST_REMEMBERED:
+                if len(self._seen) >= _REMEMBERED:
+                    self._seen.clear()
                 self._seen[line] = known
         return known
 
@@ -225,32 +235,45 @@ class LineReader:
             return found
         if abandons(cleaned):
             return _ABANDON_LINE
+        if _NEAR.match(text):
+            return Line(BROKEN, [], None, text[:80], False)
         return _PROSE_LINE
 
     def _moves(self, text: str) -> Line | None:
         patterns = self.patterns
         if text[0] == "{":  # only JSON Lines start so: no other pattern can match
             patterns = [p for p in patterns if p[0] == "jsonl"]
-        order: list[int] | range = range(len(patterns))
-        if self._last < len(patterns):
-            order = [self._last, *(i for i in order if i != self._last)]
-        for index in order:  # the whole line one move: the common case
-            name, pattern, _ = patterns[index]
+        for name, pattern, _ in patterns:  # the whole line one move: the common case
             match = pattern.fullmatch(text)
             if match is not None:
                 raw = _raw(name, match)
                 if raw is not None:
-                    self._last = index
                     return Line(MOVES, [raw], name, "", name == "library")
-        for index in order:  # several moves, or a remark after them
-            name, pattern, spaced = patterns[index]
+        for name, pattern, spaced in patterns:  # several moves, or a remark after them
             found = _several(text, name, pattern, spaced)
             if found is not None:
-                self._last = index
                 return found
         if self.sentences and "ove" in text:
             return _sentences(text)
         return None
+
+
+_READERS: dict[tuple[Notation | str | None, int], LineReader] = {}
+
+
+def line_reader(notation: Notation | None, posts: int) -> LineReader:
+    """The reader of lines for ``notation`` (``None``: any) and ``posts``, shared by every call.
+
+    A line's reading depends on nothing else, and answers share their lines.
+    """
+    builtin = notation is not None and NOTATIONS.get(notation.name) is notation
+    key = (notation.name if builtin else notation, posts)  # type: ignore[union-attr]
+    reader = _READERS.get(key)
+    if reader is None:
+        if len(_READERS) >= 64:
+            _READERS.clear()
+        reader = _READERS[key] = LineReader(notation, posts)
+    return reader
 
 
 def _raw(name: str | None, match: re.Match[str]) -> Raw | None:
@@ -400,7 +423,7 @@ def line_runs(
     outside every run and list (consecutive lines with the same reason merged). Lines made of
     :data:`MASK` characters are skipped reasoning: like a list, they separate runs.
     """
-    builder = _Runs(text, LineReader(notation, posts))
+    builder = _Runs(text, line_reader(notation, posts))
     spans = sorted((block.start, block.end) for block in blocks)
     next_block = 0
     offset = 0
@@ -457,6 +480,7 @@ class _Runs:
         self.joinable = False  # only prose since the last run: the next one may join it
         self.after = False  # the current run came after prose only
         self.abandoned: str | None = None
+        self.broken: str | None = None  # the unreadable move line that stopped the run
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -465,6 +489,7 @@ class _Runs:
             and not read.remark
             and self.current
             and not self.weak
+            and self.broken is None
         ):
             self.current.extend(read.raws)
             self.labels = self.labels and read.labels
@@ -473,7 +498,9 @@ class _Runs:
         kind = read.kind
         if kind == WEAK and self.current and not self.weak:
             kind = PROSE  # a move mentioned in prose does not join a run of move lines
-        if kind in (MOVES, WEAK):
+        if kind == BROKEN or (kind == MOVES and self.broken is not None):
+            self._broken(read, line, line_start)
+        elif kind in (MOVES, WEAK):
             self._moves(read, kind == WEAK, line, line_start)
         elif kind != BLANK:
             self._prose(kind, line, line_start)
@@ -496,6 +523,21 @@ class _Runs:
         if read.abandons and self.abandoned is None:
             self.abandoned = read.remark
 
+    def _broken(self, read: Line, line: str, line_start: int) -> None:
+        """A move line that cannot be read, or a move line after one: the run stops there."""
+        line_end = line_start + len(line.rstrip())
+        if self.broken is None:
+            if self.current and self.weak:
+                self.close()
+            if not self.current:
+                self.start, self.name, self.mixed, self.weak = line_start, None, False, False
+                self.after = self.joinable
+            self.broken = read.remark
+            self.remarks.append((line_start, line_end, "a move that cannot be read"))
+        else:
+            self.remarks.append((line_start, line_end, "after a move that cannot be read"))
+        self.end = line_end
+
     def _prose(self, kind: int, line: str, line_start: int) -> None:
         abandon = kind == ABANDON
         if abandon and self.abandoned is None:
@@ -517,7 +559,7 @@ class _Runs:
         self.prose, self.joinable = [], False
 
     def close(self) -> None:
-        if self.current:
+        if self.current or self.broken is not None:
             cue = cue_of(" ".join(self.prose)) if self.prose and self.after else None
             self.runs.append(
                 _run(
@@ -533,7 +575,11 @@ class _Runs:
                     self.abandoned,
                 )
             )
-            self.prose, self.abandoned, self.joinable = [], None, True
+            if self.broken is not None:
+                self.runs[-1] = self.runs[-1]._replace(
+                    unreadable=f"{self.broken!r} (not a move)", written=None
+                )
+            self.prose, self.abandoned, self.joinable, self.broken = [], None, True, None
         self.current, self.labels, self.remarks = [], True, []
 
     def skip(self, a: int, b: int, why: str) -> None:
@@ -586,6 +632,18 @@ def _run(
             name = "letter-arrows" if raws[0].source.isalpha() else "arrows"
             return candidate._replace(raws=steps, notation=name, written=candidate)
     return candidate
+
+
+def run_of_lines(
+    raws: list[Raw], labels: bool, start: int, end: int, name: str | None
+) -> Candidate:
+    """A plain run of move lines: no remark, no cue, nothing before it."""
+    return _run(raws, labels, start, end, name, False, (), None, False, None)
+
+
+def as_written(run: Candidate) -> Candidate:
+    """The run as its notation reads it (numbers before ':' are disks)."""
+    return _as_written(run)
 
 
 def _as_written(run: Candidate) -> Candidate:
