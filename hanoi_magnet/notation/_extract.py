@@ -21,6 +21,7 @@ from hanoi_magnet.notation._lines import (
     Line,
     LineReader,
     as_written,
+    counted_steps,
     line_reader,
     line_runs,
     run_of_lines,
@@ -362,6 +363,10 @@ def _choose(found: list[Candidate], posts: int) -> tuple[_Group | None, list[_Lo
             group, why = _Group(candidate, key), "the last answer in the text"
     if not strong:
         why = f"{why} (moves mentioned in prose: the text has no move lines or list)"
+    if group is not None and len(group.parts) > 1:
+        # "1: ...", "2: ..." counting up across prose: step numbers; else disks throughout
+        steps = counted_steps(group.parts)
+        group.parts = steps or [part.written or part for part in group.parts]
     return group, losers, why
 
 

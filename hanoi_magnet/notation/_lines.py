@@ -56,6 +56,7 @@ class Candidate(NamedTuple):
     cue: str | None = None  # what the prose just before the run says: "correction", "restatement"
     after_prose: bool = False  # prose (not just blank lines) separates it from the run before
     abandoned: str | None = None  # text giving up the moves inside or right after the run
+    counted: int = -1  # every line "N: ...", N counting up by one from this number (else -1)
 
 
 # -- what one line holds ------------------------------------------------------------------------
@@ -221,16 +222,12 @@ class LineReader:
         if not cleaned:
             return _ABANDON_LINE if _ELLIPSIS_LINE.fullmatch(line) else _BLANK_LINE
         head = _NUMBERING.match(cleaned)
-        text = cleaned[head.end() :] if head else cleaned
-        label = _LABEL.match(text)
-        if label:
-            text = text[label.end() :]
-        lead = _LEAD.match(text) if self.sentences else None
-        if lead and lead.end() < len(text):
-            text = text[lead.end() :]
+        text = self._unlabelled(cleaned[head.end() :] if head else cleaned)
         if not text:
             return _ABANDON_LINE if abandons(cleaned) else _PROSE_LINE
         found = self._moves(text)
+        if found is None and head:  # "01. ok" on four posts: a move, not a numbered item
+            found = self._moves(self._unlabelled(cleaned))
         if found is not None:
             return found
         if abandons(cleaned):
@@ -238,6 +235,16 @@ class LineReader:
         if _NEAR.match(text):
             return Line(BROKEN, [], None, text[:80], False)
         return _PROSE_LINE
+
+    def _unlabelled(self, text: str) -> str:
+        """``text`` without a label ("Answer:") and lead-in words ("First,") before moves."""
+        label = _LABEL.match(text)
+        if label:
+            text = text[label.end() :]
+        lead = _LEAD.match(text) if self.sentences else None
+        if lead and lead.end() < len(text):
+            text = text[lead.end() :]
+        return text
 
     def _moves(self, text: str) -> Line | None:
         patterns = self.patterns
@@ -624,14 +631,38 @@ def _run(
         after_prose,
         abandoned,
     )
-    if len(raws) >= 3 and labels:
+    if labels and raws:
         disks = [small_int(raw.disk) for raw in raws if raw.disk is not None]
         first = disks[0] if disks else -1
-        if first in (0, 1) and disks == list(range(first, first + len(raws))):
-            steps = [Raw(None, raw.source, raw.target) for raw in raws]
-            name = "letter-arrows" if raws[0].source.isalpha() else "arrows"
-            return candidate._replace(raws=steps, notation=name, written=candidate)
+        if first >= 0 and disks == list(range(first, first + len(raws))):
+            candidate = candidate._replace(counted=first)
+            if len(raws) >= 3 and first in (0, 1):
+                return as_steps(candidate)
     return candidate
+
+
+def as_steps(run: Candidate) -> Candidate:
+    """A run of "N: ..." lines with the numbers read as step numbers (the moves as pairs)."""
+    steps = [Raw(None, raw.source, raw.target) for raw in run.raws]
+    name = "letter-arrows" if run.raws[0].source.isalpha() else "arrows"
+    return run._replace(raws=steps, notation=name, written=run)
+
+
+def counted_steps(parts: list[Candidate]) -> list[Candidate] | None:
+    """Runs cut by prose that together count "1: ...", "2: ...", ... up: read as steps.
+
+    ``None`` when they do not (each run then keeps its own reading).
+    """
+    originals = [part.written or part for part in parts]
+    first = originals[0].counted
+    if first not in (0, 1) or sum(len(o.raws) for o in originals) < 3:
+        return None
+    expected = first
+    for run in originals:
+        if run.counted != expected:
+            return None
+        expected += len(run.raws)
+    return [as_steps(run) for run in originals]
 
 
 def run_of_lines(
