@@ -166,6 +166,23 @@ def abandons(line: str) -> bool:
     return bool(_ABANDON.search(line))
 
 
+def _boxed(line: str) -> str | None:
+    r"""The inside of ``\boxed{...}`` on a line (``None``: there is none)."""
+    start = line.find("\\boxed{")
+    if start < 0:
+        return None
+    depth = 0
+    for position in range(start + 6, len(line)):
+        char = line[position]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return line[start + 7 : position]
+    return line[start + 7 :]
+
+
 def _strip_latex(line: str) -> str:
     return _LATEX_DROP.sub(" ", _LATEX_ARROW.sub(" -> ", line))
 
@@ -217,7 +234,8 @@ class LineReader:
         if not line or line.isspace():
             return _BLANK_LINE
         if "\\" in line and not line.lstrip().startswith("{"):
-            line = _strip_latex(line)
+            boxed = _boxed(line)
+            line = _strip_latex(boxed if boxed is not None else line)
         cleaned = clean_line(line)
         if not cleaned:
             return _ABANDON_LINE if _ELLIPSIS_LINE.fullmatch(line) else _BLANK_LINE
@@ -229,6 +247,8 @@ class LineReader:
         if found is None and head:  # "01. ok" on four posts: a move, not a numbered item
             found = self._moves(self._unlabelled(cleaned))
         if found is not None:
+            if not found.abandons and line.rstrip(" \t*`").endswith(("...", "…")):
+                return found._replace(abandons=True, remark=found.remark or "...")
             return found
         if abandons(cleaned):
             return _ABANDON_LINE
