@@ -609,23 +609,32 @@ def extract_moves(
     posts: int = 3,
     thinking: bool = False,
 ) -> Extraction:
-    r"""Find the moves in ``text``, a model's whole answer.
+    r"""Find the moves in ``text``, a model's whole answer, and report how they were read.
 
     Where the answer is: inside the last ``<answer>...</answer>`` if there is one; reasoning
     inside ``<think>...</think>`` (also ``<thinking>``, ``<reasoning>``, or everything before a
-    lone closing tag) is skipped unless ``thinking`` is true. Then the last complete
-    ``moves = [...]`` list if there is one; else whichever comes last of a bracketed list of
-    moves (``[[1, 0, 2], ...]``, ``[[0, 2], ...]``, a JSON array of objects) and a run of move
-    lines (blank lines and comments may come between them, one move per line in any
-    notation of :data:`NOTATIONS` or as a sentence "Move disk 1 from peg A to peg C");
-    else a list the text ends inside of (:attr:`Extraction.truncated`).
+    lone closing tag) is skipped unless ``thinking`` is true; a ``<think>`` never closed is read
+    when nothing is found outside it.
 
-    Code fences, bullets and numbering (``1.``, ``Step 1:``), a label before moves on their
-    line (``Answer:``, ``The moves are``), bold marks, trailing punctuation and comments,
-    trailing commas and CRLF line ends are tolerated. Read freely,
-    lines ``1: ...``, ``2: ...``, ``3: ...`` counting up from 1 are numbered steps (on three posts
-    disks 1, 2, 3 cannot move one after the other); with ``notation="library"`` the number
-    before the colon is the disk.
+    What is read: runs of move lines in any line notation of :data:`NOTATIONS`, as sentences
+    ("Move disk 1 from peg A to peg C"), several on a line (``SD SI DI``, ``A->C, A->B``), in
+    markdown tables or ``\boxed{...}``, with numbering, bullets, labels, lead-in words and a
+    remark after the moves (skipped and reported); and lists: ``[[1, 0, 2], ...]``, Python
+    tuples, JSON objects, quoted moves (``["A->C", ...]``).
+
+    Which reading wins (the full rules: the documentation's "Reading answers" page): move
+    lines and lists before moves mentioned in prose; runs with prose between them are one
+    answer unless the prose corrects the earlier run (the later replaces it) or restates its
+    first moves (the repeat is dropped); otherwise the last answer in the text wins, except a
+    repeat of the answer's first moves, and a list cut off by the end of the text after a
+    complete answer. When a later run starts like the reading so far and nothing tells a new
+    attempt from a continuation, :attr:`Extraction.ambiguous` is set and the other readings
+    are in :attr:`Extraction.alternatives`. A line that starts as a move but cannot be read
+    stops the reading (:attr:`Extraction.unreadable`). Lines ``1: ...``, ``2: ...``, ``3: ...``
+    counting up from 1 are numbered steps when read freely (on three posts disks 1, 2, 3
+    cannot move one after the other); with ``notation="library"`` the number is the disk.
+
+    The time is linear in the length of the text.
 
     Args:
         text: the whole answer.
