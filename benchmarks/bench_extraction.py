@@ -107,6 +107,9 @@ def _degenerate() -> dict[str, Callable[[int], str]]:
         "<answer> tags (16,000 x k)": lambda k: "<answer>" * 16_000 * k + "\nS->D",
         "'[[' (16,000 x k)": lambda k: "[[" * 16_000 * k + "\nS->D",
         "move words, one line (16,000 x k)": lambda k: "move disk 1 from A to " * 16_000 * k,
+        "a prose line after each move (8,000 x k)": lambda k: "A->C\nok.\n" * 8_000 * k,
+        "runs starting over (8,000 x k)": lambda k: "A->C\nA->B\nok.\n" * 8_000 * k,
+        "lists, each replacing the last (8,000 x k)": lambda k: "[[1, 0, 2]]\n" * 8_000 * k,
         "one-line solution (2^14 moves x k)": one_line,
     }
 
