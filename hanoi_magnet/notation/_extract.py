@@ -312,9 +312,8 @@ class _Loser:
 
 def _key(candidate: Candidate, posts: int) -> tuple[tuple[object, ...], ...]:
     """The moves of a candidate in a form that compares across notations: (source, target)."""
-    tokens = {name for raw in set(candidate.raws) for name in raw[1:]}
     try:
-        naming: PegNames | None = PegNames.detect(tokens, posts)
+        naming: PegNames | None = _detect(candidate.raws, posts)[0]
     except NotationError:
         naming = None
     known: dict[Raw, tuple[object, ...]] = {}
