@@ -187,7 +187,10 @@ def _find(
     found = _search(masked, start, end, notation, posts)
     if unclosed is not None and not found.candidates:
         # A <think> never closed: nothing outside it, so read inside it.
-        masked = _masked(normal, [*regions[:-1], (unclosed, unclosed + len("<think>"), "")])
+        tag = _TAG.match(normal, unclosed)
+        tag_end = tag.end() if tag else unclosed
+        masked = _masked(normal, regions[:-1])
+        masked = masked[:unclosed] + " " * (tag_end - unclosed) + masked[tag_end:]
         start, end = _answer_region(masked)
         found = _search(masked, start, end, notation, posts)
         found.unclosed = True
