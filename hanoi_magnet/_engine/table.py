@@ -54,6 +54,7 @@ class Memo:
         "bits",
         "block_level",
         "checked",
+        "closed",
         "entries",
         "lengths",
         "levels",
@@ -72,6 +73,8 @@ class Memo:
         self.system: Any = _UNSET
         self.template: Any = _UNSET
         self.checked: set[int] = set()
+        # Sizes n at which check_tables has checked this table and all it reaches (once each).
+        self.closed: set[int] = set()
 
 
 #: No table's block level exceeds this (lengths at least double every few sizes in a plan that
