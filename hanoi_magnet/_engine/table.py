@@ -55,6 +55,7 @@ class Memo:
         "block_level",
         "checked",
         "closed",
+        "depth",
         "entries",
         "lengths",
         "levels",
@@ -75,6 +76,7 @@ class Memo:
         self.checked: set[int] = set()
         # Sizes n at which check_tables has checked this table and all it reaches (once each).
         self.closed: set[int] = set()
+        self.depth = -1  # see Table.depth
 
 
 #: No table's block level exceeds this (lengths at least double every few sizes in a plan that
@@ -161,6 +163,21 @@ class Table:
             low = m - size if step.largest else 0
             out.append(Resolved(table, size, low, step.posts, step.reverse, step.swap))
         return tuple(out)
+
+    def depth(self) -> int:
+        """How far below n a fixed plan's steps reach: above it, no sub-solve is empty.
+
+        A fixed table's steps at any size m > depth are those of every such size (sizes
+        relative to m), so anything read off them there holds at every larger size.
+        """
+        memo = self.memo
+        if memo.depth < 0:
+            probe = self.resolve(_PROBE)
+            memo.depth = max(
+                (_PROBE - (s.disks if s.table is not None else s.low + 1) for s in probe),
+                default=0,
+            )
+        return memo.depth
 
     def _check_posts(self, posts: tuple[int, ...], step: Step) -> None:
         if max(posts) >= self.posts:
