@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+import tracemalloc
 from collections import deque
 from pathlib import Path
 
@@ -112,6 +114,18 @@ def classic_rows(rng: random.Random) -> None:
                 f"{own.median / base.median:.2f}x",
                 f"{macro.median / base.median:.1f}x",
             ]
+        )
+    for n in (10_000, 100_000, 1_000_000):
+        start, goal = random_position(rules, n, rng), random_position(rules, n, rng)
+        tracemalloc.start()
+        began = time.perf_counter()
+        found = distance(rules, start, goal)
+        spent = time.perf_counter() - began
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert found == hinz(start, goal)
+        rows.append(
+            [f"classic n={n:,}", "", f"{spent * 1e3:.0f} ms", f"peak {peak / 2**20:.0f} MiB", ""]
         )
     print(
         table(

@@ -5,6 +5,8 @@
 
 * warm: ``solve(label, 20)`` against :func:`plain_warm`, the least a lazy solve can do in plain
   Python (the label looked up in a dict, ``n`` checked, a slotted object built);
+* huge: the first moves of solutions of 10^4 to 10^6 disks (``solution[:3]``, then the first
+  1,000 by iteration), time and peak memory, from cold caches;
 * cold: ``clear_caches()``, then ``solve(label, 20)``, ``.length`` and ``[0]`` against
   :func:`plain_cold`, a plain interpreter of the same plan table (its length by the plan's
   sums, memoised in a fresh dict, and its first move by descent; nothing checked).
@@ -16,7 +18,10 @@ The ratio is ours / baseline: lower is better, and a rise between runs is a regr
 
 from __future__ import annotations
 
+import itertools
 import sys
+import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +101,34 @@ def _cold(label: str) -> tuple[object, object]:
     return (lambda: plain_cold(label, DISKS)), ours
 
 
+def huge() -> None:
+    """The first moves of huge solutions: time and peak memory (tracemalloc), cold."""
+    rows = []
+    for label in ("NNN", "classic", "linear"):
+        for n in (10_000, 100_000, 1_000_000):
+            clear_caches()
+            tracemalloc.start()
+            began = time.perf_counter()
+            solution = solve(label, n)
+            first = list(solution[:3])
+            more = list(itertools.islice(solution, 1000))
+            spent = time.perf_counter() - began
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            assert more[:3] == first
+            rows.append([f"{label} n={n:,}", f"{spent * 1e3:.1f}", f"{peak / 2**20:.2f}"])
+    print(
+        table(
+            "solve(label, n)[:3] and the first 1,000 moves, cold (one run each)",
+            rows,
+            ["case", "ms", "peak MiB"],
+        )
+    )
+    print()
+
+
 def main() -> None:
+    huge()
     for label in LABELS:
         _KNOWN[label.lower()] = default_registry.get(label)
         solution = solve(label, DISKS)
