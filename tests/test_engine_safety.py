@@ -221,3 +221,21 @@ def test_a_table_broken_after_its_check_raises_once_the_caches_are_cleared():
     finally:
         cls.broken = False
         clear_caches()
+
+
+def test_beyond_the_remembered_sizes_each_solve_checks_again(monkeypatch):
+    """Both sides of _CLOSED_SIZES: sizes remembered up to it, checked on every call beyond."""
+    from hanoi_magnet._engine import records
+
+    calls = _counting_checks(monkeypatch)
+    monkeypatch.setattr(records, "_CLOSED_SIZES", 2)
+    clear_caches()
+    for n in (30, 31, 32):
+        solve("NNN", n)
+    calls.clear()
+    solve("NNN", 30)
+    solve("NNN", 31)
+    assert calls == []  # the first two sizes are remembered
+    solve("NNN", 32)
+    assert ("NNN", 32) in calls  # the third is not: checked again (and passes)
+    clear_caches()
