@@ -239,3 +239,18 @@ def test_beyond_the_remembered_sizes_each_solve_checks_again(monkeypatch):
     solve("NNN", 32)
     assert ("NNN", 32) in calls  # the third is not: checked again (and passes)
     clear_caches()
+
+
+def test_steps_are_kept_up_to_the_memoised_sizes_and_equal_the_plan_beyond():
+    """Both sides of MEMO_SIZES for the kept steps: the same steps, kept only up to it."""
+    from hanoi_magnet._engine import table as tables
+
+    clear_caches()
+    plan = tables.table_of(default_registry.get("NNN"))
+    edge = tables.MEMO_SIZES
+    for m in (1, 2, edge - 1, edge, edge + 1, edge + 2):
+        assert plan.resolve(m) == plan._resolve(m)
+        assert plan.resolve(m) is plan.resolve(m) or m > edge
+    assert edge in plan.memo.resolved and edge + 1 not in plan.memo.resolved
+    clear_caches()
+    assert plan.memo.resolved == {}

@@ -59,6 +59,7 @@ class Memo:
         "entries",
         "lengths",
         "levels",
+        "resolved",
         "shallow",
         "system",
         "template",
@@ -68,6 +69,7 @@ class Memo:
         self.lengths: dict[int, int] = {0: 0}
         self.bits = 0  # bits held in `lengths`
         self.levels: dict[int, Any] = {}
+        self.resolved: dict[int, tuple[Resolved, ...]] = {}
         self.entries: dict[int, Any] = {}
         self.shallow: dict[int, Any] = {}
         self.block_level = -1
@@ -138,7 +140,20 @@ class Table:
     # -- steps ----------------------------------------------------------------------------------
 
     def resolve(self, m: int) -> tuple[Resolved, ...]:
-        """The steps for m >= 1 disks, with empty sub-solves dropped (not cached: cheap)."""
+        """The steps for m >= 1 disks, with empty sub-solves dropped.
+
+        Kept for sizes up to :data:`MEMO_SIZES` (a cold solve reads the small sizes of every
+        table it reaches many times); a plan that fails is not kept, so it raises every time.
+        """
+        memo = self.memo
+        found = memo.resolved.get(m)
+        if found is None:
+            found = self._resolve(m)
+            if m <= MEMO_SIZES:
+                memo.resolved[m] = found
+        return found
+
+    def _resolve(self, m: int) -> tuple[Resolved, ...]:
         out = []
         for step in self.cls.steps(m):
             if isinstance(step, MoveStep):
