@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+import tracemalloc
 from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import measure, table
-from hanoi_magnet import Color, MagneticRules, Rules, State, clear_caches
-from hanoi_magnet.search import _bidirectional, distance, shortest_path
+from hanoi_magnet import ClassicRules, Color, MagneticRules, Rules, State, clear_caches
+from hanoi_magnet._engine.chains import Chains
+from hanoi_magnet.search import _bidirectional, classic_distance, distance, shortest_path
 
 RULES = MagneticRules("NNN")
 
@@ -61,8 +64,83 @@ def floor(n: int, size: int) -> int:
     return total
 
 
+def hinz(start: State, goal: State) -> int:
+    """Hinz's formula for the classic puzzle, in 20 lines of plain Python (the baseline)."""
+    a, b = [0] * (start.n + 1), [0] * (start.n + 1)
+    for pegs, state in ((a, start), (b, goal)):
+        for peg, stack in enumerate(state.posts):
+            for disk in stack:
+                pegs[disk] = peg
+
+    def tower(pegs: list[int], disks: int, target: int) -> int:
+        total = 0
+        for disk in range(disks, 0, -1):
+            if pegs[disk] != target:
+                total += 1 << (disk - 1)
+                target = 3 - pegs[disk] - target
+        return total
+
+    k = next((d for d in range(start.n, 0, -1) if a[d] != b[d]), 0)
+    if not k:
+        return 0
+    s, g = a[k], b[k]
+    o = 3 - s - g
+    once = tower(a, k - 1, o) + 1 + tower(b, k - 1, o)
+    return min(once, tower(a, k - 1, g) + (1 << (k - 1)) + 1 + tower(b, k - 1, s))
+
+
+def classic_rows(rng: random.Random) -> None:
+    """search.distance on classic rules against Hinz's formula (plain) and classic_distance."""
+    rules = ClassicRules()
+    rows = []
+    for n in (10, 12, 100, 1_000):
+        pairs = [
+            (random_position(rules, n, rng), random_position(rules, n, rng)) for _ in range(50)
+        ]
+        assert all(hinz(*p) == distance(rules, *p) == classic_distance(*p) for p in pairs)
+        base = measure("hinz", lambda ps=pairs: [hinz(*p) for p in ps], repeat=9)
+        ours = measure("distance", lambda ps=pairs: [distance(rules, *p) for p in ps], repeat=9)
+        own = measure("classic", lambda ps=pairs: [classic_distance(*p) for p in ps], repeat=9)
+        macro = measure(
+            "macro",
+            lambda ps=pairs: [Chains(rules, *p, record=False, counting=False) for p in ps],
+            repeat=3,
+        )
+        rows.append(
+            [
+                f"classic n={n:,}",
+                f"{base.per(len(pairs)) * 1e6:.1f}",
+                f"{ours.median / base.median:.2f}x",
+                f"{own.median / base.median:.2f}x",
+                f"{macro.median / base.median:.1f}x",
+            ]
+        )
+    for n in (10_000, 100_000, 1_000_000):
+        start, goal = random_position(rules, n, rng), random_position(rules, n, rng)
+        tracemalloc.start()
+        began = time.perf_counter()
+        found = distance(rules, start, goal)
+        spent = time.perf_counter() - began
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert found == hinz(start, goal)
+        rows.append(
+            [f"classic n={n:,}", "", f"{spent * 1e3:.0f} ms", f"peak {peak / 2**20:.0f} MiB", ""]
+        )
+    print(
+        table(
+            "search.distance(ClassicRules(), a, b) against a 20-line Hinz formula (µs per pair, "
+            "50 random pairs; ratios = time / Hinz; the macro search is what distance ran before)",
+            rows,
+            ["case", "Hinz µs", "distance", "classic_distance", "macro search"],
+        )
+    )
+    print()
+
+
 def main() -> None:
     rng = random.Random(2026)
+    classic_rows(rng)
     rows = []
     for n, target in ((100, None), (1_000, 0.020), (10_000, 2.0)):
         pairs = [(random_position(RULES, n, rng), random_position(RULES, n, rng)) for _ in range(5)]

@@ -31,6 +31,7 @@ class Backend(Protocol):
     """The operations a Solution delegates."""
 
     def length(self) -> int: ...
+    def at_least(self, bound: int) -> bool: ...
     def per_disk(self) -> tuple[int, ...]: ...
     def iterate(self, start: int | None, backwards: bool) -> Iterator[Move]: ...
     def move_at(self, k: int) -> Move: ...
@@ -49,6 +50,10 @@ class PlanBackend:
 
     def length(self) -> int:
         return self.table.length(self.n)
+
+    def at_least(self, bound: int) -> bool:
+        """Whether there are at least ``bound`` moves (small bounds: no exact length)."""
+        return moves.length_at_least(self.table, self.n, bound)
 
     def per_disk(self) -> tuple[int, ...]:
         _refuse_huge_counts(self.n, self.length())
@@ -160,6 +165,9 @@ class ListBackend:
         if self.lengther is not None and self._moves is None:
             return self._claimed_length()
         return len(self.moves)
+
+    def at_least(self, bound: int) -> bool:
+        return self.length() >= bound
 
     def per_disk(self) -> tuple[int, ...]:
         if self.counter is not None and self._moves is None:

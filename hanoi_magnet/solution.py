@@ -235,6 +235,12 @@ class Solution(Sequence[Move]):
     def __getitem__(self, index: slice) -> Sequence[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
         if isinstance(index, slice):
+            _slice_range(0, index)  # checks the slice's parts
+            start, stop, step = index.start or 0, index.stop, index.step or 1
+            if stop is not None and start >= 0 and stop >= 0 and step > 0:
+                # From the start on: clipped to the length only when asked (the first moves
+                # of a huge solution need no exact length).
+                return _SolutionSlice(self, range(start, stop, step), clip=True)
             return _SolutionSlice(self, _slice_range(self.length, index))
         return self.move_at(index)
 
@@ -248,8 +254,10 @@ class Solution(Sequence[Move]):
             >>> print(solve("classic", 64).move_at(2**63 - 1))
             64: S -> D
         """
-        length = self.length
         k = _index(k, "move index")
+        if k >= 0 and self._backend.at_least(k + 1):
+            return self._backend.move_at(k)  # small k: no exact length needed
+        length = self.length
         if k < 0:
             k += length
         if not 0 <= k < length:
@@ -323,8 +331,10 @@ class Solution(Sequence[Move]):
         return self._backend.rank(state)
 
     def _position(self, k: object) -> int:
-        length = self.length
         k = _index(k, "position")
+        if k >= 0 and self._backend.at_least(k):
+            return k  # within the solution (small k: without its exact length)
+        length = self.length
         if k < 0:
             k += length + 1
         if not 0 <= k <= length:
@@ -414,22 +424,44 @@ def _range_length(indices: range) -> int:
 class _SolutionSlice(Sequence[Move]):
     """A lazy view ``solution[a:b:c]``: generation starts at ``a`` without replaying."""
 
-    __slots__ = ("_indices", "_solution")
+    __slots__ = ("_clip", "_range", "_solution")
 
-    def __init__(self, solution: Solution, indices: range) -> None:
+    def __init__(self, solution: Solution, indices: range, *, clip: bool = False) -> None:
         self._solution = solution
-        self._indices = indices
+        self._range = indices  # with ``clip``: a forward range still to cut at the length
+        self._clip = clip
+
+    def _settled(self) -> range:
+        """The indices, cut at the length only if the solution may be shorter than them."""
+        if self._clip:
+            r = self._range
+            if self._solution._backend.at_least(max(r.start, r.stop)):
+                self._clip = False  # the range lies inside the solution as it is
+        return self._indices
+
+    @property
+    def _indices(self) -> range:
+        if self._clip:
+            length, r = self._solution.length, self._range
+            self._range = range(min(r.start, length), min(r.stop, length), r.step)
+            self._clip = False
+        return self._range
 
     def __len__(self) -> int:
-        size = _range_length(self._indices)
+        size = _range_length(self._settled())
         if size > sys.maxsize:
             raise TooLargeError(f"the slice has {_number(size)} moves, more than len() can return")
         return size
 
     def __bool__(self) -> bool:
-        return _range_length(self._indices) > 0
+        return _range_length(self._settled()) > 0
 
     def __iter__(self) -> Iterator[Move]:
+        r = self._range
+        if self._clip and r.step <= _JUMP_STEP and r.stop <= sys.maxsize:
+            # forwards from r.start: the stream ends with the solution, so no length is needed
+            stream = self._solution._backend.iterate(r.start, False)
+            return itertools.islice(stream, 0, max(0, r.stop - r.start), r.step)
         r = self._indices
         count = _range_length(r)
         if not count:
@@ -458,7 +490,7 @@ class _SolutionSlice(Sequence[Move]):
         if isinstance(index, slice):
             return _SolutionSlice(self._solution, self._sub(index))
         position = _index(index, "index")
-        size = _range_length(self._indices)
+        size = _range_length(self._settled())
         if position < 0:
             position += size
         if not 0 <= position < size:

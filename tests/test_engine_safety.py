@@ -139,3 +139,118 @@ def test_a_solver_whose_length_is_not_a_number():
     registry.register("odd", Odd)
     with pytest.raises(SolverError, match="must be an int"):
         registry.solve("odd", 2).length
+
+
+# -- plan tables are checked once per (table, size) and cache generation ----------------------
+
+
+def _counting_checks(monkeypatch):
+    from hanoi_magnet._engine import records
+
+    calls = []
+    original = records.ensure_checked
+
+    def counted(table, m):
+        calls.append((table.cls.label, m))
+        return original(table, m)
+
+    monkeypatch.setattr(records, "ensure_checked", counted)
+    return calls
+
+
+def test_a_warm_solve_does_not_check_the_tables_again(monkeypatch):
+    """Before: every solve() walked the tables it reaches again (3x the 0.1.0 cost)."""
+    calls = _counting_checks(monkeypatch)
+    for label in ("classic", "NNN", "classic:4"):
+        solve(label, 20)
+        calls.clear()
+        assert solve(label, 20).length == solve(label, 20).length
+        assert calls == []
+        solve(label, 21)  # another size is checked on its own
+        assert calls != []
+
+
+def test_clear_caches_makes_the_next_solve_check_again(monkeypatch):
+    calls = _counting_checks(monkeypatch)
+    solve("NNN", 20)
+    clear_caches()
+    calls.clear()
+    solve("NNN", 20)
+    assert ("NNN", 20) in calls
+
+
+def _switchable_registry():
+    """A classic table that can be broken after it was solved (the check must not be stale)."""
+    registry = default_registry.copy()
+
+    @registry.register("switchable")
+    class Switchable(PlanSolver):
+        variant = Variant.from_label("classic")
+        broken = False
+        fixed = False
+
+        @classmethod
+        def steps(cls, n):
+            first = "SID" if cls.broken and n == 3 else "SDI"
+            return (SubStep(cls.label, first), MoveStep("S", "D"), SubStep(cls.label, "ISD"))
+
+    return registry, Switchable
+
+
+def test_a_wrong_table_raises_on_every_solve_not_only_the_first():
+    registry = _registry_with_a_broken_size()
+    for _ in range(3):
+        with pytest.raises(PlanError, match=r"broken-at-6\(6\)"):
+            registry.solve("broken-at-6", 6)
+    solution = registry.solve("broken-at-6", 8)  # checked lazily above the first sizes
+    for _ in range(2):
+        with pytest.raises(PlanError, match=r"broken-at-6\(6\)"):
+            solution.unrank(100)
+
+
+def test_a_table_broken_after_its_check_raises_once_the_caches_are_cleared():
+    registry, cls = _switchable_registry()
+    try:
+        assert registry.solve("switchable", 3).length == 7
+        cls.broken = True
+        clear_caches()
+        with pytest.raises(PlanError, match=r"switchable\(3\)"):
+            registry.solve("switchable", 3)
+        with pytest.raises(PlanError, match=r"switchable\(3\)"):
+            registry.solve("switchable", 3)
+    finally:
+        cls.broken = False
+        clear_caches()
+
+
+def test_beyond_the_remembered_sizes_each_solve_checks_again(monkeypatch):
+    """Both sides of _CLOSED_SIZES: sizes remembered up to it, checked on every call beyond."""
+    from hanoi_magnet._engine import records
+
+    calls = _counting_checks(monkeypatch)
+    monkeypatch.setattr(records, "_CLOSED_SIZES", 2)
+    clear_caches()
+    for n in (30, 31, 32):
+        solve("NNN", n)
+    calls.clear()
+    solve("NNN", 30)
+    solve("NNN", 31)
+    assert calls == []  # the first two sizes are remembered
+    solve("NNN", 32)
+    assert ("NNN", 32) in calls  # the third is not: checked again (and passes)
+    clear_caches()
+
+
+def test_steps_are_kept_up_to_the_memoised_sizes_and_equal_the_plan_beyond():
+    """Both sides of MEMO_SIZES for the kept steps: the same steps, kept only up to it."""
+    from hanoi_magnet._engine import table as tables
+
+    clear_caches()
+    plan = tables.table_of(default_registry.get("NNN"))
+    edge = tables.MEMO_SIZES
+    for m in (1, 2, edge - 1, edge, edge + 1, edge + 2):
+        assert plan.resolve(m) == plan._resolve(m)
+        assert plan.resolve(m) is plan.resolve(m) or m > edge
+    assert edge in plan.memo.resolved and edge + 1 not in plan.memo.resolved
+    clear_caches()
+    assert plan.memo.resolved == {}

@@ -59,6 +59,8 @@ def compose(mapping: tuple[int, ...], posts: tuple[int, ...]) -> tuple[int, ...]
     return found
 
 
+#: A stream from index k <= SKIP walks from the start and skips k moves (no exact lengths).
+SKIP = 4096
 #: How many node expansions and whole blocks are cached (least recently used go first).
 EXPANSIONS = 1 << 16
 BLOCKS = 4096
@@ -183,6 +185,119 @@ def _walk(stack: list[Iterator[Item]]) -> Iterator[tuple[Move, ...]]:
             stack.pop()
 
 
+# --------------------------------------------------------------------------------------------
+# The first moves of a huge solution: the chain of first sub-solves, without its upper levels.
+
+#: A node is uniform above its table's depth plus this margin: a fixed table's steps are then
+#: those of every larger size (no sub-solve is empty), so its first step depends on its table,
+#: post map and flags only, not on its size.
+UNIFORM = 1
+
+
+def _uniform(node: Node) -> bool:
+    """Whether the node's first sub-solve is the same at every larger size."""
+    table = node.table
+    cls = table.cls
+    return (
+        table.fixed
+        and getattr(cls, "records", None) is None
+        and getattr(cls, "sizes", None) is None
+        and node.size > table.depth() + UNIFORM
+    )
+
+
+def _first_child(node: Node) -> Node | None:
+    """The node's first item in walk order if it is a sub-solve (None for a move)."""
+    table, size, low, posts, back, flip = node
+    ensure_checked(table, size)
+    steps = table.resolve(size)
+    step = steps[-1] if back else steps[0]
+    if step.table is None:
+        return None
+    return Node(step.table, step.disks, low + step.low, compose(posts, step.posts),
+                back ^ step.reverse, flip ^ step.reverse)  # fmt: skip
+
+
+class Leftmost:
+    """The chain of first sub-solves from a root down: the node at any depth in O(1).
+
+    A walk from the start enters the first sub-solve of every level before its first move, so
+    a solution of n disks has a chain of about n nodes above its first move. Where the tables
+    are uniform (:data:`UNIFORM`), a node's first child depends only on its (table, post map,
+    flags), a finite set: the chain is eventually periodic, its size and lowest disk shifting
+    by a constant each period. Found once (a few dozen nodes), it gives the node at any depth
+    by arithmetic, and :attr:`bottom`, the deepest uniform node, whose walk holds the first
+    moves; no exact length is computed.
+    """
+
+    __slots__ = ("bottom", "cycle", "known", "shift")
+
+    def __init__(self, root: Node) -> None:
+        known = [root]
+        seen: dict[tuple[object, ...], int] = {}
+        self.cycle = -1  # the depth where the period starts (-1: none found)
+        self.shift = (0, 0)
+        while _uniform(known[-1]):
+            child = _first_child(known[-1])
+            if child is None:
+                break
+            key = (child.table, child.posts, child.back, child.flip)
+            if _uniform(child) and key in seen:
+                first = seen[key]
+                shrink = known[first].size - child.size
+                if shrink > 0:  # (a plan that calls itself at the same size is refused)
+                    self.cycle = first
+                    self.shift = (shrink, child.low - known[first].low)
+                    break
+            seen.setdefault(key, len(known))
+            known.append(child)
+        self.known = known
+        self.bottom = len(known) - 1
+        if self.cycle >= 0:  # the deepest node of the period still uniform
+            period, (shrink, _) = len(known) - self.cycle, self.shift
+            self.bottom = max(
+                d + (known[d].size - known[d].table.depth() - UNIFORM - 1) // shrink * period
+                for d in range(self.cycle, len(known))
+            )
+
+    def node(self, depth: int) -> Node:
+        """The node at ``depth`` (0 is the root) of the chain, for depth <= :attr:`bottom`."""
+        if depth < len(self.known):
+            return self.known[depth]
+        first = self.cycle
+        turns, offset = divmod(depth - first, len(self.known) - first)
+        base = self.known[first + offset]
+        shrink, rise = self.shift
+        return base._replace(size=base.size - turns * shrink, low=base.low + turns * rise)
+
+
+def length_at_least(table: Table, n: int, bound: int) -> bool:
+    """Whether the solution has at least ``bound`` moves, without its exact length if it can.
+
+    Each node of the chain of first sub-solves is part of the one above it, so its length is
+    a lower bound of the root's: the lengths are read from the bottom up (small sizes, cheap)
+    until one reaches ``bound``; only a bound near the whole length needs the root's.
+    """
+    if n == 0 or bound <= 0:
+        return bound <= 0
+    root = Node(table, n, 0, tuple(range(table.posts)), False, False)
+    if n > tables.MEMO_SIZES and _uniform(root):  # (smaller lengths are memoised)
+        chain = Leftmost(root)
+        for depth in range(chain.bottom, 0, -1):
+            node = chain.node(depth)
+            if node.table.length(node.size) >= bound:
+                return True
+    return table.length(n) >= bound
+
+
+def _walk_up(chain: Leftmost) -> Iterator[tuple[Move, ...]]:
+    """The walk of the chain's root: the bottom node's walk, then each level's remainder."""
+    yield from _walk([iter(expand(chain.node(chain.bottom)))])
+    for depth in range(chain.bottom - 1, -1, -1):
+        items = expand(chain.node(depth))
+        yield from _walk([iter(items[1:])])  # items[0] is the level below, walked already
+
+
 def _item_length(item: Item) -> int:
     if isinstance(item, Node):
         return item.table.length(item.size)
@@ -194,15 +309,22 @@ def iterate(
 ) -> Iterator[Move]:
     """The moves from index ``start`` on (``backwards``: from ``start`` down to index 0).
 
-    Without ``start``, all of them (no length is computed). With it, the walk to ``start``
-    descends the plan (O(n) steps) and leaves the stack of what remains at each level, so no
-    prefix is replayed.
+    Without ``start``, all of them (no length is computed), the first ones after O(1) steps
+    where the plan is fixed (:class:`Leftmost`), so the first moves of a million disks come at
+    once. Forwards from ``start`` <= :data:`SKIP`, the same walk, skipping ``start`` moves.
+    Otherwise the walk to ``start`` descends the plan (O(n) steps, exact lengths at each
+    level) and leaves the stack of what remains at each level, so no prefix is replayed.
     """
     if n == 0:
         return iter(())
     root = Node(table, n, 0, tuple(range(table.posts)), backwards, False)
     if start is None:
+        if _uniform(root):
+            return itertools.chain.from_iterable(_walk_up(Leftmost(root)))
         return itertools.chain.from_iterable(_walk([iter(expand(root))]))
+    if not backwards and start <= SKIP and _uniform(root):  # near the start: no lengths needed
+        moves = itertools.chain.from_iterable(_walk_up(Leftmost(root)))
+        return itertools.islice(moves, start, None)
     if not 0 <= start < table.length(n):
         return iter(())
     stack: list[Iterator[Item]] = []  # outermost first: the walk resumes the innermost
@@ -240,7 +362,13 @@ def iterate(
 
 
 def move_at(table: Table, n: int, k: int) -> Move:
-    """The move at index k (0 <= k < length), by descending the plan: O(n) steps."""
+    """The move at index k (0 <= k < length), by descending the plan: O(n) steps.
+
+    Near the start (k <= :data:`SKIP`) of a fixed plan beyond the memoised sizes, by walking
+    the first moves instead: the descent would need the exact lengths of every level.
+    """
+    if k <= SKIP and n > tables.MEMO_SIZES and _uniform(Node(table, n, 0, (), False, False)):
+        return next(itertools.islice(iterate(table, n), k, None))
     walker = Walker(table, n, k, moves=True, stop=tables.MEMO_SIZES)
     while (i := walker.choose()) >= 0:
         step = walker.step(i)

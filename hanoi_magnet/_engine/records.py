@@ -294,8 +294,15 @@ def check_tables(table: Table, n: int) -> None:
     """Check a table at size n and every table it reaches at sizes up to a few disks.
 
     Fixed tables are checked for every size at once (their template); for the others each
-    size is checked when a descent or an expansion first reaches it.
+    size is checked when a descent or an expansion first reaches it. A (table, size) that
+    passed is remembered in the table's cache generation, so a warm call costs one set
+    lookup, and :func:`~hanoi_magnet.clear_caches` makes the next call check again. A table
+    that fails is not remembered: it raises :class:`~hanoi_magnet.errors.PlanError` on every
+    call, and every other reader (lengths, records, descents) checks on its own.
     """
+    memo = table.memo  # read once: a concurrent clear_caches starts a new generation
+    if n in memo.closed:
+        return
     pending = [(table, n), *((table, m) for m in range(1, min(n, _CHECK_SIZES) + 1))]
     seen: set[tuple[Table, int]] = set()
     while pending:
@@ -306,10 +313,14 @@ def check_tables(table: Table, n: int) -> None:
         ensure_checked(node, size)
         if size <= _CHECK_SIZES:
             pending.extend((s.table, s.disks) for s in node.resolve(size) if s.table is not None)
+    if len(memo.closed) < _CLOSED_SIZES:
+        memo.closed.add(n)
 
 
 #: check_tables also checks every table reached at sizes up to this one.
 _CHECK_SIZES = 4
+#: A table remembers at most this many sizes as checked (beyond, each solve checks again).
+_CLOSED_SIZES = 1 << 16
 
 
 # --------------------------------------------------------------------------------------------

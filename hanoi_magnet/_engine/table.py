@@ -54,9 +54,12 @@ class Memo:
         "bits",
         "block_level",
         "checked",
+        "closed",
+        "depth",
         "entries",
         "lengths",
         "levels",
+        "resolved",
         "shallow",
         "system",
         "template",
@@ -66,12 +69,16 @@ class Memo:
         self.lengths: dict[int, int] = {0: 0}
         self.bits = 0  # bits held in `lengths`
         self.levels: dict[int, Any] = {}
+        self.resolved: dict[int, tuple[Resolved, ...]] = {}
         self.entries: dict[int, Any] = {}
         self.shallow: dict[int, Any] = {}
         self.block_level = -1
         self.system: Any = _UNSET
         self.template: Any = _UNSET
         self.checked: set[int] = set()
+        # Sizes n at which check_tables has checked this table and all it reaches (once each).
+        self.closed: set[int] = set()
+        self.depth = -1  # see Table.depth
 
 
 #: No table's block level exceeds this (lengths at least double every few sizes in a plan that
@@ -133,7 +140,20 @@ class Table:
     # -- steps ----------------------------------------------------------------------------------
 
     def resolve(self, m: int) -> tuple[Resolved, ...]:
-        """The steps for m >= 1 disks, with empty sub-solves dropped (not cached: cheap)."""
+        """The steps for m >= 1 disks, with empty sub-solves dropped.
+
+        Kept for sizes up to :data:`MEMO_SIZES` (a cold solve reads the small sizes of every
+        table it reaches many times); a plan that fails is not kept, so it raises every time.
+        """
+        memo = self.memo
+        found = memo.resolved.get(m)
+        if found is None:
+            found = self._resolve(m)
+            if m <= MEMO_SIZES:
+                memo.resolved[m] = found
+        return found
+
+    def _resolve(self, m: int) -> tuple[Resolved, ...]:
         out = []
         for step in self.cls.steps(m):
             if isinstance(step, MoveStep):
@@ -158,6 +178,21 @@ class Table:
             low = m - size if step.largest else 0
             out.append(Resolved(table, size, low, step.posts, step.reverse, step.swap))
         return tuple(out)
+
+    def depth(self) -> int:
+        """How far below n a fixed plan's steps reach: above it, no sub-solve is empty.
+
+        A fixed table's steps at any size m > depth are those of every such size (sizes
+        relative to m), so anything read off them there holds at every larger size.
+        """
+        memo = self.memo
+        if memo.depth < 0:
+            probe = self.resolve(_PROBE)
+            memo.depth = max(
+                (_PROBE - (s.disks if s.table is not None else s.low + 1) for s in probe),
+                default=0,
+            )
+        return memo.depth
 
     def _check_posts(self, posts: tuple[int, ...], step: Step) -> None:
         if max(posts) >= self.posts:

@@ -40,12 +40,14 @@ def _placement(state: State, what: str) -> list[int]:
 
 def _to_tower(pegs: list[int], disks: int, target: int) -> int:
     """Moves for disks 1..``disks`` (placed as ``pegs`` says) to form a tower on ``target``."""
-    total = 0
+    if disks <= 0:
+        return 0
+    bits = bytearray(b"0" * disks)  # binary digits, disk ``disks`` first: O(n) for any n
     for disk in range(disks, 0, -1):
         if pegs[disk] != target:
-            total |= 1 << (disk - 1)
+            bits[disks - disk] = 49  # "1"
             target = 3 - pegs[disk] - target  # the smaller disks must wait on the third peg
-    return total
+    return int(bits, 2)
 
 
 def classic_distance(start: State, goal: State) -> int:
