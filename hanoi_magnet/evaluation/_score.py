@@ -297,6 +297,8 @@ def score(
             return _either_naming(answer, instance, thinking, max_states, base, str(error))
     except NotationError as error:
         found, why = None, str(error)
+    except ValueError as error:  # a number beyond int()'s digits, from an older reader
+        found, why = None, f"a number in the answer cannot be read: {error}"
     if abstains(region, found is not None and bool(found.moves)):
         if unsolvable is not None:
             return base.abstained(found, unsolvable)
