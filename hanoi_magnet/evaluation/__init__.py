@@ -28,17 +28,20 @@ from hanoi_magnet.evaluation._describe import describe_position, describe_rules
 from hanoi_magnet.evaluation._generate import generate, iter_instances
 from hanoi_magnet.evaluation._instance import Instance, Task, read_jsonl, write_jsonl
 from hanoi_magnet.evaluation._optimum import Optimum, optimal_moves, optimum
+from hanoi_magnet.evaluation._outcome import ABSTENTION, Outcome
 from hanoi_magnet.evaluation._prompts import TEMPLATES, PromptTemplate, get_template
 from hanoi_magnet.evaluation._puzzles import FAMILIES
 from hanoi_magnet.evaluation._score import REWARDS, MoveError, Score, score
 
 __all__ = [
+    "ABSTENTION",
     "FAMILIES",
     "REWARDS",
     "TEMPLATES",
     "Instance",
     "MoveError",
     "Optimum",
+    "Outcome",
     "PromptTemplate",
     "Score",
     "Task",

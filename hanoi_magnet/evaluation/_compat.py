@@ -31,8 +31,15 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
         >>> instance.variant, instance.optimum, instance.proven
         ('classic:4', 3, True)
         >>> answer = "Move disk 1 from Peg 3 to Peg 2\nMove disk 2 from Peg 3 to Peg 1\n"
-        >>> score(answer + "Move disk 1 from Peg 2 to Peg 1.", instance).rewards["reasoning_gym"]
+        >>> score(answer + "Move disk 1 from Peg 2 to Peg 1", instance).rewards["reasoning_gym"]
         1.0
+
+        A final period is more than reasoning-gym reads (it scores such an answer 0.0, and so
+        does the reward named after it); the kit's own reading still solves it:
+
+        >>> result = score(answer + "Move disk 1 from Peg 2 to Peg 1.", instance)
+        >>> result.rewards["reasoning_gym"], result.rewards["graded"], result.outcome.value
+        (0.0, 1.0, 'solved-optimally')
     """
     try:
         meta = entry["metadata"]

@@ -1,0 +1,41 @@
+"""Integers that every JSON reader keeps exact: those beyond 2^53 are written as strings."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hanoi_magnet._digits import unlimited_digits
+
+#: The largest integer a double (JavaScript's numbers, pandas' and ``datasets``' float64)
+#: holds exactly together with its neighbours.
+SAFE = 2**53
+
+
+def exact(value: Any) -> Any:
+    """``value`` with every integer beyond +-2^53 (at any depth) as a string of its digits."""
+    if type(value) is int:
+        return value if -SAFE <= value <= SAFE else _digits(value)
+    if isinstance(value, dict):
+        return {key: exact(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [exact(item) for item in value]
+    return value
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One line of JSON (ASCII), integers beyond 2^53 as strings, of any size."""
+    return json.dumps(exact(record), ensure_ascii=True)
+
+
+def read_count(value: object) -> object:
+    """An integer written by :func:`exact` (a string of digits), back to an int."""
+    if isinstance(value, str) and value.lstrip("-").isdigit() and value.isascii():
+        with unlimited_digits():
+            return int(value)
+    return value
+
+
+def _digits(value: int) -> str:
+    with unlimited_digits():
+        return str(value)
