@@ -7,7 +7,8 @@ text in any notation :func:`~hanoi_magnet.notation.extract_moves` reads; each an
 :class:`Feedback` (the new position or the broken rule, the moves made, the exact distance to
 the goal). A whole reply is read and played as a :class:`Turn`. Three :class:`Mode` s: one
 move per turn, batches, and the step-k task (:meth:`Episode.at_step`), in which every move
-must bring the goal one move nearer.
+must bring the goal one move nearer. :func:`reference_answer` writes an optimal answer to an
+:class:`~hanoi_magnet.evaluation.Instance` (what a dataset shows as the answer).
 
 Example:
     >>> from hanoi_magnet.episode import Episode
@@ -20,5 +21,6 @@ from __future__ import annotations
 
 from hanoi_magnet.episode._episode import Episode
 from hanoi_magnet.episode._feedback import Feedback, Mode, Turn
+from hanoi_magnet.episode._reference import reference_answer, reference_moves
 
-__all__ = ["Episode", "Feedback", "Mode", "Turn"]
+__all__ = ["Episode", "Feedback", "Mode", "Turn", "reference_answer", "reference_moves"]

@@ -183,7 +183,7 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
             return render_svg(position, post_colors=self._post_colors)
         if self.render_mode == "rgb_array":
             try:
-                import cairosvg  # type: ignore[import-untyped]  # noqa: PLC0415
+                import cairosvg  # noqa: PLC0415
                 from PIL import Image  # noqa: PLC0415
             except ImportError as error:
                 raise DependencyNotInstalled(
