@@ -86,7 +86,7 @@ def test_the_curriculum_varies_four_attributes_and_every_level_generates():
                 assert data.score_answer(entry["answer"], entry) == 1.0
         assert not curriculum.increment_attr_level(name)
     config = curriculum.generate_configuration()
-    assert (config.min_disks, config.max_disks) == (3, 14)
+    assert (config.min_disks, config.max_disks) == (3, 11)
     assert config.positions == "random" and "magnetic" in config.families
     assert len(seen) == sum(len(a.levels) - 1 for a in curriculum.attributes.values())
 

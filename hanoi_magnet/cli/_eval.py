@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._eval_summary import summary
+from hanoi_magnet.cli._export import add_export_action
 from hanoi_magnet.cli._util import Command, CommandError, Status, integer
 from hanoi_magnet.evaluation import (
     FAMILIES,
@@ -304,6 +305,7 @@ def _eval_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _score_arguments(scoring)
     scoring.set_defaults(run=_run_score)
+    add_export_action(actions)  # eval export (cli/_export.py)
 
 
 def _run_eval(args: argparse.Namespace) -> int:  # pragma: no cover - replaced by the action's

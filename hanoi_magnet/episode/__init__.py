@@ -21,6 +21,14 @@ from __future__ import annotations
 
 from hanoi_magnet.episode._episode import Episode
 from hanoi_magnet.episode._feedback import Feedback, Mode, Turn
-from hanoi_magnet.episode._reference import reference_answer, reference_moves
+from hanoi_magnet.episode._reference import MAX_ANSWER_MOVES, reference_answer, reference_moves
 
-__all__ = ["Episode", "Feedback", "Mode", "Turn", "reference_answer", "reference_moves"]
+__all__ = [
+    "MAX_ANSWER_MOVES",
+    "Episode",
+    "Feedback",
+    "Mode",
+    "Turn",
+    "reference_answer",
+    "reference_moves",
+]

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet._text import integer_text
+from hanoi_magnet.errors import InvalidArgumentError, TooLargeError
 from hanoi_magnet.evaluation import ABSTENTION, Instance, Task, optimal_moves
-from hanoi_magnet.model import Move
+from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.registry import solve
 from hanoi_magnet.search import DEFAULT_MAX_STATES, shortest_path
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+#: The most moves :func:`reference_answer` writes out by default.
+MAX_ANSWER_MOVES = 1 << 16
 
 
 def reference_moves(
@@ -50,10 +54,18 @@ def reference_moves(
     return expected[:1]
 
 
-def reference_answer(instance: Instance, *, max_states: int = DEFAULT_MAX_STATES) -> str:
+def reference_answer(
+    instance: Instance,
+    *,
+    max_moves: int = MAX_ANSWER_MOVES,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> str:
     """An optimal answer to ``instance``, written in its notation.
 
     An instance with no solution is answered with the abstention phrase.
+
+    Raises:
+        TooLargeError: the answer has more than ``max_moves`` moves (64 disks: 2^64 - 1).
 
     Example:
         >>> from hanoi_magnet.episode import reference_answer
@@ -62,7 +74,14 @@ def reference_answer(instance: Instance, *, max_states: int = DEFAULT_MAX_STATES
         >>> score(reference_answer(instance), instance).optimal
         True
     """
+    limit = _integer(max_moves, "max_moves")
     moves = reference_moves(instance, max_states=max_states)
     if moves is None:
         return ABSTENTION
+    length = moves.length if hasattr(moves, "length") else len(moves)
+    if length > limit:
+        raise TooLargeError(
+            f"an optimal answer to instance {instance.id} has {integer_text(length)} moves, "
+            f"more than max_moves={integer_text(limit)}"
+        )
     return get_notation(instance.notation).format(moves, instance.posts)

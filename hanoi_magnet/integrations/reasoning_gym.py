@@ -201,7 +201,7 @@ class HanoiMagnetCurriculum(BaseCurriculum):  # type: ignore[misc]  # reasoning-
         self._define_attributes(
             RangeAttributeDefinition(
                 name="disks",
-                levels=[3, 5, 7, 10, 14],
+                levels=[3, 5, 7, 9, 11],
                 lower_field_name="min_disks",
                 upper_field_name="max_disks",
                 description="Number of disks",
