@@ -240,7 +240,10 @@ class Episode:
             >>> Episode.from_variant("NNN", 64).hint()
             Move(disk=1, source=0, target=1)
         """
-        found = self.optimal_moves()
+        if self._optimal is not None:
+            found = self._optimal
+        else:
+            found = self._distances.optimal_moves(self.position, self.distance, first=True)
         return found[0] if found else None
 
     def describe(self, pegs: PegNames | None = None) -> str:
