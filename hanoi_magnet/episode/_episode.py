@@ -213,7 +213,7 @@ class Episode:
 
     @property
     def done(self) -> bool:
-        """Whether the episode is over: solved, failed (step mode) or truncated."""
+        """Whether the episode is over (solved, failed in step mode, or truncated)."""
         return self.solved or self.failed or self.truncated
 
     def legal_moves(self) -> tuple[Move, ...]:

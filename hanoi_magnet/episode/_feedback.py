@@ -24,7 +24,7 @@ class Mode(enum.Enum):
     MOVE = "move"
     #: Any number of moves per turn, played until the first illegal one.
     BATCH = "batch"
-    #: One move per turn, and every move must bring the goal one move nearer: the first
+    #: One move per turn, and every move must bring the goal one move nearer; the first
     #: illegal or non-optimal move ends the episode (the step-k execution task).
     STEP = "step"
 
@@ -35,7 +35,7 @@ class Feedback:
 
     Attributes:
         index: the move's 0-based number in the episode (``move k``), counting the moves made
-            before the episode's start position (:attr:`Episode.offset`) and illegal attempts.
+            before the episode's start position (its ``offset``) and illegal attempts.
         item: the move as it was given (text, or the move's own text).
         move: the move read (``None``: it could not be read, or names no disk on that post).
         rule: the rule the move broke (``None``: legal).
