@@ -113,3 +113,13 @@ def test_an_illegal_move_ends_the_turn_with_the_broken_rule(adapter):
     messages, state = asyncio.run(env.rollout(["moves = [[3, 0, 2]]", "moves = []"], row))
     assert "not on top" in messages[2]["content"]
     assert env.rubric.score(completion=messages, info=row["info"], state=state) == 0.0
+
+
+def test_verifiers_without_the_classic_environments_is_refused_by_name(monkeypatch):
+    newer = types.ModuleType("verifiers")
+    newer.__version__ = "0.4.0"
+    monkeypatch.setitem(sys.modules, "verifiers", newer)
+    monkeypatch.delitem(sys.modules, "hanoi_magnet.integrations.verifiers", raising=False)
+    with pytest.raises(ImportError, match=r"found verifiers 0\.4\.0: pip install"):
+        importlib.import_module("hanoi_magnet.integrations.verifiers")
+    sys.modules.pop("hanoi_magnet.integrations.verifiers", None)

@@ -21,6 +21,13 @@ from hanoi_magnet.notation import get_notation
 
 __all__ = ["HanoiMovesEnv", "load_environment", "reward_function"]
 
+if not hasattr(vf, "MultiTurnEnv"):
+    raise ImportError(
+        "hanoi_magnet.integrations.verifiers needs verifiers' classic environments (verifiers "
+        f"0.2 or 0.3), found verifiers {getattr(vf, '__version__', '?')}: "
+        "pip install 'verifiers>=0.2,<0.4'"
+    )
+
 #: Where a rollout's episode is kept in its state.
 _EPISODE = "hanoi_magnet_episode"
 
