@@ -1,8 +1,9 @@
 """The verifiers adapter, against verifiers' classic public interfaces.
 
 verifiers 0.4 replaced its classic environments (SingleTurnEnv, MultiTurnEnv, Rubric, vf.stop)
-with a new stack, and 0.3 needs a dozen more packages; so the adapter is tested here against a
-small stand-in with the classic interfaces: constructors taking ``dataset``, ``rubric`` and
+with a new stack. With verifiers 0.2 or 0.3 installed, the last test builds both environments
+for real; whole rollouts need a model client, so they are played here against a small stand-in
+with the classic interfaces: constructors taking ``dataset``, ``rubric`` and
 ``max_turns``, reward functions called with keyword arguments, ``env_response`` answering the
 conversation, ``@vf.stop`` conditions.
 """
@@ -123,3 +124,39 @@ def test_verifiers_without_the_classic_environments_is_refused_by_name(monkeypat
     with pytest.raises(ImportError, match=r"found verifiers 0\.4\.0: pip install"):
         importlib.import_module("hanoi_magnet.integrations.verifiers")
     sys.modules.pop("hanoi_magnet.integrations.verifiers", None)
+
+
+def _classic_verifiers():
+    try:
+        import verifiers
+    except ImportError:
+        return None
+    return verifiers if hasattr(verifiers, "MultiTurnEnv") else None
+
+
+@pytest.mark.skipif(_classic_verifiers() is None, reason="verifiers 0.2 or 0.3 not installed")
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_with_the_real_verifiers():
+    vf = _classic_verifiers()
+    sys.modules.pop("hanoi_magnet.integrations.verifiers", None)
+    adapter = importlib.import_module("hanoi_magnet.integrations.verifiers")
+    single = adapter.load_environment(seed=1, count=3)
+    assert isinstance(single, vf.SingleTurnEnv)
+    env = adapter.load_environment(seed=1, count=3, multi_turn=True, notations=["letter-arrows"])
+    assert isinstance(env, vf.MultiTurnEnv) and env.max_turns == 50
+    row = env.dataset[0]
+    instance = adapter._instance(row["info"])
+    state = {"info": row["info"]}
+    lines = row["answer"].strip().splitlines()
+    reply = asyncio.run(env.env_response([{"role": "assistant", "content": lines[0]}], state))
+    assert "distance to the goal" in reply[0]["content"]
+    assert not asyncio.run(env.episode_over(state))
+    rest = [{"role": "assistant", "content": "\n".join(lines[1:])}]
+    assert asyncio.run(env.env_response(rest, state))[0]["content"].endswith("goal is reached")
+    assert asyncio.run(env.episode_over(state))
+    reward = adapter.reward_function("solved")
+    assert reward(completion=rest, info=row["info"], state=state) == 1.0
+    assert (
+        reward(completion=rest, info=row["info"])
+        == score(rest[0]["content"], instance).rewards["solved"]
+    )

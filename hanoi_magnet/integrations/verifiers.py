@@ -3,8 +3,8 @@
 Written against verifiers' classic environment interface (``vf.SingleTurnEnv``,
 ``vf.MultiTurnEnv`` with ``env_response`` and ``@vf.stop`` conditions, ``vf.Rubric``), which
 verifiers 0.2 and 0.3 offer (0.3 from ``verifiers.legacy``, still as ``import verifiers as vf``);
-verifiers 0.4 replaced it with a new stack and is not supported yet. The tests check it against
-those public interfaces with a small stand-in, not against verifiers itself.
+verifiers 0.4 replaced it with a new stack and is refused on import. The tests build both
+environments with verifiers 0.3.1 and check whole rollouts with a stand-in of its interfaces.
 """
 
 from __future__ import annotations
