@@ -7,8 +7,8 @@
   :func:`move_tool`, each answered by :class:`~hanoi_magnet.episode.Episode` with the new
   position or the rule it broke; the legal moves it made are scored as its answer.
 
-Run from the command line: ``inspect eval hanoi_magnet/integrations/inspect_ai.py@hanoi_magnet_task
---model openai/gpt-4o -T seed=1 -T count=50``.
+From the command line, wrap a task in a ``@task`` function of a file of your own (see
+:doc:`/integrations/inspect-ai`).
 """
 
 from __future__ import annotations
