@@ -22,6 +22,7 @@ from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
 from hanoi_magnet.notation._extract import Extraction, extract_moves
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
+from hanoi_magnet.notation._report import Reading, Span
 from hanoi_magnet.notation._scan import ReadMove
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
     "Notation",
     "PegNames",
     "ReadMove",
+    "Reading",
+    "Span",
     "extract_moves",
     "get_notation",
 ]
