@@ -57,6 +57,29 @@ def test_each_answer_gets_its_one_outcome(answer, outcome):
     assert result.detail
 
 
+_ARROWS = NOTATIONS["letter-arrows"].format(solve("classic", 3))
+
+
+def test_two_plausible_readings_with_different_verdicts_are_ambiguous_never_a_confident_0():
+    # three moves, a remark, then a whole solution that starts the same: joined, the answer
+    # is illegal; read as a new attempt, it is optimal. The reader cannot tell.
+    answer = "\n".join(_ARROWS.splitlines()[:3]) + "\nHmm.\n" + _ARROWS
+    result = score(answer, _classic(notation="letter-arrows"))
+    assert result.outcome is Outcome.AMBIGUOUS
+    assert result.rewards["solved"] == 0.5  # the mean of the two readings
+    assert "illegal-move" in result.detail and "solved-optimally" in result.detail
+    assert result.reading is not None and result.reading.ambiguous
+
+
+def test_abandoned_and_cut_off_answers():
+    arrows = _classic(notation="letter-arrows")
+    head = "\n".join(_ARROWS.splitlines()[:3])
+    abandoned = score(head + "\n... and so on, the pattern continues.", arrows)
+    assert (abandoned.outcome, abandoned.valid_prefix) == (Outcome.ABANDONED, 3)
+    assert score("<think>A->C, then A->B", arrows).outcome is Outcome.TRUNCATED
+    assert score(_ARROWS, arrows).outcome is Outcome.SOLVED_OPTIMALLY
+
+
 def test_an_illegal_move_says_which_move_which_rule_and_where():
     result = score(_GYM.split("\n", 1)[1], _classic())
     assert result.outcome is Outcome.ILLEGAL_MOVE
@@ -92,7 +115,7 @@ def test_an_answer_over_its_budget_is_over_budget():
     assert score(_GYM, instance).outcome is Outcome.SOLVED_OPTIMALLY
     assert score(_GYM + "\nDone!", instance).outcome is Outcome.OVER_BUDGET
     # reasoning does not count against the budget
-    assert score("<think>" + "x" * 500 + "</think>" + _GYM, instance).solved
+    assert score("<think>" + "x" * 500 + "</think>\n" + _GYM, instance).solved
     tokens = _classic(max_answer_tokens=10)
     words = len
     assert score(_GYM, tokens).solved  # no tokenizer given: tokens are not checked

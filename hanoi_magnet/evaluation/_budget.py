@@ -46,11 +46,22 @@ def count_tokens(tokenizer: Tokenizer, text: str) -> int:
     return tokens
 
 
+def unclosed_reasoning(answer: str) -> bool:
+    """Whether the answer ends inside a reasoning block (opened after the last one closed)."""
+    opening = None
+    for opening in _THINK_OPEN.finditer(answer):  # noqa: B007 (the last one is wanted)
+        pass
+    if opening is None:
+        return False
+    return _THINK_CLOSE.search(answer, opening.end()) is None
+
+
 def answer_region(answer: str, thinking: bool) -> str:
     """The part of an answer a budget counts.
 
     The text after the last closing reasoning tag (all of it with ``thinking``, or when there
-    is none); an unclosed reasoning block at the end is reasoning too.
+    is none); an unclosed reasoning block at the end is reasoning too. The scorer strips
+    whitespace from both ends before counting.
     """
     if thinking:
         return answer

@@ -25,6 +25,7 @@ from hanoi_magnet.evaluation._budget import (
     answer_region,
     check_tokenizer,
     count_tokens,
+    unclosed_reasoning,
 )
 from hanoi_magnet.evaluation._gym import gym_reward
 from hanoi_magnet.evaluation._instance import Instance, Task
@@ -282,7 +283,7 @@ def score(
     base = _Base(instance, best, proven, gym)
     if not isinstance(answer, str) or not answer.strip():
         return base.unread(Outcome.NO_ANSWER, "no answer", parse_error="no answer")
-    region = answer_region(answer, thinking)
+    region = answer_region(answer, thinking).strip()
     over = _over_budget(region, instance, tokenizer)
     if over is not None:
         return base.unread(Outcome.OVER_BUDGET, over)
@@ -306,6 +307,9 @@ def score(
             Outcome.WRONG_ABSTENTION, "the answer says there is no solution, but there is one"
         )
     if found is None:
+        if not thinking and unclosed_reasoning(answer):
+            cut = "the text ends inside its reasoning (<think> never closed), with no answer"
+            return base.unread(Outcome.TRUNCATED, cut, parse_error=why)
         return base.unread(Outcome.FORMAT_ERROR, why, parse_error=why)
     if unsolvable is not None:
         return base.unread(
