@@ -7,7 +7,7 @@ does the task, and named rewards.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -27,7 +27,7 @@ from hanoi_magnet.evaluation._budget import (
     count_tokens,
     unclosed_reasoning,
 )
-from hanoi_magnet.evaluation._gym import gym_reward
+from hanoi_magnet.evaluation._gym import clean_moves, gym_reward
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._outcome import Outcome, abstains
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
@@ -279,7 +279,11 @@ def score(
         check_tokenizer(tokenizer)
         tokenizer = functools.partial(count_tokens, tokenizer)
     best, proven, unsolvable = task_optimum(instance, max_states)
-    gym = _gym(answer, instance, best, max_states)
+    clean = None
+    fast = instance.notation == "reasoning-gym" and not detect_pegs and pegs in (None, PegNames.ONE)
+    if fast and isinstance(answer, str):
+        clean = clean_moves(answer)
+    gym = _gym(answer, instance, best, max_states, clean)
     base = _Base(instance, best, proven, gym)
     if not isinstance(answer, str) or not answer.strip():
         return base.unread(Outcome.NO_ANSWER, "no answer", parse_error="no answer")
@@ -289,7 +293,11 @@ def score(
         return base.unread(Outcome.OVER_BUDGET, over)
     naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
     try:
-        found: Extraction | None = _extract(answer, instance, naming, thinking)
+        found: Extraction | None
+        if clean is not None and max(max(line[1], line[2]) for line in clean) <= instance.posts:
+            found = clean_extraction(answer, clean, instance.posts)
+        else:
+            found = _extract(answer, instance, naming, thinking)
         why = ""
     except AmbiguousNotationError as error:
         if abstains(region, False):
@@ -321,26 +329,39 @@ def score(
     chosen = _verdict(found.moves, found, instance, best, max_states)
     result = chosen.score(base, found)
     if getattr(found, "ambiguous", False):
-        others = [
-            _verdict(reading.moves, reading, instance, best, max_states)
-            for reading in getattr(found, "alternatives", ())
-            if getattr(reading, "plausible", False)
-        ]
-        if any(other.outcome is not chosen.outcome for other in others):
-            verdicts = [chosen, *others]
-            rewards = {
-                name: sum(v.rewards[name] for v in verdicts) / len(verdicts)
-                for name in REWARDS
-                if name != "reasoning_gym"
-            }
-            shown = ", ".join(sorted({v.outcome.value for v in verdicts}))
-            result = attrs.evolve(
-                result,
-                outcome=Outcome.AMBIGUOUS,
-                detail=f"plausible readings disagree ({shown}); rewards are their mean",
-                rewards={"reasoning_gym": gym, **rewards},
-            )
+        result = _ambiguity(result, chosen, found, instance, best, max_states)
     return result
+
+
+def _ambiguity(
+    result: Score,
+    chosen: _Verdict,
+    found: Extraction,
+    instance: Instance,
+    best: int,
+    max_states: int,
+) -> Score:
+    """The score when the reader found plausible rival readings: ambiguous if they disagree."""
+    others = [
+        _verdict(reading.moves, reading, instance, best, max_states)
+        for reading in getattr(found, "alternatives", ())
+        if getattr(reading, "plausible", False)
+    ]
+    if all(other.outcome is chosen.outcome for other in others):
+        return result
+    verdicts = [chosen, *others]
+    rewards = {
+        name: sum(v.rewards[name] for v in verdicts) / len(verdicts)
+        for name in REWARDS
+        if name != "reasoning_gym"
+    }
+    shown = ", ".join(sorted({v.outcome.value for v in verdicts}))
+    return attrs.evolve(
+        result,
+        outcome=Outcome.AMBIGUOUS,
+        detail=f"plausible readings disagree ({shown}); rewards are their mean",
+        rewards={"reasoning_gym": result.rewards["reasoning_gym"], **rewards},
+    )
 
 
 def _either_naming(
@@ -549,11 +570,19 @@ def _over_budget(region: str, instance: Instance, tokenizer: Tokenizer | None) -
     return None
 
 
-def _gym(answer: object, instance: Instance, best: int | None, max_states: int) -> float:
+def _gym(
+    answer: object,
+    instance: Instance,
+    best: int | None,
+    max_states: int,
+    read: list[tuple[int, int, int, int]] | None,
+) -> float:
     """reasoning-gym's own score of the answer (see :mod:`._gym`)."""
 
     def done(
-        moves: list[Move], pegs: list[list[int]] | None, report: ValidationReport | None
+        moves: Callable[[], list[Move]],
+        pegs: list[list[int]] | None,
+        report: ValidationReport | None,
     ) -> bool:
         if best is None:
             return False
@@ -563,12 +592,42 @@ def _gym(answer: object, instance: Instance, best: int | None, max_states: int) 
                 return all(list(goal[i]) == pegs[i] for i in range(len(goal)))
             assert report is not None
             return report.state == instance.goal
-        checked = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
+        read = tuple(moves())
+        checked = validate(read, instance.rules, start=instance.start, goal=instance.goal)
         if checked.error is not None:
             return False
-        return task_done(instance, tuple(moves), checked, True, max_states)[0]
+        return task_done(instance, read, checked, True, max_states)[0]
 
-    return gym_reward(answer, instance.rules, instance.start, done, best or 0)
+    return gym_reward(answer, instance.rules, instance.start, done, best or 0, read)
+
+
+@functools.lru_cache(maxsize=64)
+def _template(posts: int) -> Extraction:
+    """The reader's report on one clean reasoning-gym line: the model of every clean answer."""
+    return extract_moves(
+        "Move disk 1 from Peg 1 to Peg 2", notation="reasoning-gym", pegs=PegNames.ONE, posts=posts
+    )
+
+
+def clean_extraction(answer: str, read: list[tuple[int, int, int, int]], posts: int) -> Extraction:
+    """What :func:`extract_moves` reports on an answer made only of exact reasoning-gym lines.
+
+    Built from the reader's report on one such line, without reading the answer again (the
+    tests check that the two agree).
+    """
+    model = _template(posts)
+    end = len(answer) - 1 if answer.endswith("\n") else len(answer)
+    spans = tuple(
+        attrs.evolve(span, start=0, end=end, line=1, end_line=len(read)) for span in model.spans
+    )
+    made: dict[tuple[int, int, int, int], Move] = {}  # an answer repeats a few moves many times
+    moves = []
+    for line in read:
+        move = made.get(line)
+        if move is None:
+            move = made[line] = Move(line[0], line[1] - 1, line[2] - 1)
+        moves.append(move)
+    return attrs.evolve(model, moves=tuple(moves), spans=spans, line=1)
 
 
 def _extract(
