@@ -222,3 +222,18 @@ def test_the_continue_prompt_agrees_in_number():
         text = render(TEMPLATES["plain"], get_notation("arrows"), rules,
                       solution.unrank(done), solution.goal, done=done, count=2)  # fmt: skip
         assert verb in text
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Move disk " + "9" * 5000 + " from Peg 1 to Peg 3",
+        "moves = [[" + "1" * 5000 + ", 1, 3]]",
+        "9" * 5000,
+    ],
+)
+def test_numbers_beyond_4300_digits_are_a_format_error_not_a_crash(answer):
+    """Failed before (issue 22 item 6): a raw ValueError from int()."""
+    result = score(answer, _classic())
+    assert result.outcome is Outcome.FORMAT_ERROR
+    assert result.to_dict()["outcome"] == "format-error"
