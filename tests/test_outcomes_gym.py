@@ -239,9 +239,7 @@ def test_clean_reasoning_gym_answers_are_reported_as_the_reader_reports_them(pos
         for answer in (text, text.rstrip("\n"), "\n".join(swapped), "\n".join(swapped) + "\n"):
             read = clean_moves(answer)
             assert read is not None
-            reader = extract_moves(
-                answer, notation="reasoning-gym", pegs=PegNames.ONE, posts=posts
-            )
+            reader = extract_moves(answer, notation="reasoning-gym", pegs=PegNames.ONE, posts=posts)
             assert clean_extraction(answer, read, posts) == reader
     for unclean in ("Move disk 1 from Peg 1 to Peg 3.", " Move disk 1 from Peg 1 to Peg 3",
                     "Move disk 01 from Peg 1 to Peg 3", "Move disk 1 from Peg 1 to Peg 3\n\n",
