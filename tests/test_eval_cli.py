@@ -56,6 +56,21 @@ def test_generate_writes_the_generators_instances(tmp_path):
     ]
 
 
+def test_generate_draws_unsolvable_instances_and_keeps_a_budget():
+    status, out, err = run(
+        "eval", "generate", "--seed", "5", "--count", "8", "--unsolvable", "0.5",
+        "--disks", "2-5", "--max-answer-chars", "300",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    got = list(read_jsonl(io.StringIO(out)))
+    assert got == generate(5, 8, unsolvable=0.5, disks=(2, 5), max_answer_chars=300)
+    assert any(i.unsolvable for i in got)
+    assert all(i.answer_chars <= 300 for i in got)
+    status, _, err = run("eval", "generate", "--count", "1", "--unsolvable", "2")
+    assert status == 2
+    assert "share from 0 to 1" in err
+
+
 def test_score_writes_one_result_per_instance_and_a_summary(tmp_path):
     instances = generate(6, 10, disks=(2, 4), positions="mixed")
     tasks = tmp_path / "tasks.jsonl"

@@ -56,6 +56,17 @@ def _span(text: str) -> tuple[int, int]:
     return value, value
 
 
+def _share(text: str) -> float:
+    """A share from 0 to 1, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a share from 0 to 1, got {text!r}")
+    return value
+
+
 def _choices(known: Iterable[str]) -> Any:
     names = tuple(known)
 
@@ -132,6 +143,21 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
         help="the most positions one search for an optimum may visit (default 200000)",
     )
     parser.add_argument(
+        "--unsolvable",
+        type=_share,
+        default=0.0,
+        metavar="SHARE",
+        help="the share of instances (0 to 1) drawn without a solution, credited only for the "
+        "answer UNSOLVABLE (default 0)",
+    )
+    parser.add_argument(
+        "--max-answer-chars",
+        type=integer,
+        default=None,
+        metavar="N",
+        help="keep only instances whose optimal answer has at most N characters",
+    )
+    parser.add_argument(
         "--withhold-optimum",
         action="store_true",
         help="leave the optimum and the expected moves out of the file",
@@ -154,6 +180,8 @@ def _run_generate(args: argparse.Namespace) -> int:
         templates=args.template,
         moves=args.moves,
         max_states=args.max_states,
+        unsolvable=args.unsolvable,
+        max_answer_chars=args.max_answer_chars,
         **options,
     )
     lines = (
