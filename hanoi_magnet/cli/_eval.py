@@ -9,6 +9,7 @@ summary table.
 from __future__ import annotations
 
 import argparse
+import array
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -266,7 +267,12 @@ class _Tasks:
     def __init__(self, path: str, file: IO[bytes]) -> None:
         self.path = path
         self.file = file
-        self.where: dict[str, tuple[int, int]] = {}  # id -> (offset, line number)
+        # id -> its ordinal; the offsets and line numbers in compact arrays (memory per item:
+        # the id and a dict entry, not Python tuples of ints)
+        self.where: dict[str, int] = {}
+        self.offsets = array.array("q")
+        self.numbers = array.array("q")
+        self.answered = bytearray()
         self.duplicates: dict[str, int] = {}
         offset = 0
         for number, raw in enumerate(file, 1):
@@ -279,7 +285,10 @@ class _Tasks:
             if ident in self.where:
                 self.duplicates[ident] = self.duplicates.get(ident, 1) + 1
             else:
-                self.where[ident] = (start, number)
+                self.where[ident] = len(self.offsets)
+                self.offsets.append(start)
+                self.numbers.append(number)
+                self.answered.append(0)
 
     def _id(self, line: bytes, number: int) -> str:
         try:
@@ -299,7 +308,8 @@ class _Tasks:
         return str(record["id"])
 
     def instance(self, ident: str) -> Instance:
-        offset, number = self.where[ident]
+        ordinal = self.where[ident]
+        offset, number = self.offsets[ordinal], self.numbers[ordinal]
         self.file.seek(offset)
         raw = self.file.readline()
         try:
@@ -344,22 +354,22 @@ def _score_files(args: argparse.Namespace) -> int:
         else:
             answers = stack.enter_context(_open(args.answers))
         out = stack.enter_context(_output(args.output))
-        seen: set[str] = set()
         counted = _cliutil.Progress.over(answers, sys.stderr, "answers scored")
 
         def scored() -> Iterator[tuple[Instance, Score]]:
             for ident, answer in _answers(counted, args.answers, args.answer_key, counts):
-                if ident not in tasks.where:
+                ordinal = tasks.where.get(ident)
+                if ordinal is None:
                     counts.add("unknown id", ident)
                     continue
-                if ident in seen:
+                if tasks.answered[ordinal]:
                     counts.add("duplicate answer", ident)
                     continue
-                seen.add(ident)
+                tasks.answered[ordinal] = 1
                 instance = tasks.instance(ident)
                 yield instance, _score(answer, instance, args, out)
-            for ident in tasks.where:  # instances nobody answered
-                if ident not in seen:
+            for ident, ordinal in tasks.where.items():  # instances nobody answered
+                if not tasks.answered[ordinal]:
                     counts.add("unanswered", ident)
                     if args.missing == "score":
                         instance = tasks.instance(ident)
