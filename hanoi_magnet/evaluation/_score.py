@@ -142,8 +142,8 @@ class Score:
     def to_dict(self) -> dict[str, Any]:
         """The score as JSON-ready values (positions in the library's text form).
 
-        Integers stay Python integers at any size; :func:`write_scores` (and ``eval score``)
-        writes those above 2^53 as strings.
+        Integers stay Python integers at any size; ``eval score`` writes those above 2^53 as
+        strings of digits.
 
         Example:
             >>> from hanoi_magnet.evaluation import generate, score
