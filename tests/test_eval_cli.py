@@ -12,7 +12,7 @@ import pytest
 from hanoi_magnet import solve
 from hanoi_magnet.cli import main
 from hanoi_magnet.cli._util import Progress
-from hanoi_magnet.evaluation import Task, generate, read_jsonl
+from hanoi_magnet.evaluation import Task, generate, read_jsonl, summarize
 from hanoi_magnet.notation import NOTATIONS
 from tests.test_cli import Terminal, run, run_process
 
@@ -214,6 +214,9 @@ def test_missing_answers_are_counted_and_handled_as_asked(tmp_path, missing):
     assert ids == (["2-1", "2-0", "2-2"] if missing == "score" else ["2-1"])
     written = json.loads(summary.read_text())
     assert written["groups"]["all"]["items"] == len(ids)
+    # the records read back give the same summary
+    again = summarize(json.loads(line) for line in out.splitlines())
+    assert again.to_dict() == written["groups"]
     assert written["not_scored_as_given"] == {"unanswered": 2}
 
 

@@ -291,12 +291,12 @@ def score(
     over = _over_budget(region, instance, tokenizer)
     if over is not None:
         return base.unread(Outcome.OVER_BUDGET, over)
-    naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
     try:
         found: Extraction | None
         if clean is not None and max(max(line[1], line[2]) for line in clean) <= instance.posts:
             found = clean_extraction(answer, clean, instance.posts)
         else:
+            naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
             found = _extract(answer, instance, naming, thinking)
         why = ""
     except AmbiguousNotationError as error:
