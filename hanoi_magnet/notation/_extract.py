@@ -12,7 +12,20 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
-from hanoi_magnet.notation._lines import MASK, MOVES, Candidate, LineReader, line_runs
+from hanoi_magnet.notation._lines import (
+    BLANK,
+    MASK,
+    MOVES,
+    PROSE,
+    Candidate,
+    Line,
+    LineReader,
+    as_written,
+    counted_steps,
+    line_reader,
+    line_runs,
+    run_of_lines,
+)
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._report import Chosen, Reading, Span, moves_to_json
@@ -225,7 +238,18 @@ def _reasoning(text: str) -> tuple[list[tuple[int, int, str]], int | None]:
             done = tag.end()
     if opened is not None:
         regions.append((opened, len(text), "reasoning inside a <think> never closed"))
-    return regions, opened
+    return _merged(text, regions), opened
+
+
+def _merged(text: str, regions: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Regions with only spaces between them, and the same reason, made one."""
+    merged: list[tuple[int, int, str]] = []
+    for a, b, why in regions:
+        if merged and merged[-1][2] == why and not text[merged[-1][1] : a].strip():
+            merged[-1] = (merged[-1][0], b, why)
+        else:
+            merged.append((a, b, why))
+    return merged
 
 
 def _masked(text: str, regions: list[tuple[int, int, str]]) -> str:
@@ -323,6 +347,9 @@ def _choose(found: list[Candidate], posts: int) -> tuple[_Group | None, list[_Lo
         if group is None:
             group = _Group(candidate, key)
         elif candidate.after_prose and not candidate.block and not group.last.block:
+            if group.last.unreadable is not None and candidate.cue != "correction":
+                losers.append(_Loser([candidate], "after a move that cannot be read"))
+                continue
             group, why = _join(group, candidate, key, losers, why)
         elif (len(key) < len(group.key) and key == group.key[: len(key)]) or (
             key == group.key and candidate.closed
@@ -336,6 +363,10 @@ def _choose(found: list[Candidate], posts: int) -> tuple[_Group | None, list[_Lo
             group, why = _Group(candidate, key), "the last answer in the text"
     if not strong:
         why = f"{why} (moves mentioned in prose: the text has no move lines or list)"
+    if group is not None and len(group.parts) > 1:
+        # "1: ...", "2: ..." counting up across prose: step numbers; else disks throughout
+        steps = counted_steps(group.parts)
+        group.parts = steps or [part.written or part for part in group.parts]
     return group, losers, why
 
 
@@ -388,13 +419,20 @@ class _Places:
     """Line numbers and offsets in the text as given, from offsets in its normalised copy."""
 
     def __init__(self, text: str, normal: str) -> None:
-        self._breaks = [m.start() for m in _NEWLINE.finditer(normal)]
+        self._normal = normal
+        self._breaks: list[int] | None = None  # found once more than a few lines are asked
+        self._asked = 0
         # where "\r\n" became "\n": each shifts the later offsets by one
         self._pairs = (
             [m.start() - i for i, m in enumerate(_CRLF.finditer(text))] if "\r" in text else []
         )
 
     def line(self, position: int) -> int:
+        if self._breaks is None:
+            self._asked += 1
+            if self._asked <= 8:
+                return self._normal.count("\n", 0, position) + 1
+            self._breaks = [m.start() for m in _NEWLINE.finditer(self._normal)]
         return bisect.bisect_left(self._breaks, position) + 1
 
     def given(self, position: int) -> int:
@@ -420,12 +458,29 @@ def _naming(
         return chosen.pegs, "defaulted", f"notation {chosen.name!r} writes {chosen.pegs.describe}"
     if not raws:
         return None, "defaulted", "no peg is written"
-    tokens = {name for raw in set(raws) for name in raw[1:]}
-    naming = PegNames.detect(tokens, posts)
-    return naming, "detected", _detected_why(naming, tokens, posts)
+    naming, why = _detect(raws, posts)
+    return naming, "detected", why
 
 
-def _detected_why(naming: PegNames, tokens: set[str], posts: int) -> str:
+def _detect(raws: list[Raw], posts: int) -> tuple[PegNames, str]:
+    """The naming the peg names of ``raws`` show, and why (NotationError: they cannot tell)."""
+    names = {raw.source for raw in raws}
+    names.update([raw.target for raw in raws])
+    tokens = frozenset(names)
+    known = _DETECTED.get((tokens, posts))
+    if known is None:
+        naming = PegNames.detect(tokens, posts)  # raises when it cannot tell: not remembered
+        if len(_DETECTED) >= 1024:
+            _DETECTED.clear()
+        known = _DETECTED[tokens, posts] = (naming, _detected_why(naming, tokens, posts))
+    return known
+
+
+#: The naming detected for each set of peg names (an answer writes a few, answers share them).
+_DETECTED: dict[tuple[frozenset[str], int], tuple[PegNames, str]] = {}
+
+
+def _detected_why(naming: PegNames, tokens: frozenset[str], posts: int) -> str:
     if naming is PegNames.ZERO:
         return "the answer writes peg 0"
     if naming is PegNames.ONE:
@@ -436,9 +491,8 @@ def _detected_why(naming: PegNames, tokens: set[str], posts: int) -> str:
 
 def _own_naming(raws: list[Raw], posts: int) -> PegNames | None:
     """The naming the answer's own peg names show (``None``: they cannot tell)."""
-    tokens = {name for raw in set(raws) for name in raw[1:]}
     try:
-        return PegNames.detect(tokens, posts)
+        return _detect(raws, posts)[0]
     except NotationError:
         return None
 
@@ -463,18 +517,29 @@ def _convert(
     raws: list[Raw], unreadable: str | None, naming: PegNames | None, posts: int
 ) -> tuple[list[ReadMove], str | None]:
     moves: list[ReadMove] = []
-    converted: dict[Raw, ReadMove] = {}  # an answer repeats a few moves many times
+    if naming is None:
+        return moves, unreadable
+    known = _KNOWN.get((naming, posts))
+    if known is None:
+        if len(_KNOWN) >= 64:
+            _KNOWN.clear()
+        known = _KNOWN[naming, posts] = {}
     for raw in raws:
-        move = converted.get(raw)
+        move = known.get(raw)
         if move is None:
-            if naming is None:
-                break
             try:
-                move = converted[raw] = to_move(raw, naming, posts)
+                move = to_move(raw, naming, posts)
             except NotationError as error:
                 return moves, f"{_show(raw)} ({error})"
+            if len(known) >= 4096:
+                known.clear()
+            known[raw] = move
         moves.append(move)
     return moves, unreadable
+
+
+#: The move each raw move stands for, by naming and posts: answers repeat the same few moves.
+_KNOWN: dict[tuple[PegNames, int], dict[Raw, ReadMove]] = {}
 
 
 def _notation_of(parts: list[Candidate], naming: PegNames | None, posts: int) -> str | None:
@@ -508,6 +573,16 @@ def _form(name: str | None) -> str:
 
 def _named(name: str | None, naming: PegNames | None, posts: int = 3) -> str | None:
     """The built-in notation with the template of ``name`` and the pegs ``naming``."""
+    key = (name, naming, posts != 3)
+    if key not in _NAMED:
+        _NAMED[key] = _find_named(name, naming, posts)
+    return _NAMED[key]
+
+
+_NAMED: dict[tuple[str | None, PegNames | None, bool], str | None] = {}
+
+
+def _find_named(name: str | None, naming: PegNames | None, posts: int) -> str | None:
     if name is None or naming is None or name not in NOTATIONS:
         return name if name is None or name in NOTATIONS else None
     if name == "compact" and naming is PegNames.ZERO and posts != 3:
@@ -534,23 +609,32 @@ def extract_moves(
     posts: int = 3,
     thinking: bool = False,
 ) -> Extraction:
-    r"""Find the moves in ``text``, a model's whole answer.
+    r"""Find the moves in ``text``, a model's whole answer, and report how they were read.
 
     Where the answer is: inside the last ``<answer>...</answer>`` if there is one; reasoning
     inside ``<think>...</think>`` (also ``<thinking>``, ``<reasoning>``, or everything before a
-    lone closing tag) is skipped unless ``thinking`` is true. Then the last complete
-    ``moves = [...]`` list if there is one; else whichever comes last of a bracketed list of
-    moves (``[[1, 0, 2], ...]``, ``[[0, 2], ...]``, a JSON array of objects) and a run of move
-    lines (blank lines and comments may come between them, one move per line in any
-    notation of :data:`NOTATIONS` or as a sentence "Move disk 1 from peg A to peg C");
-    else a list the text ends inside of (:attr:`Extraction.truncated`).
+    lone closing tag) is skipped unless ``thinking`` is true; a ``<think>`` never closed is read
+    when nothing is found outside it.
 
-    Code fences, bullets and numbering (``1.``, ``Step 1:``), a label before moves on their
-    line (``Answer:``, ``The moves are``), bold marks, trailing punctuation and comments,
-    trailing commas and CRLF line ends are tolerated. Read freely,
-    lines ``1: ...``, ``2: ...``, ``3: ...`` counting up from 1 are numbered steps (on three posts
-    disks 1, 2, 3 cannot move one after the other); with ``notation="library"`` the number
-    before the colon is the disk.
+    What is read: runs of move lines in any line notation of :data:`NOTATIONS`, as sentences
+    ("Move disk 1 from peg A to peg C"), several on a line (``SD SI DI``, ``A->C, A->B``), in
+    markdown tables or ``\boxed{...}``, with numbering, bullets, labels, lead-in words and a
+    remark after the moves (skipped and reported); and lists: ``[[1, 0, 2], ...]``, Python
+    tuples, JSON objects, quoted moves (``["A->C", ...]``).
+
+    Which reading wins (the full rules: the documentation's "Reading answers" page): move
+    lines and lists before moves mentioned in prose; runs with prose between them are one
+    answer unless the prose corrects the earlier run (the later replaces it) or restates its
+    first moves (the repeat is dropped); otherwise the last answer in the text wins, except a
+    repeat of the answer's first moves, and a list cut off by the end of the text after a
+    complete answer. When a later run starts like the reading so far and nothing tells a new
+    attempt from a continuation, :attr:`Extraction.ambiguous` is set and the other readings
+    are in :attr:`Extraction.alternatives`. A line that starts as a move but cannot be read
+    stops the reading (:attr:`Extraction.unreadable`). Lines ``1: ...``, ``2: ...``, ``3: ...``
+    counting up from 1 are numbered steps when read freely (on three posts disks 1, 2, 3
+    cannot move one after the other); with ``notation="library"`` the number is the disk.
+
+    The time is linear in the length of the text.
 
     Args:
         text: the whole answer.
@@ -573,15 +657,44 @@ def extract_moves(
         (((0, 2), (0, 1), (2, 1)), 'pegs named by letters from A', 'letter-arrows')
     """
     text, chosen, pegs, posts = _check(text, notation, pegs, posts, thinking)
+    if not text or text.isspace():
+        raise NotationError("no answer: the text is empty")
+    fast = _fast(text, chosen, posts)
+    if fast is not None:
+        candidate, skipped = fast
+        return _assemble(
+            text, text, [candidate], [], "the only reading", skipped, chosen, pegs, posts
+        )
     normal = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     found, _, end = _find(normal, chosen, posts, thinking)
     group, losers, why = _choose(found.candidates, posts)
     if group is None:
         what = "moves" if chosen is None else f"moves in notation {chosen.name!r}"
         raise NotationError(f"no {what} found in the answer")
-    places = _Places(text, normal)
     parts = group.parts
-    raws = group.raws()
+    last = parts[-1]
+    skipped = list(found.skipped)
+    if found.unclosed:
+        why = f"{why}; read inside a <think> that is never closed"
+        if normal[last.end : end].strip(MASK + " \n\t"):
+            last = parts[-1] = last._replace(closed=False)  # cut off while still reasoning
+    return _assemble(text, normal, parts, losers, why, skipped, chosen, pegs, posts)
+
+
+def _assemble(
+    text: str,
+    normal: str,
+    parts: list[Candidate],
+    losers: list[_Loser],
+    why: str,
+    skipped: list[tuple[int, int, str]],
+    chosen: Notation | None,
+    pegs: PegNames | None,
+    posts: int,
+) -> Extraction:
+    """The extraction of the reading ``parts``, with its report."""
+    places = _Places(text, normal)
+    raws = parts[0].raws if len(parts) == 1 else [raw for part in parts for raw in part.raws]
     last = parts[-1]
     naming, pegs_from, pegs_why = _naming(raws, pegs, chosen, posts)
     moves, unreadable = _convert(raws, last.unreadable, naming, posts)
@@ -589,10 +702,7 @@ def extract_moves(
     mismatch, own = _mismatch(raws, naming, pegs_from, posts)
     if own is not None:
         losers.append(_Loser(parts, f"the same moves read with {own.describe}, as written"))
-    alternatives = tuple(_reading(loser, own or naming, posts, places) for loser in losers)
-    if own is not None:  # that reading was made with the answer's own naming
-        alternatives = (*alternatives[:-1], attrs.evolve(alternatives[-1], pegs=own))
-    skipped = list(found.skipped)
+    alternatives = tuple(_reading(loser, naming, posts, places) for loser in losers)
     for part in parts:
         skipped.extend(part.remarks)
     skipped.extend(
@@ -601,17 +711,12 @@ def extract_moves(
         for part in loser.parts
         if part not in parts
     )
-    truncated = not last.closed
-    if found.unclosed:
-        why = f"{why}; read inside a <think> that is never closed"
-        truncated = truncated or bool(normal[last.end : end].strip(MASK + " \n\t"))
-    abandoned = next((part.abandoned for part in parts if part.abandoned), None)
     return Extraction(
         moves=tuple(moves),
         pegs=naming if moves or raws else None,
         notation=name,
         line=places.line(parts[0].start),
-        truncated=truncated,
+        truncated=not last.closed,
         unreadable=unreadable,
         notation_from="detected" if chosen is None else "named",
         pegs_from=pegs_from,
@@ -622,8 +727,111 @@ def extract_moves(
         alternatives=alternatives,
         why=why,
         ambiguous=any(reading.plausible for reading in alternatives),
-        abandoned=abandoned,
+        abandoned=next((part.abandoned for part in parts if part.abandoned), None),
     )
+
+
+def _prose(
+    text: str,
+    lines: list[str],
+    kinds: list[int],
+    first: int,
+    last: int,
+    skipped: list[tuple[int, int, str]],
+) -> None:
+    """The prose lines ``lines[first:last]`` as skipped stretches.
+
+    Merged as the full reading merges them: when only spaces come between.
+    """
+    offset = sum(map(len, lines[:first])) + first
+    merging = False
+    for index in range(first, last):
+        line = lines[index]
+        line_start = offset
+        offset += len(line) + 1
+        if kinds[index] != PROSE:
+            continue
+        line_end = line_start + len(line.rstrip())
+        if merging and not text[skipped[-1][1] : line_start].strip():
+            skipped[-1] = (skipped[-1][0], line_end, "prose")
+        else:
+            skipped.append((line_start, line_end, "prose"))
+        merging = True
+
+
+def _fast_after_reasoning(
+    text: str, notation: Notation | None, posts: int, thinking: bool
+) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
+    """:func:`_fast` on what follows closed reasoning blocks at the start of the text."""
+    if "<" not in text:
+        return _fast(text, notation, posts)
+    if thinking or not _LEADING_TAG.match(text):
+        return None
+    regions, unclosed = _reasoning(text)
+    if unclosed is not None or not regions:
+        return None
+    after = regions[-1][1]
+    position = 0
+    for a, b, _ in regions:  # nothing but spaces between and before the blocks
+        if text[position:a].strip():
+            return None
+        position = b
+    found = _fast(text[after:], notation, posts)
+    if found is None:
+        return None
+    candidate, skipped = found
+    skipped = [(a + after, b + after, why) for a, b, why in skipped]
+    return _shift(candidate, after), [*regions, *skipped]
+
+
+_LEADING_TAG = re.compile(r"\s*<(?:think|thinking|reasoning)>", re.IGNORECASE)
+_NOT_FAST = ("<", "[", "|", "\r", MASK)
+
+
+def _fast(
+    text: str, notation: Notation | None, posts: int
+) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
+    """The common clean answer at little cost: prose, one run of plain move lines, prose.
+
+    ``None`` for anything else (tags, lists, tables, remarks, several runs...): the full
+    reading handles those. Gives exactly what the full reading gives (the tests compare them).
+    """
+    if any(mark in text for mark in _NOT_FAST) or (notation is not None and notation.is_list):
+        return None
+    lines = text.split("\n")
+    reader = line_reader(notation, posts)
+    known = list(map(reader.known, lines))
+    reads: list[Line] = (
+        [found or reader.read(line) for found, line in zip(known, lines, strict=True)]
+        if None in known  # lines not read before
+        else known  # type: ignore[assignment]
+    )
+    kinds = [found.kind for found in reads]
+    if MOVES not in kinds:
+        return None
+    first = kinds.index(MOVES)
+    last = len(kinds) - 1 - kinds[::-1].index(MOVES)
+    among = reads[first : last + 1]
+    name = reads[first].name
+    if not all(
+        found.kind == BLANK or (found.name == name and not found.remark and not found.abandons)
+        for found in among
+    ):
+        return None
+    if any(kind not in (BLANK, PROSE) for kind in kinds[:first]) or any(
+        kind not in (BLANK, PROSE) for kind in kinds[last + 1 :]
+    ):
+        return None
+    raws = [raw for found in among for raw in found.raws]
+    labels = all(found.labels for found in among if found.kind == MOVES)
+    start = sum(map(len, lines[:first])) + first
+    end = start + sum(map(len, lines[first:last])) + (last - first) + len(lines[last].rstrip())
+    skipped: list[tuple[int, int, str]] = []
+    if PROSE in kinds:
+        _prose(text, lines, kinds, 0, first, skipped)
+        _prose(text, lines, kinds, last + 1, len(lines), skipped)
+    candidate = run_of_lines(raws, labels, start, end, name)
+    return (candidate if notation is None else as_written(candidate)), skipped
 
 
 def _blocks(text: str, notation: Notation | None) -> list[Candidate]:

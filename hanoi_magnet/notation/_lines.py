@@ -10,7 +10,10 @@ lines many times) and classified:
   are read only when the text holds no other moves;
 * **abandoned**: text that gives up writing the moves ("and so on", "the pattern continues",
   a lone ``...``);
-* **prose**, **blank** (fences and comment lines too), or a markdown **table** row.
+* **broken**: a line that starts as a move ("Move disk ...") but cannot be read: the run it
+  belongs to stops there (:attr:`Extraction.unreadable`), it is never taken for prose;
+* **prose**, **blank** (fences and comment lines too); rows of a markdown table are read by
+  their columns.
 
 Move lines with only blank lines between them form a *run*; runs with prose between them are
 joined or kept apart by :func:`~hanoi_magnet.notation._extract.extract_moves`. Everything here is
@@ -20,7 +23,7 @@ linear in the length of the text: every regular expression is anchored or starts
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hanoi_magnet.errors import NotationError
@@ -53,11 +56,12 @@ class Candidate(NamedTuple):
     cue: str | None = None  # what the prose just before the run says: "correction", "restatement"
     after_prose: bool = False  # prose (not just blank lines) separates it from the run before
     abandoned: str | None = None  # text giving up the moves inside or right after the run
+    counted: int = -1  # every line "N: ...", N counting up by one from this number (else -1)
 
 
 # -- what one line holds ------------------------------------------------------------------------
 
-BLANK, PROSE, MOVES, WEAK, ABANDON, TABLE = range(6)
+BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN = range(6)
 
 
 class Line(NamedTuple):
@@ -93,14 +97,18 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)
+_LONGEST_REMEMBERED = 300  # longer lines are read each time they occur
 _WORDS = r"(?:(?:the\s{1,3})?(?:peg|rod|post|tower|pole|needle|stack)\s{0,3})?"
 # A sentence as models write them: "Move disk 3 from peg A to peg C", "move the disk 1 from
 # rod 0 to rod 2", "Move the smallest disk (1) from A to C" is not one: the disk is a number.
 _SENTENCE = re.compile(
-    rf"""move\s{{1,3}}(?:the\s{{1,3}})?(?:disk|disc)\s{{0,3}}\#?(?P<disk>\d+)\s{{1,3}}from\s{{1,3}}
+    rf"""move\s{{1,3}}(?:the\s{{1,3}})?(?:(?:smallest|largest|middle|top|small|big|medium|next)
+    \s{{1,3}})?(?:disk|disc)\s{{0,3}}\#?(?P<disk>\d+)?\s{{1,3}}from\s{{1,3}}
     {_WORDS}(?P<source>[A-Za-z]|\d+)\s{{1,3}}to\s{{1,3}}{_WORDS}(?P<target>[A-Za-z]|\d+)\b""",
     re.VERBOSE | re.IGNORECASE,
 )
+# The start of a move sentence: a line that starts so but cannot be read is a broken move.
+_NEAR = re.compile(r"move\s{1,3}(?:the\s{1,3}|a\s{1,3})?(?:\w+\s{1,3})?(?:disk|disc)\b", re.I)
 _COMPACT = re.compile(r"(?P<source>[SIDsid])(?P<target>[SIDsid])")
 _DIGITS = re.compile(r"(?P<source>\d)(?P<target>\d)")
 # Between two moves on one line: a comma, a semicolon, "then", "and" (spaces alone only where
@@ -158,6 +166,23 @@ def abandons(line: str) -> bool:
     return bool(_ABANDON.search(line))
 
 
+def _boxed(line: str) -> str | None:
+    r"""The inside of ``\boxed{...}`` on a line (``None``: there is none)."""
+    start = line.find("\\boxed{")
+    if start < 0:
+        return None
+    depth = 0
+    for position in range(start + 6, len(line)):
+        char = line[position]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return line[start + 7 : position]
+    return line[start + 7 :]
+
+
 def _strip_latex(line: str) -> str:
     return _LATEX_DROP.sub(" ", _LATEX_ARROW.sub(" -> ", line))
 
@@ -191,14 +216,17 @@ class LineReader:
         self.patterns = line_patterns(notation, posts)
         self.sentences = notation is None
         self._seen: dict[str, Line] = {}
-        self._last = 0  # the pattern that read the last move line: tried first
+        #: The reading of a line if it was read before, else ``None`` (a dict's get: fast).
+        self.known: Callable[[str], Line | None] = self._seen.get
 
     def read(self, line: str) -> Line:
-        """The reading of ``line`` (remembered for the first few thousand distinct lines)."""
+        """The reading of ``line`` (remembered: answers repeat the same few lines)."""
         known = self._seen.get(line)
         if known is None:
             known = self._read(line)
-            if len(self._seen) < _REMEMBERED:
+            if len(line) <= _LONGEST_REMEMBERED:
+                if len(self._seen) >= _REMEMBERED:
+                    self._seen.clear()
                 self._seen[line] = known
         return known
 
@@ -206,51 +234,73 @@ class LineReader:
         if not line or line.isspace():
             return _BLANK_LINE
         if "\\" in line and not line.lstrip().startswith("{"):
-            line = _strip_latex(line)
+            boxed = _boxed(line)
+            line = _strip_latex(boxed if boxed is not None else line)
         cleaned = clean_line(line)
         if not cleaned:
             return _ABANDON_LINE if _ELLIPSIS_LINE.fullmatch(line) else _BLANK_LINE
         head = _NUMBERING.match(cleaned)
-        text = cleaned[head.end() :] if head else cleaned
+        text = self._unlabelled(cleaned[head.end() :] if head else cleaned)
+        if not text:
+            return _ABANDON_LINE if abandons(cleaned) else _PROSE_LINE
+        found = self._moves(text)
+        if found is None and head:  # "01. ok" on four posts: a move, not a numbered item
+            found = self._moves(self._unlabelled(cleaned))
+        if found is not None:
+            if not found.abandons and line.rstrip(" \t*`").endswith(("...", "…")):
+                return found._replace(abandons=True, remark=found.remark or "...")
+            return found
+        if abandons(cleaned):
+            return _ABANDON_LINE
+        if _NEAR.match(text):
+            return Line(BROKEN, [], None, text[:80], False)
+        return _PROSE_LINE
+
+    def _unlabelled(self, text: str) -> str:
+        """``text`` without a label ("Answer:") and lead-in words ("First,") before moves."""
         label = _LABEL.match(text)
         if label:
             text = text[label.end() :]
         lead = _LEAD.match(text) if self.sentences else None
         if lead and lead.end() < len(text):
             text = text[lead.end() :]
-        if not text:
-            return _ABANDON_LINE if abandons(cleaned) else _PROSE_LINE
-        found = self._moves(text)
-        if found is not None:
-            return found
-        if abandons(cleaned):
-            return _ABANDON_LINE
-        return _PROSE_LINE
+        return text
 
     def _moves(self, text: str) -> Line | None:
         patterns = self.patterns
         if text[0] == "{":  # only JSON Lines start so: no other pattern can match
             patterns = [p for p in patterns if p[0] == "jsonl"]
-        order: list[int] | range = range(len(patterns))
-        if self._last < len(patterns):
-            order = [self._last, *(i for i in order if i != self._last)]
-        for index in order:  # the whole line one move: the common case
-            name, pattern, _ = patterns[index]
+        for name, pattern, _ in patterns:  # the whole line one move: the common case
             match = pattern.fullmatch(text)
             if match is not None:
                 raw = _raw(name, match)
                 if raw is not None:
-                    self._last = index
                     return Line(MOVES, [raw], name, "", name == "library")
-        for index in order:  # several moves, or a remark after them
-            name, pattern, spaced = patterns[index]
+        for name, pattern, spaced in patterns:  # several moves, or a remark after them
             found = _several(text, name, pattern, spaced)
             if found is not None:
-                self._last = index
                 return found
         if self.sentences and "ove" in text:
             return _sentences(text)
         return None
+
+
+_READERS: dict[tuple[Notation | str | None, int], LineReader] = {}
+
+
+def line_reader(notation: Notation | None, posts: int) -> LineReader:
+    """The reader of lines for ``notation`` (``None``: any) and ``posts``, shared by every call.
+
+    A line's reading depends on nothing else, and answers share their lines.
+    """
+    builtin = notation is not None and NOTATIONS.get(notation.name) is notation
+    key = (notation.name if builtin else notation, posts)  # type: ignore[union-attr]
+    reader = _READERS.get(key)
+    if reader is None:
+        if len(_READERS) >= 64:
+            _READERS.clear()
+        reader = _READERS[key] = LineReader(notation, posts)
+    return reader
 
 
 def _raw(name: str | None, match: re.Match[str]) -> Raw | None:
@@ -400,7 +450,7 @@ def line_runs(
     outside every run and list (consecutive lines with the same reason merged). Lines made of
     :data:`MASK` characters are skipped reasoning: like a list, they separate runs.
     """
-    builder = _Runs(text, LineReader(notation, posts))
+    builder = _Runs(text, line_reader(notation, posts))
     spans = sorted((block.start, block.end) for block in blocks)
     next_block = 0
     offset = 0
@@ -457,6 +507,7 @@ class _Runs:
         self.joinable = False  # only prose since the last run: the next one may join it
         self.after = False  # the current run came after prose only
         self.abandoned: str | None = None
+        self.broken: str | None = None  # the unreadable move line that stopped the run
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -465,6 +516,7 @@ class _Runs:
             and not read.remark
             and self.current
             and not self.weak
+            and self.broken is None
         ):
             self.current.extend(read.raws)
             self.labels = self.labels and read.labels
@@ -473,7 +525,9 @@ class _Runs:
         kind = read.kind
         if kind == WEAK and self.current and not self.weak:
             kind = PROSE  # a move mentioned in prose does not join a run of move lines
-        if kind in (MOVES, WEAK):
+        if kind == BROKEN or (kind == MOVES and self.broken is not None):
+            self._broken(read, line, line_start)
+        elif kind in (MOVES, WEAK):
             self._moves(read, kind == WEAK, line, line_start)
         elif kind != BLANK:
             self._prose(kind, line, line_start)
@@ -496,6 +550,21 @@ class _Runs:
         if read.abandons and self.abandoned is None:
             self.abandoned = read.remark
 
+    def _broken(self, read: Line, line: str, line_start: int) -> None:
+        """A move line that cannot be read, or a move line after one: the run stops there."""
+        line_end = line_start + len(line.rstrip())
+        if self.broken is None:
+            if self.current and self.weak:
+                self.close()
+            if not self.current:
+                self.start, self.name, self.mixed, self.weak = line_start, None, False, False
+                self.after = self.joinable
+            self.broken = read.remark
+            self.remarks.append((line_start, line_end, "a move that cannot be read"))
+        else:
+            self.remarks.append((line_start, line_end, "after a move that cannot be read"))
+        self.end = line_end
+
     def _prose(self, kind: int, line: str, line_start: int) -> None:
         abandon = kind == ABANDON
         if abandon and self.abandoned is None:
@@ -517,7 +586,7 @@ class _Runs:
         self.prose, self.joinable = [], False
 
     def close(self) -> None:
-        if self.current:
+        if self.current or self.broken is not None:
             cue = cue_of(" ".join(self.prose)) if self.prose and self.after else None
             self.runs.append(
                 _run(
@@ -533,7 +602,11 @@ class _Runs:
                     self.abandoned,
                 )
             )
-            self.prose, self.abandoned, self.joinable = [], None, True
+            if self.broken is not None:
+                self.runs[-1] = self.runs[-1]._replace(
+                    unreadable=f"{self.broken!r} (not a move)", written=None
+                )
+            self.prose, self.abandoned, self.joinable, self.broken = [], None, True, None
         self.current, self.labels, self.remarks = [], True, []
 
     def skip(self, a: int, b: int, why: str) -> None:
@@ -578,14 +651,50 @@ def _run(
         after_prose,
         abandoned,
     )
-    if len(raws) >= 3 and labels:
+    if labels and raws:
         disks = [small_int(raw.disk) for raw in raws if raw.disk is not None]
         first = disks[0] if disks else -1
-        if first in (0, 1) and disks == list(range(first, first + len(raws))):
-            steps = [Raw(None, raw.source, raw.target) for raw in raws]
-            name = "letter-arrows" if raws[0].source.isalpha() else "arrows"
-            return candidate._replace(raws=steps, notation=name, written=candidate)
+        if first >= 0 and disks == list(range(first, first + len(raws))):
+            candidate = candidate._replace(counted=first)
+            if len(raws) >= 3 and first in (0, 1):
+                return as_steps(candidate)
     return candidate
+
+
+def as_steps(run: Candidate) -> Candidate:
+    """A run of "N: ..." lines with the numbers read as step numbers (the moves as pairs)."""
+    steps = [Raw(None, raw.source, raw.target) for raw in run.raws]
+    name = "letter-arrows" if run.raws[0].source.isalpha() else "arrows"
+    return run._replace(raws=steps, notation=name, written=run)
+
+
+def counted_steps(parts: list[Candidate]) -> list[Candidate] | None:
+    """Runs cut by prose that together count "1: ...", "2: ...", ... up: read as steps.
+
+    ``None`` when they do not (each run then keeps its own reading).
+    """
+    originals = [part.written or part for part in parts]
+    first = originals[0].counted
+    if first not in (0, 1) or sum(len(o.raws) for o in originals) < 3:
+        return None
+    expected = first
+    for run in originals:
+        if run.counted != expected:
+            return None
+        expected += len(run.raws)
+    return [as_steps(run) for run in originals]
+
+
+def run_of_lines(
+    raws: list[Raw], labels: bool, start: int, end: int, name: str | None
+) -> Candidate:
+    """A plain run of move lines: no remark, no cue, nothing before it."""
+    return _run(raws, labels, start, end, name, False, (), None, False, None)
+
+
+def as_written(run: Candidate) -> Candidate:
+    """The run as its notation reads it (numbers before ':' are disks)."""
+    return _as_written(run)
 
 
 def _as_written(run: Candidate) -> Candidate:
