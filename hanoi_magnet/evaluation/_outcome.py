@@ -80,6 +80,6 @@ def abstains(region: str, has_moves: bool) -> bool:
 
     It does with a line holding only the phrase, or the phrase where no moves were read.
     """
-    if _PHRASE.search(region) is None:
+    if "unsolvable" not in region.lower() or _PHRASE.search(region) is None:
         return False
     return not has_moves or _ALONE.search(region) is not None

@@ -293,7 +293,7 @@ def score(
         return base.unread(Outcome.OVER_BUDGET, over)
     try:
         found: Extraction | None
-        if clean is not None and max(max(line[1], line[2]) for line in clean) <= instance.posts:
+        if clean is not None and max(max(line[1:3]) for line in clean) <= instance.posts:
             found = clean_extraction(answer, clean, instance.posts)
         else:
             naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
@@ -620,14 +620,21 @@ def clean_extraction(answer: str, read: list[tuple[int, int, int, int]], posts: 
     spans = tuple(
         attrs.evolve(span, start=0, end=end, line=1, end_line=len(read)) for span in model.spans
     )
-    made: dict[tuple[int, int, int, int], Move] = {}  # an answer repeats a few moves many times
+    made = _MOVES  # answers repeat a few moves many times, and moves are immutable
     moves = []
     for line in read:
         move = made.get(line)
         if move is None:
+            if len(made) >= _MOVES_KEPT:
+                made.clear()
             move = made[line] = Move(line[0], line[1] - 1, line[2] - 1)
         moves.append(move)
     return attrs.evolve(model, moves=tuple(moves), spans=spans, line=1)
+
+
+#: The moves of clean answers made so far, by their line's numbers (at most _MOVES_KEPT).
+_MOVES: dict[tuple[int, int, int, int], Move] = {}
+_MOVES_KEPT = 1 << 14
 
 
 def _extract(
