@@ -37,7 +37,7 @@ from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import ValidationReport, validate
 
 #: The names of the rewards in :attr:`Score.rewards`.
-REWARDS = ("reasoning_gym", "graded", "prefix", "solved", "optimal")
+REWARDS = ("reasoning_gym", "prefix", "solved", "optimal", "graded")
 
 
 @attrs.frozen
@@ -69,7 +69,10 @@ class MoveError:
 
 
 def _read_only(rewards: Mapping[str, float]) -> Mapping[str, float]:
-    return MappingProxyType(dict(rewards))
+    """The rewards, read-only, in the order of :data:`REWARDS` (others after them)."""
+    ordered = {name: rewards[name] for name in REWARDS if name in rewards}
+    ordered.update(rewards)
+    return MappingProxyType(ordered)
 
 
 @attrs.frozen
@@ -116,7 +119,7 @@ class Score:
         >>> result.outcome, result.parsed, result.valid_prefix, result.solved
         (<Outcome.UNSOLVED: 'unsolved'>, 1, 1, False)
         >>> dict(result.rewards)
-        {'reasoning_gym': 0.0, 'graded': 0.05, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0}
+        {'reasoning_gym': 0.0, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0, 'graded': 0.05}
     """  # noqa: E501 (a doctest's output is one line)
 
     id: str
