@@ -33,6 +33,7 @@ from hanoi_magnet.evaluation._outcome import Outcome, abstains
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.notation import Extraction, PegNames, ReadMove, extract_moves, get_notation
+from hanoi_magnet.rules import ClassicRules
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import ValidationReport, validate
 
@@ -272,31 +273,25 @@ def score(
         >>> result.outcome, result.rewards["graded"], result.rewards["reasoning_gym"]
         (<Outcome.SOLVED_OPTIMALLY: 'solved-optimally'>, 1.0, 0.0)
     """
-    if not isinstance(instance, Instance):
-        raise InvalidArgumentError(f"instance must be an Instance, got {type(instance).__name__}")
-    max_states = _integer(max_states, "max_states", minimum=1)
-    for name, flag in (("detect_pegs", detect_pegs), ("thinking", thinking)):
-        if not isinstance(flag, bool):
-            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
-    if tokenizer is not None:
-        check_tokenizer(tokenizer)
-        tokenizer = functools.partial(count_tokens, tokenizer)
+    max_states, counter = _checked(instance, max_states, detect_pegs, thinking, tokenizer)
     best, proven, unsolvable = task_optimum(instance, max_states)
-    clean = None
     fast = instance.notation == "reasoning-gym" and not detect_pegs and pegs in (None, PegNames.ONE)
-    if fast and isinstance(answer, str):
-        clean = clean_moves(answer)
-    gym = _gym(answer, instance, best, max_states, clean)
+    clean, early = _clean(answer, instance, best, max_states) if fast else (None, None)
+    gym = _gym_of(early[1], instance, best) if early is not None else None
+    if gym is None:
+        gym = _gym(answer, instance, best, max_states, clean)
     base = _Base(instance, best, proven, gym)
     if not isinstance(answer, str) or not answer.strip():
         return base.unread(Outcome.NO_ANSWER, "no answer", parse_error="no answer")
     region = answer_region(answer, thinking).strip()
-    over = _over_budget(region, instance, tokenizer)
+    over = _over_budget(region, instance, counter)
     if over is not None:
         return base.unread(Outcome.OVER_BUDGET, over)
     try:
         found: Extraction | None
-        if clean is not None and max(max(line[1:3]) for line in clean) <= instance.posts:
+        if early is not None:
+            found = early[0]
+        elif clean is not None:
             found = clean_extraction(answer, clean, instance.posts)
         else:
             naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
@@ -329,11 +324,48 @@ def score(
             reading=found,
         )
     assert best is not None
-    chosen = _verdict(found.moves, found, instance, best, max_states)
+    chosen = (
+        early[1] if early is not None else _verdict(found.moves, found, instance, best, max_states)
+    )
     result = chosen.score(base, found)
     if getattr(found, "ambiguous", False):
         result = _ambiguity(result, chosen, found, instance, best, max_states)
     return result
+
+
+def _checked(
+    instance: object,
+    max_states: object,
+    detect_pegs: object,
+    thinking: object,
+    tokenizer: Tokenizer | None,
+) -> tuple[int, Tokenizer | None]:
+    """The checked arguments of :func:`score`: its limit and its token counter."""
+    if not isinstance(instance, Instance):
+        raise InvalidArgumentError(f"instance must be an Instance, got {type(instance).__name__}")
+    limit = _integer(max_states, "max_states", minimum=1)
+    for name, flag in (("detect_pegs", detect_pegs), ("thinking", thinking)):
+        if not isinstance(flag, bool):
+            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+    if tokenizer is None:
+        return limit, None
+    check_tokenizer(tokenizer)
+    return limit, functools.partial(count_tokens, tokenizer)
+
+
+def _clean(
+    answer: object, instance: Instance, best: int | None, max_states: int
+) -> tuple[list[tuple[int, int, int, int]] | None, tuple[Extraction, _Verdict] | None]:
+    """An answer made only of exact reasoning-gym lines: its moves, its reading and verdict."""
+    if not isinstance(answer, str):
+        return None, None
+    clean = clean_moves(answer)
+    if clean is None or max(max(line[1:3]) for line in clean) > instance.posts:
+        return None, None  # (a peg the notation does not have: the reader reports it)
+    if best is None:
+        return clean, None
+    read = clean_extraction(answer, clean, instance.posts)
+    return clean, (read, _verdict(read.moves, read, instance, best, max_states))
 
 
 def _ambiguity(
@@ -571,6 +603,26 @@ def _over_budget(region: str, instance: Instance, tokenizer: Tokenizer | None) -
         if tokens > limit:
             return f"the answer has {tokens} tokens; the budget is {limit}"
     return None
+
+
+def _gym_of(verdict: _Verdict, instance: Instance, best: int | None) -> float | None:
+    """reasoning-gym's score of a clean answer, from the verdict on the same moves.
+
+    On classic rules (every direction) reasoning-gym and the validator check the same things
+    in the same order, but for a move from a peg to itself (legal for reasoning-gym): ``None``
+    then, and whenever the rules or the task are others, so that its own simulation decides.
+    """
+    rules = instance.rules
+    if type(rules) is not ClassicRules or rules.allowed is not None or best is None:
+        return None
+    if instance.task is not Task.SOLVE:
+        return None
+    error = verdict.report.error
+    if error is not None:
+        return None if error.rule is Rule.SAME_POST else 0.0
+    if not verdict.report.solved:
+        return 0.05
+    return 1.0 if verdict.moves <= best else best / verdict.moves
 
 
 def _gym(
