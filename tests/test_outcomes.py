@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hanoi_magnet import ClassicRules, InvalidArgumentError, MagneticRules, State, solve
 from hanoi_magnet.evaluation import (
@@ -237,3 +239,25 @@ def test_numbers_beyond_4300_digits_are_a_format_error_not_a_crash(answer):
     result = score(answer, _classic())
     assert result.outcome is Outcome.FORMAT_ERROR
     assert result.to_dict()["outcome"] == "format-error"
+
+
+_PIECES = st.sampled_from([
+    "Move disk 1 from Peg 1 to Peg 3", "Move disk 2 from Peg 1 to Peg 2", "A->C", "S->D",
+    "moves = [[1, 0, 2]", "]", "[[1, 1, 3], [2, 1, 2]]", "<think>", "</think>", "UNSOLVABLE",
+    "... and so on", "\n", " ", ".", "1.", "9" * 30, "Peg 0", "|", "```", "(remark)",
+])  # fmt: skip
+
+
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=8)), max_size=12))
+def test_any_text_gets_exactly_one_outcome_and_bounded_rewards(pieces):
+    answer = "".join(pieces)
+    for instance in (_classic(), _classic(notation="moves-list"), _classic(notation="arrows")):
+        result = score(answer, instance)
+        assert isinstance(result.outcome, Outcome)
+        assert set(result.rewards) == set(REWARDS)
+        assert all(0.0 <= value <= 1.0 for value in result.rewards.values())
+        if result.outcome is not Outcome.AMBIGUOUS:  # (ambiguous: the chosen reading's)
+            assert result.solved == result.outcome.credited
+        if result.outcome is Outcome.ILLEGAL_MOVE:
+            assert result.first_error is not None
+            assert result.first_error.rule.value != "no such post"
