@@ -50,10 +50,10 @@ def _big_answer(megabytes: float, name: str = "reasoning-gym") -> str:
         pieces.append(text)
         total += len(text)
         if total >= size:
+            if notation.is_list:  # close the list after the last whole move
+                pieces.append(notation.closing)
             break
     body = "".join(pieces)
-    if notation.is_list and not body.rstrip().endswith("]"):
-        body = body.rstrip().rstrip(",") + "]\n"
     return head + body + "\nThat completes the puzzle.\n"
 
 

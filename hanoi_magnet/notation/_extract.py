@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import operator
 import re
 from typing import Any
 
@@ -464,9 +465,7 @@ def _naming(
 
 def _detect(raws: list[Raw], posts: int) -> tuple[PegNames, str]:
     """The naming the peg names of ``raws`` show, and why (NotationError: they cannot tell)."""
-    names = {raw.source for raw in raws}
-    names.update([raw.target for raw in raws])
-    tokens = frozenset(names)
+    tokens = frozenset(map(_SOURCE, raws)).union(map(_TARGET, raws))
     known = _DETECTED.get((tokens, posts))
     if known is None:
         naming = PegNames.detect(tokens, posts)  # raises when it cannot tell: not remembered
@@ -524,6 +523,18 @@ def _convert(
         if len(_KNOWN) >= 64:
             _KNOWN.clear()
         known = _KNOWN[naming, posts] = {}
+    distinct = set(raws)
+    if len(distinct) <= _KNOWN_SIZE // 2:  # the common case: a few distinct moves
+        if len(known) + len(distinct) > _KNOWN_SIZE:
+            known.clear()
+        try:
+            for raw in distinct:
+                if raw not in known:
+                    known[raw] = to_move(raw, naming, posts)
+        except NotationError:
+            pass  # found again, at its place, by the loop below
+        else:
+            return list(map(known.__getitem__, raws)), unreadable
     for raw in raws:
         move = known.get(raw)
         if move is None:
@@ -531,13 +542,14 @@ def _convert(
                 move = to_move(raw, naming, posts)
             except NotationError as error:
                 return moves, f"{_show(raw)} ({error})"
-            if len(known) >= 4096:
+            if len(known) >= _KNOWN_SIZE:
                 known.clear()
             known[raw] = move
         moves.append(move)
     return moves, unreadable
 
 
+_KNOWN_SIZE = 4096
 #: The move each raw move stands for, by naming and posts: answers repeat the same few moves.
 _KNOWN: dict[tuple[PegNames, int], dict[Raw, ReadMove]] = {}
 
@@ -842,6 +854,7 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     if notation is not None:
         item, reader, name = notation._pattern, notation._reader, notation.name
         starts = _opening(notation)
+    triples = notation is None or notation.template == _TRIPLES_TEMPLATE
     found: list[Candidate] = []
     position = 0 if "[" in text else len(text)
     while (start := starts.search(text, position)) is not None:
@@ -852,7 +865,7 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
             position = start.end()
             continue
         bracket = start.end() - 1
-        block = read_block(text, bracket, item, reader)
+        block = read_block(text, bracket, item, reader, triples=triples)
         position = max(block.end, bracket + 1)
         if not block.raws:  # "[[disk id, from peg, to peg], ...]": a format, not an answer
             continue
@@ -872,6 +885,9 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     return found
 
 
+_TRIPLES_TEMPLATE = "[{disk}, {source}, {target}]"
+
+
 def _opening(notation: Notation) -> re.Pattern[str]:
     """Where a list in ``notation`` starts (an empty one included)."""
     words = r"\s*".join(map(re.escape, notation.opening.split()))[:-2]  # without the "\["
@@ -886,11 +902,12 @@ def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:
     opener = first.group(0)[-1:] if first else ""
     if opener == "{":
         return "json"
-    if opener == "[" and all(raw.disk is not None for raw in raws):
+    if opener == "[" and None not in set(map(_DISK, raws)):
         return "moves-list"
     return None
 
 
+_DISK, _SOURCE, _TARGET = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(2)
 _FIRST_ITEM = re.compile(r"\s*\S")
 _QUOTED_LINES = LineReader(None, 3)
 

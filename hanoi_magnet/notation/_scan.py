@@ -235,13 +235,42 @@ class Block(NamedTuple):
     abandoned: str | None = None  # "..." in place of moves (reading stopped there)
 
 
-def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader) -> Block:
+# A whole list of [disk, source, target] triples of numbers and nothing else: the common
+# case, read by a few scans in C (the item-by-item loop below reads the same).
+_TRIPLE = re.compile(r"\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*,?\s*\]")
+_LIST_END = re.compile(r"\]\s*\]")
+_PUNCTUATION = str.maketrans("[],", "   ")
+
+
+def _clean_triples(text: str, start: int) -> Block | None:
+    """The list at ``text[start]`` when it is made of number triples only, else ``None``."""
+    close = _LIST_END.search(text, start + 1)
+    if close is None:
+        return None
+    inside = text[start + 1 : close.start() + 1]
+    shape = "".join(_TRIPLE.sub("X", inside).split())  # "X,X,X": items and commas only
+    count = (len(shape) + 1) // 2
+    if not shape or shape not in ("X" + ",X" * (count - 1), "X" + ",X" * (count - 1) + ","):
+        return None
+    numbers = inside.translate(_PUNCTUATION).split()
+    found = list(zip(numbers[0::3], numbers[1::3], numbers[2::3], strict=True))
+    made = {written: Raw._make(written) for written in set(found)}
+    return Block(list(map(made.__getitem__, found)), close.end(), closed=True, unreadable=None)
+
+
+def read_block(
+    text: str, start: int, item: re.Pattern[str], reader: ItemReader, *, triples: bool = False
+) -> Block:
     """Read the items of a list whose ``[`` is at ``text[start]``.
 
     Items are separated by commas (a trailing comma is fine); spaces, new lines and ``#`` or
     ``//`` comments may come between them. Reading stops at the closing ``]``, at the end of
     the text (an unclosed list: output cut off), or at the first item that is not a move.
+    ``triples``: ``item`` reads ``[1, 0, 2]`` as disk, source, target (a list made of nothing
+    else is then read at once).
     """
+    if triples and (clean := _clean_triples(text, start)) is not None:
+        return clean
     raws: list[Raw] = []
     seen: dict[str, Raw] = {}  # the reading of each item text (a solution repeats a few)
     position = start + 1
