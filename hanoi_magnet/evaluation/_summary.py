@@ -36,6 +36,10 @@ def _groups(values: Mapping[str, Group]) -> Mapping[str, Group]:
     return MappingProxyType(dict(values))
 
 
+#: The rewards :meth:`Summary.table` shows (the others are the shares of its columns).
+_TABLE_REWARDS = ("reasoning_gym", "graded", "prefix")
+
+
 @attrs.frozen
 class Group:
     """The running counts of one group of scored items (see :class:`Summary`).
@@ -103,7 +107,9 @@ class Summary:
     def table(self) -> str:
         """The summary as a plain-text table, one group a row.
 
-        Shares of the group's items with each outcome, then the mean rewards.
+        Shares of the group's items with each outcome, then the mean rewards ``reasoning_gym``,
+        ``graded`` and ``prefix`` (those of ``solved`` and ``optimal`` follow the shares, ambiguous
+        items aside; :meth:`to_dict` has them all).
 
         Example:
             >>> from hanoi_magnet.evaluation import summarize
@@ -111,7 +117,7 @@ class Summary:
             ['GROUP', 'ITEMS', 'SOLVED']
         """
         headers = ["GROUP", "ITEMS", *(name for name, _ in _COLUMNS), "OTHER"]
-        headers += [name.upper() for name in REWARDS]
+        headers += [name.upper() for name in _TABLE_REWARDS]
         rows = [headers]
         counted = {outcome for _, outcomes in _COLUMNS for outcome in outcomes}
         for name, group in self.groups.items():
@@ -125,7 +131,7 @@ class Summary:
                 row.append(share(sum(group.outcomes[o.value] for o in outcomes)))
             other = sum(n for o, n in group.outcomes.items() if Outcome(o) not in counted)
             row.append(share(other))
-            row += [f"{group.rewards[r]:.3f}" if items else "-" for r in REWARDS]
+            row += [f"{group.rewards[r]:.3f}" if items else "-" for r in _TABLE_REWARDS]
             rows.append(row)
         widths = [max(len(row[i]) for row in rows) for i in range(len(headers))]
         return "\n".join(
