@@ -385,6 +385,11 @@ def test_an_unclosed_think_does_not_hide_the_answer():
         "[[" * 16_000,
         "move disk 1 from A to " * 16_000,
         "A->" * 16_000,
+        "A->C\nok.\n" * 20_000,  # every run joined: no copy of the reading so far per run
+        "A->C\nA->B\nok.\n" * 20_000,  # every run starts over: a few doubts, not one per run
+        "[[1, 0, 2]]\n" * 20_000,
+        "Move disk x\nok\n" * 20_000,
+        "A->C\nwait, wrong\n" * 20_000,
     ],
     ids=lambda text: repr(text[:12]),
 )
@@ -393,7 +398,8 @@ def test_degenerate_inputs_complete(text):
         found = extract_moves(text)
     except NotationError:
         return
-    assert len(found.moves) <= 2
+    assert len(found.moves) <= 40_000
+    assert sum(reading.plausible for reading in found.alternatives) <= 6
 
 
 def test_a_whole_solution_on_one_comma_separated_line():

@@ -290,7 +290,8 @@ class _Group:
 
     def __init__(self, candidate: Candidate, key: tuple[tuple[object, ...], ...]) -> None:
         self.parts = [candidate]
-        self.key = key
+        self.key = list(key)
+        self.doubts = 0  # plausible other readings recorded (a few are enough)
 
     @property
     def last(self) -> Candidate:
@@ -311,9 +312,8 @@ class _Loser:
 
 def _key(candidate: Candidate, posts: int) -> tuple[tuple[object, ...], ...]:
     """The moves of a candidate in a form that compares across notations: (source, target)."""
-    tokens = {name for raw in set(candidate.raws) for name in raw[1:]}
     try:
-        naming: PegNames | None = PegNames.detect(tokens, posts)
+        naming: PegNames | None = _detect(candidate.raws, posts)[0]
     except NotationError:
         naming = None
     known: dict[Raw, tuple[object, ...]] = {}
@@ -352,8 +352,8 @@ def _choose(found: list[Candidate], posts: int) -> tuple[_Group | None, list[_Lo
                 losers.append(_Loser([candidate], "after a move that cannot be read"))
                 continue
             group, why = _join(group, candidate, key, losers, why)
-        elif (len(key) < len(group.key) and key == group.key[: len(key)]) or (
-            key == group.key and candidate.closed
+        elif (len(key) < len(group.key) and list(key) == group.key[: len(key)]) or (
+            list(key) == group.key and candidate.closed
         ):
             losers.append(_Loser([candidate], f"restates the first {len(key)} moves of the answer"))
         elif not candidate.closed and group.last.closed:
@@ -389,22 +389,25 @@ def _join(
     answer; when the later run starts like the group (its first two moves), it could also be
     a new attempt or a restatement: the reading is then ambiguous.
     """
-    prefix = key == group.key[: len(key)]
+    prefix = list(key) == group.key[: len(key)]
     if candidate.cue == "correction":
         losers.append(_Loser(group.parts, "an earlier attempt; the prose after it corrects it"))
         return _Group(candidate, key), "a later attempt after prose that corrects the earlier one"
     if candidate.cue == "restatement" and prefix:
         losers.append(_Loser([candidate], f"restates the first {len(key)} moves"))
         return group, why
-    width = min(2, len(key))
-    if key[:width] == group.key[:width]:
+    if len(key) >= 2 and list(key[:2]) == group.key[:2] and group.doubts < _DOUBTS:
+        group.doubts += 1
         losers.append(_Loser([candidate], "read alone: a new attempt starting over", True))
         if prefix:
             restated = f"without the later lines, read as restating the first {len(key)} moves"
             losers.append(_Loser(list(group.parts), restated, True))
     group.parts.append(candidate)
-    group.key = group.key + key
+    group.key.extend(key)
     return group, _JOINED
+
+
+_DOUBTS = 3  # at most this many starts-over are offered as plausible readings
 
 
 def _only(strong: list[Candidate]) -> str:
@@ -717,11 +720,12 @@ def _assemble(
     alternatives = tuple(_reading(loser, naming, posts, places) for loser in losers)
     for part in parts:
         skipped.extend(part.remarks)
+    read = {id(part) for part in parts}
     skipped.extend(
         (part.start, part.end, f"another reading: {loser.why}")
         for loser in losers
         for part in loser.parts
-        if part not in parts
+        if id(part) not in read
     )
     return Extraction(
         moves=tuple(moves),
