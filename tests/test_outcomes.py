@@ -261,3 +261,24 @@ def test_any_text_gets_exactly_one_outcome_and_bounded_rewards(pieces):
         if result.outcome is Outcome.ILLEGAL_MOVE:
             assert result.first_error is not None
             assert result.first_error.rule.value != "no such post"
+
+
+def test_summarize_counts_by_group_and_refuses_what_is_not_a_result():
+    from hanoi_magnet.evaluation import summarize
+
+    answers = [_GYM, None, "A->C", _GYM.split("\n", 1)[1]]
+    pairs = [(_classic(), score(answer, _classic())) for answer in answers]
+    summary = summarize(iter(pairs))
+    group = summary.groups["all"]
+    assert group.items == 4
+    for outcome in ("solved-optimally", "no-answer", "format-error", "illegal-move"):
+        assert group.outcomes[outcome] == 1
+    assert group.rewards["solved"] == 0.25
+    assert list(summary.groups) == ["all", "disks 3", "family classic", "task solve",
+                                    "variant classic"]  # fmt: skip
+    header, first = summary.table().splitlines()[:2]
+    assert header.split()[:4] == ["GROUP", "ITEMS", "SOLVED", "OPTIMAL"]
+    assert first.split()[:3] == ["all", "4", "25.0%"]
+    for bad in ([("x", "y")], [42], [{"task": "solve"}]):
+        with pytest.raises(InvalidArgumentError):
+            summarize(bad)
