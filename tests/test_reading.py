@@ -471,3 +471,8 @@ def test_named_notation_and_pegs_are_reported_as_named():
     assert (found.notation_from, found.pegs_from) == ("named", "defaulted")
     found = extract_moves("\n".join(GYM7), pegs=PegNames.ONE)
     assert (found.notation_from, found.pegs_from) == ("detected", "named")
+
+
+def test_an_unclosed_tag_of_any_name_on_the_line_of_the_moves():
+    found = extract_moves("<reasoning>S->D\nS->I")
+    assert found.moves == ((0, 2), (0, 1))

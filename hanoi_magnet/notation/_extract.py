@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import itertools
 import operator
 import re
 from typing import Any
@@ -186,7 +187,10 @@ def _find(
     found = _search(masked, start, end, notation, posts)
     if unclosed is not None and not found.candidates:
         # A <think> never closed: nothing outside it, so read inside it.
-        masked = _masked(normal, [*regions[:-1], (unclosed, unclosed + len("<think>"), "")])
+        tag = _TAG.match(normal, unclosed)
+        tag_end = tag.end() if tag else unclosed
+        masked = _masked(normal, regions[:-1])
+        masked = masked[:unclosed] + " " * (tag_end - unclosed) + masked[tag_end:]
         start, end = _answer_region(masked)
         found = _search(masked, start, end, notation, posts)
         found.unclosed = True
@@ -800,6 +804,10 @@ def _fast_after_reasoning(
     return _shift(candidate, after), [*regions, *skipped]
 
 
+_KIND, _RAWS, _LABELS = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(4)
+_PLAIN = operator.itemgetter(0, 2, 3, 5)  # kind, notation, remark, abandons
+_BLANK_PLAIN = (BLANK, None, "", False)
+_OUTSIDE = frozenset({BLANK, PROSE})
 _LEADING_TAG = re.compile(r"\s*<(?:think|thinking|reasoning)>", re.IGNORECASE)
 _NOT_FAST = ("<", "[", "|", "\r", MASK)
 
@@ -822,24 +830,20 @@ def _fast(
         if None in known  # lines not read before
         else known  # type: ignore[assignment]
     )
-    kinds = [found.kind for found in reads]
+    kinds = list(map(_KIND, reads))
     if MOVES not in kinds:
         return None
     first = kinds.index(MOVES)
     last = len(kinds) - 1 - kinds[::-1].index(MOVES)
     among = reads[first : last + 1]
     name = reads[first].name
-    if not all(
-        found.kind == BLANK or (found.name == name and not found.remark and not found.abandons)
-        for found in among
-    ):
+    # plain move lines in one notation, and blank lines (all in C: this is the hot path)
+    if not set(map(_PLAIN, among)) <= {(MOVES, name, "", False), _BLANK_PLAIN}:
         return None
-    if any(kind not in (BLANK, PROSE) for kind in kinds[:first]) or any(
-        kind not in (BLANK, PROSE) for kind in kinds[last + 1 :]
-    ):
+    if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
-    raws = [raw for found in among for raw in found.raws]
-    labels = all(found.labels for found in among if found.kind == MOVES)
+    raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
+    labels = all(map(_LABELS, among))  # blank lines count as labelled
     start = sum(map(len, lines[:first])) + first
     end = start + sum(map(len, lines[first:last])) + (last - first) + len(lines[last].rstrip())
     skipped: list[tuple[int, int, str]] = []

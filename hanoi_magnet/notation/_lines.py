@@ -75,7 +75,7 @@ class Line(NamedTuple):
     abandons: bool = False  # "A->C, A->B, ..." : the line gives up writing the moves
 
 
-_BLANK_LINE = Line(BLANK, [], None, "", False)
+_BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
 _PROSE_LINE = Line(PROSE, [], None, "", False)
 _ABANDON_LINE = Line(ABANDON, [], None, "", False)
 
