@@ -78,7 +78,8 @@ def test_abandoned_and_cut_off_answers():
     head = "\n".join(_ARROWS.splitlines()[:3])
     abandoned = score(head + "\n... and so on, the pattern continues.", arrows)
     assert (abandoned.outcome, abandoned.valid_prefix) == (Outcome.ABANDONED, 3)
-    assert score("<think>A->C, then A->B", arrows).outcome is Outcome.TRUNCATED
+    # cut off inside its reasoning, before any move: truncated, not a format error
+    assert score("<think>I wonder where the smallest disk", arrows).outcome is Outcome.TRUNCATED
     assert score(_ARROWS, arrows).outcome is Outcome.SOLVED_OPTIMALLY
 
 
