@@ -186,7 +186,8 @@ def test_gymnasium_replays_agree_with_the_scorer():
         # the environment stops at the goal; the scorer reads on past it
         assert reached == result.goal_index or (reached is None and result.goal_index == 0)
         error = result.first_error
-        if error is not None and (reached is None or error.index < reached):
+        unread = error is not None and error.rule.value == "malformed"  # not a move to play
+        if error is not None and not unread and (reached is None or error.index < reached):
             assert (index, rule) == (error.index, error.rule.value), (instance.id, text)
         checked += 1
     assert checked >= 50

@@ -135,11 +135,13 @@ def test_a_label_before_the_moves_on_their_line(text):
     assert extract_moves(text).moves == ((0, 2), (0, 1), (2, 1))
 
 
-def test_the_last_named_list_wins_over_later_lines():
-    text = "moves = [[1, 0, 2]]\nor maybe\nA -> B"
-    assert extract_moves(text).moves == (Move(1, 0, 2),)
-    # without "moves =", whichever ends last
-    assert extract_moves("[[1, 0, 2]]\nor maybe\nA -> B").moves == ((0, 1),)
+def test_the_last_answer_wins_even_over_a_named_list():
+    """A draft ``moves = [...]`` loses to a later answer (issue 22: it used to win); the draft
+    is reported among the alternatives with its own moves."""
+    for text in ("moves = [[1, 0, 2]]\nor maybe\nA -> B", "[[1, 0, 2]]\nor maybe\nA -> B"):
+        found = extract_moves(text)
+        assert found.moves == ((0, 1),)
+        assert [a.moves for a in found.alternatives] == [(Move(1, 0, 2),)]
 
 
 def test_a_format_echo_is_not_an_answer():

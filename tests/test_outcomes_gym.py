@@ -220,3 +220,28 @@ def test_the_docstring_example_of_from_reasoning_gym_agrees_with_reasoning_gym()
     for last in ("Move disk 1 from Peg 2 to Peg 1", "Move disk 1 from Peg 2 to Peg 1."):
         theirs = dataset.score_answer(answer + last, entry)
         assert score(answer + last, from_reasoning_gym(entry)).rewards["reasoning_gym"] == theirs
+
+
+@pytest.mark.parametrize("posts", [3, 4, 5])
+def test_clean_reasoning_gym_answers_are_reported_as_the_reader_reports_them(posts):
+    """Answers made only of exact reasoning-gym lines skip the second reading: the report
+    built for them must be the reader's own, field for field."""
+    from hanoi_magnet import solve
+    from hanoi_magnet.evaluation._gym import clean_moves
+    from hanoi_magnet.evaluation._score import clean_extraction
+    from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves
+
+    label = "classic" if posts == 3 else f"classic:{posts}"
+    for n in (1, 2, 5):
+        text = NOTATIONS["reasoning-gym"].format(solve(label, n), posts)
+        swapped = text.splitlines()
+        swapped[0], swapped[-1] = swapped[-1], swapped[0]
+        for answer in (text, text.rstrip("\n"), "\n".join(swapped), "\n".join(swapped) + "\n"):
+            read = clean_moves(answer)
+            assert read is not None
+            reader = extract_moves(answer, notation="reasoning-gym", pegs=PegNames.ONE, posts=posts)
+            assert clean_extraction(answer, read, posts) == reader
+    for unclean in ("Move disk 1 from Peg 1 to Peg 3.", " Move disk 1 from Peg 1 to Peg 3",
+                    "Move disk 01 from Peg 1 to Peg 3", "Move disk 1 from Peg 1 to Peg 3\n\n",
+                    "Move disk 1 from Peg 1 to Peg 3\r\n", ""):  # fmt: skip
+        assert clean_moves(unclean) is None

@@ -199,6 +199,8 @@ def test_continue_accepts_another_optimal_path_and_checks_it():
     assert not score("0 1\n0 2\n1 2", instance).solved  # too many
     unchecked = score("0 2\n0 1", instance, max_states=1)  # the search may not run
     assert (unchecked.solved, unchecked.unverified) == (False, True)
+    assert unchecked.outcome is Outcome.UNVERIFIED
+    assert wasted.outcome is Outcome.UNSOLVED
 
 
 def test_next_move_accepts_every_optimal_move_and_only_those():

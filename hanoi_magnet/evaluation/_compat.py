@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation._instance import Instance, Task
-from hanoi_magnet.evaluation._optimum import optimum
+from hanoi_magnet.evaluation._optimum import Optimum, optimum
 from hanoi_magnet.model import State, _integer
 from hanoi_magnet.rules import ClassicRules
 
@@ -59,7 +60,7 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
     rules = ClassicRules(pegs)
     start = State.tower(n, source, posts=pegs)
     goal = State.tower(n, target, posts=pegs)
-    best = optimum(rules, start, goal)
+    best = _towers(pegs, n) if source != target else optimum(rules, start, goal)
     return Instance(
         id=f"reasoning-gym-{index}",
         task=Task.SOLVE,
@@ -75,3 +76,13 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
         optimum=best.length,
         proven=best.proven,
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _towers(pegs: int, n: int) -> Optimum:
+    """The optimum from one tower to another on ``pegs`` pegs, computed once per size.
+
+    Any two towers: every relabelling of the pegs preserves the rules.
+    """
+    rules = ClassicRules(pegs)
+    return optimum(rules, State.tower(n, 0, posts=pegs), State.tower(n, 1, posts=pegs))

@@ -12,15 +12,16 @@ from hanoi_magnet._digits import unlimited_digits
 SAFE = 2**53
 
 
-def exact(value: Any) -> Any:
-    """``value`` with every integer beyond +-2^53 (at any depth) as a string of its digits."""
-    if type(value) is int:
-        return value if -SAFE <= value <= SAFE else _digits(value)
-    if isinstance(value, dict):
-        return {key: exact(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [exact(item) for item in value]
-    return value
+def exact(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with each integer field beyond +-2^53 as a string of its digits.
+
+    Only the record's own fields: the integers nested inside (moves, offsets in a text,
+    indices of moves read) are bounded by the size of a text or a position.
+    """
+    return {
+        key: _digits(value) if type(value) is int and not -SAFE <= value <= SAFE else value
+        for key, value in record.items()
+    }
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -59,32 +59,66 @@ def gym_moves(answer: str) -> list[_Line] | None:
     return read
 
 
+#: An answer that is nothing but reasoning-gym move lines, one per line, exactly as it writes
+#: them (ASCII digits, at most 9, no leading zeros, single spaces, ``\n`` line ends).
+_CLEAN = re.compile(
+    r"(?:Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n)*"
+    r"Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n?"
+)
+_NUMBERS = re.compile(r"Move disk ([0-9]+) from Peg ([0-9]+) to Peg ([0-9]+)")
+
+
+def clean_moves(answer: str) -> list[_Line] | None:
+    """The moves of an answer made only of exact reasoning-gym lines (``None``: it is not).
+
+    For such an answer every reading agrees: reasoning-gym's, and the kit's in the
+    reasoning-gym notation (one move per line, nothing skipped).
+    """
+    if len(answer) > _CLEAN_LIMIT or _CLEAN.fullmatch(answer) is None:
+        return None
+    return [
+        (int(disk), int(source), int(target), int(target))
+        for disk, source, target in _NUMBERS.findall(answer)
+    ]
+
+
+#: Longer answers take the general path (whose int() limits and reports apply).
+_CLEAN_LIMIT = 1 << 22
+
+
 def gym_reward(
     answer: object,
     rules: Rules,
     start: State,
-    done: Callable[[list[Move], list[list[int]] | None, ValidationReport | None], bool],
+    done: Callable[
+        [Callable[[], list[Move]], list[list[int]] | None, ValidationReport | None], bool
+    ],
     optimum: int,
+    read: list[_Line] | None = None,
 ) -> float:
-    """reasoning-gym's score of ``answer`` from ``start``.
+    """reasoning-gym's score of ``answer`` from ``start`` (``read``: its moves, if known).
 
-    ``done(moves, pegs, report)`` says whether legal moves do the task: ``pegs`` are the final
-    stacks (bottom first) after reasoning-gym's own simulation of classic rules, else ``None``
-    and ``report`` is the validator's.
+    ``done(moves, pegs, report)`` says whether legal moves do the task: ``moves()`` gives
+    them as :class:`~hanoi_magnet.Move` objects; ``pegs`` are the final stacks (bottom first)
+    after reasoning-gym's own simulation of classic rules, else ``None`` and ``report`` is the
+    validator's.
     """
     if not isinstance(answer, str) or not answer:
         return 0.0
-    read = gym_moves(answer)
-    if read is None:
+    lines = gym_moves(answer) if read is None else read
+    if lines is None:
         return 0.0
     posts = rules.posts
-    moves: list[Move] = []
+
+    def moves() -> list[Move]:
+        return [Move(disk, source - 1, target - 1) for disk, source, target, _ in lines]
+
     report = None
     pegs: list[list[int]] | None = None
     if type(rules) is ClassicRules and rules.allowed is None:  # reasoning-gym's own puzzles
         pegs = [list(stack) for stack in start.posts]
-        for disk, source, target, checked in read:
-            if not (1 <= source <= posts and 1 <= checked <= posts):
+        for disk, source, target, checked in lines:
+            if not (0 < source <= posts and 0 < checked <= posts):
                 return 0.0
             stack = pegs[source - 1]
             if not stack or stack[-1] != disk:
@@ -92,20 +126,18 @@ def gym_reward(
             onto = pegs[checked - 1]
             if onto and onto[-1] < disk:
                 return 0.0
-            if not 1 <= target <= posts:  # reasoning-gym raises KeyError here
+            if not 0 < target <= posts:  # reasoning-gym raises KeyError here
                 return 0.0
             stack.pop()
             pegs[target - 1].append(disk)
-            moves.append(Move(disk, source - 1, target - 1))
     else:
-        for disk, source, target, checked in read:
-            if target != checked or not (1 <= source <= posts and 1 <= target <= posts):
+        for disk, source, target, checked in lines:
+            if target != checked or disk < 1 or not (0 < source <= posts and 0 < target <= posts):
                 return 0.0
-            moves.append(Move(disk, source - 1, target - 1))
-        report = validate(moves, rules, start=start)
+        report = validate(moves(), rules, start=start)
         if report.error is not None:
             return 0.0
     if not done(moves, pegs, report):
         return 0.05
-    length = len(moves)
+    length = len(lines)
     return 1.0 if length <= optimum else optimum / length

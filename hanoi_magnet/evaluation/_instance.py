@@ -64,8 +64,8 @@ class Instance:
         expected: ``continue`` tasks: the next moves of the library's optimal solution;
             ``next-move`` tasks: every move that begins an optimal solution (``None``:
             withheld, or a ``solve`` task).
-        answer_moves: the number of moves of an optimal answer (``None``: withheld or not
-            measured).
+        answer_moves: the number of moves of an optimal answer (``None``: withheld, not
+            measured, or no solution).
         answer_chars: the length in characters of an optimal answer written in
             :attr:`notation` (``None``: withheld or not measured).
         answer_tokens: its length in tokens, when the generator was given a tokenizer.

@@ -38,14 +38,14 @@ class Outcome(enum.Enum):
     #: Every move read is legal, but the task is not done (the goal not reached; the wrong
     #: number of moves for ``continue``; a move off every shortest path).
     UNSOLVED = "unsolved"
-    #: A move breaks a rule of the puzzle: :attr:`Score.first_error` says which move (its
+    #: A move breaks a rule of the puzzle; :attr:`Score.first_error` says which move (its
     #: index), the rule, and the position before it.
     ILLEGAL_MOVE = "illegal-move"
-    #: The answer cannot be read as moves in a way that fits the puzzle: no moves found, an
-    #: item that is not a move, or pegs named otherwise than the notation asks (a peg that
-    #: does not exist under that naming: a notation or peg mismatch, not a broken rule).
+    #: The answer cannot be read as moves in a way that fits the puzzle (no moves found, an
+    #: item that is not a move, or pegs named otherwise than the notation asks, a notation or
+    #: peg mismatch that is never scored as a broken rule).
     FORMAT_ERROR = "format-error"
-    #: No answer: ``None``, empty or only whitespace.
+    #: No answer (``None``, empty or only whitespace).
     NO_ANSWER = "no-answer"
     #: The text ends inside the answer (output cut off), and the moves before the cut do not
     #: do the task.
@@ -54,7 +54,7 @@ class Outcome(enum.Enum):
     ABANDONED = "abandoned"
     #: The answer is longer than the instance's budget (characters or tokens).
     OVER_BUDGET = "over-budget"
-    #: Two plausible readings of the answer give different verdicts: no confident score.
+    #: Two plausible readings of the answer give different verdicts (no confident score).
     AMBIGUOUS = "ambiguous"
     #: The instance has no solution and the answer says so (:data:`ABSTENTION`).
     ABSTAINED = "abstained"
@@ -62,7 +62,7 @@ class Outcome(enum.Enum):
     WRONG_ABSTENTION = "wrong-abstention"
     #: The instance has no solution, yet the answer gives moves.
     MOVES_FOR_UNSOLVABLE = "moves-for-unsolvable"
-    #: ``continue`` only: the answer left the library's solution, and the search that would
+    #: For ``continue`` tasks, the answer left the library's solution, and the search that would
     #: decide whether it is still optimal exceeded its limit; counted as not solved.
     UNVERIFIED = "unverified"
 
@@ -80,6 +80,6 @@ def abstains(region: str, has_moves: bool) -> bool:
 
     It does with a line holding only the phrase, or the phrase where no moves were read.
     """
-    if _PHRASE.search(region) is None:
+    if "unsolvable" not in region.lower() or _PHRASE.search(region) is None:
         return False
     return not has_moves or _ALONE.search(region) is not None

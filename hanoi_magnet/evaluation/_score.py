@@ -7,7 +7,7 @@ does the task, and named rewards.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -25,18 +25,20 @@ from hanoi_magnet.evaluation._budget import (
     answer_region,
     check_tokenizer,
     count_tokens,
+    unclosed_reasoning,
 )
-from hanoi_magnet.evaluation._gym import gym_reward
+from hanoi_magnet.evaluation._gym import clean_moves, gym_reward
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._outcome import Outcome, abstains
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.notation import Extraction, PegNames, ReadMove, extract_moves, get_notation
+from hanoi_magnet.rules import ClassicRules
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import ValidationReport, validate
 
 #: The names of the rewards in :attr:`Score.rewards`.
-REWARDS = ("reasoning_gym", "graded", "prefix", "solved", "optimal")
+REWARDS = ("reasoning_gym", "prefix", "solved", "optimal", "graded")
 
 
 @attrs.frozen
@@ -68,7 +70,10 @@ class MoveError:
 
 
 def _read_only(rewards: Mapping[str, float]) -> Mapping[str, float]:
-    return MappingProxyType(dict(rewards))
+    """The rewards, read-only, in the order of :data:`REWARDS` (others after them)."""
+    ordered = {name: rewards[name] for name in REWARDS if name in rewards}
+    ordered.update(rewards)
+    return MappingProxyType(ordered)
 
 
 @attrs.frozen
@@ -115,7 +120,7 @@ class Score:
         >>> result.outcome, result.parsed, result.valid_prefix, result.solved
         (<Outcome.UNSOLVED: 'unsolved'>, 1, 1, False)
         >>> dict(result.rewards)
-        {'reasoning_gym': 0.0, 'graded': 0.05, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0}
+        {'reasoning_gym': 0.0, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0, 'graded': 0.05}
     """  # noqa: E501 (a doctest's output is one line)
 
     id: str
@@ -141,8 +146,8 @@ class Score:
     def to_dict(self) -> dict[str, Any]:
         """The score as JSON-ready values (positions in the library's text form).
 
-        Integers stay Python integers at any size; :func:`write_scores` (and ``eval score``)
-        writes those above 2^53 as strings.
+        Integers stay Python integers at any size; ``eval score`` writes those above 2^53 as
+        strings of digits.
 
         Example:
             >>> from hanoi_magnet.evaluation import generate, score
@@ -268,27 +273,29 @@ def score(
         >>> result.outcome, result.rewards["graded"], result.rewards["reasoning_gym"]
         (<Outcome.SOLVED_OPTIMALLY: 'solved-optimally'>, 1.0, 0.0)
     """
-    if not isinstance(instance, Instance):
-        raise InvalidArgumentError(f"instance must be an Instance, got {type(instance).__name__}")
-    max_states = _integer(max_states, "max_states", minimum=1)
-    for name, flag in (("detect_pegs", detect_pegs), ("thinking", thinking)):
-        if not isinstance(flag, bool):
-            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
-    if tokenizer is not None:
-        check_tokenizer(tokenizer)
-        tokenizer = functools.partial(count_tokens, tokenizer)
+    max_states, counter = _checked(instance, max_states, detect_pegs, thinking, tokenizer)
     best, proven, unsolvable = task_optimum(instance, max_states)
-    gym = _gym(answer, instance, best, max_states)
+    fast = instance.notation == "reasoning-gym" and not detect_pegs and pegs in (None, PegNames.ONE)
+    clean, early = _clean(answer, instance, best, max_states) if fast else (None, None)
+    gym = _gym_of(early[1], instance, best) if early is not None else None
+    if gym is None:
+        gym = _gym(answer, instance, best, max_states, clean)
     base = _Base(instance, best, proven, gym)
     if not isinstance(answer, str) or not answer.strip():
         return base.unread(Outcome.NO_ANSWER, "no answer", parse_error="no answer")
-    region = answer_region(answer, thinking)
-    over = _over_budget(region, instance, tokenizer)
+    region = answer_region(answer, thinking).strip()
+    over = _over_budget(region, instance, counter)
     if over is not None:
         return base.unread(Outcome.OVER_BUDGET, over)
-    naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
     try:
-        found: Extraction | None = _extract(answer, instance, naming, thinking)
+        found: Extraction | None
+        if early is not None:
+            found = early[0]
+        elif clean is not None:
+            found = clean_extraction(answer, clean, instance.posts)
+        else:
+            naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
+            found = _extract(answer, instance, naming, thinking)
         why = ""
     except AmbiguousNotationError as error:
         if abstains(region, False):
@@ -306,6 +313,9 @@ def score(
             Outcome.WRONG_ABSTENTION, "the answer says there is no solution, but there is one"
         )
     if found is None:
+        if not thinking and unclosed_reasoning(answer):
+            cut = "the text ends inside its reasoning (<think> never closed), with no answer"
+            return base.unread(Outcome.TRUNCATED, cut, parse_error=why)
         return base.unread(Outcome.FORMAT_ERROR, why, parse_error=why)
     if unsolvable is not None:
         return base.unread(
@@ -314,29 +324,79 @@ def score(
             reading=found,
         )
     assert best is not None
-    chosen = _verdict(found.moves, found, instance, best, max_states)
+    chosen = (
+        early[1] if early is not None else _verdict(found.moves, found, instance, best, max_states)
+    )
     result = chosen.score(base, found)
     if getattr(found, "ambiguous", False):
-        others = [
-            _verdict(reading.moves, reading, instance, best, max_states)
-            for reading in getattr(found, "alternatives", ())
-            if getattr(reading, "plausible", False)
-        ]
-        if any(other.outcome is not chosen.outcome for other in others):
-            verdicts = [chosen, *others]
-            rewards = {
-                name: sum(v.rewards[name] for v in verdicts) / len(verdicts)
-                for name in REWARDS
-                if name != "reasoning_gym"
-            }
-            shown = ", ".join(sorted({v.outcome.value for v in verdicts}))
-            result = attrs.evolve(
-                result,
-                outcome=Outcome.AMBIGUOUS,
-                detail=f"plausible readings disagree ({shown}); rewards are their mean",
-                rewards={"reasoning_gym": gym, **rewards},
-            )
+        result = _ambiguity(result, chosen, found, instance, best, max_states)
     return result
+
+
+def _checked(
+    instance: object,
+    max_states: object,
+    detect_pegs: object,
+    thinking: object,
+    tokenizer: Tokenizer | None,
+) -> tuple[int, Tokenizer | None]:
+    """The checked arguments of :func:`score`: its limit and its token counter."""
+    if not isinstance(instance, Instance):
+        raise InvalidArgumentError(f"instance must be an Instance, got {type(instance).__name__}")
+    limit = _integer(max_states, "max_states", minimum=1)
+    for name, flag in (("detect_pegs", detect_pegs), ("thinking", thinking)):
+        if not isinstance(flag, bool):
+            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+    if tokenizer is None:
+        return limit, None
+    check_tokenizer(tokenizer)
+    return limit, functools.partial(count_tokens, tokenizer)
+
+
+def _clean(
+    answer: object, instance: Instance, best: int | None, max_states: int
+) -> tuple[list[tuple[int, int, int, int]] | None, tuple[Extraction, _Verdict] | None]:
+    """An answer made only of exact reasoning-gym lines: its moves, its reading and verdict."""
+    if not isinstance(answer, str):
+        return None, None
+    clean = clean_moves(answer)
+    if clean is None or max(max(line[1:3]) for line in clean) > instance.posts:
+        return None, None  # (a peg the notation does not have: the reader reports it)
+    if best is None:
+        return clean, None
+    read = clean_extraction(answer, clean, instance.posts)
+    return clean, (read, _verdict(read.moves, read, instance, best, max_states))
+
+
+def _ambiguity(
+    result: Score,
+    chosen: _Verdict,
+    found: Extraction,
+    instance: Instance,
+    best: int,
+    max_states: int,
+) -> Score:
+    """The score when the reader found plausible rival readings: ambiguous if they disagree."""
+    others = [
+        _verdict(reading.moves, reading, instance, best, max_states)
+        for reading in getattr(found, "alternatives", ())
+        if getattr(reading, "plausible", False)
+    ]
+    if all(other.outcome is chosen.outcome for other in others):
+        return result
+    verdicts = [chosen, *others]
+    rewards = {
+        name: sum(v.rewards[name] for v in verdicts) / len(verdicts)
+        for name in REWARDS
+        if name != "reasoning_gym"
+    }
+    shown = ", ".join(sorted({v.outcome.value for v in verdicts}))
+    return attrs.evolve(
+        result,
+        outcome=Outcome.AMBIGUOUS,
+        detail=f"plausible readings disagree ({shown}); rewards are their mean",
+        rewards={"reasoning_gym": result.rewards["reasoning_gym"], **rewards},
+    )
 
 
 def _either_naming(
@@ -545,11 +605,39 @@ def _over_budget(region: str, instance: Instance, tokenizer: Tokenizer | None) -
     return None
 
 
-def _gym(answer: object, instance: Instance, best: int | None, max_states: int) -> float:
+def _gym_of(verdict: _Verdict, instance: Instance, best: int | None) -> float | None:
+    """reasoning-gym's score of a clean answer, from the verdict on the same moves.
+
+    On classic rules (every direction) reasoning-gym and the validator check the same things
+    in the same order, but for a move from a peg to itself (legal for reasoning-gym): ``None``
+    then, and whenever the rules or the task are others, so that its own simulation decides.
+    """
+    rules = instance.rules
+    if type(rules) is not ClassicRules or rules.allowed is not None or best is None:
+        return None
+    if instance.task is not Task.SOLVE:
+        return None
+    error = verdict.report.error
+    if error is not None:
+        return None if error.rule is Rule.SAME_POST else 0.0
+    if not verdict.report.solved:
+        return 0.05
+    return 1.0 if verdict.moves <= best else best / verdict.moves
+
+
+def _gym(
+    answer: object,
+    instance: Instance,
+    best: int | None,
+    max_states: int,
+    read: list[tuple[int, int, int, int]] | None,
+) -> float:
     """reasoning-gym's own score of the answer (see :mod:`._gym`)."""
 
     def done(
-        moves: list[Move], pegs: list[list[int]] | None, report: ValidationReport | None
+        moves: Callable[[], list[Move]],
+        pegs: list[list[int]] | None,
+        report: ValidationReport | None,
     ) -> bool:
         if best is None:
             return False
@@ -559,12 +647,49 @@ def _gym(answer: object, instance: Instance, best: int | None, max_states: int) 
                 return all(list(goal[i]) == pegs[i] for i in range(len(goal)))
             assert report is not None
             return report.state == instance.goal
-        checked = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
+        read = tuple(moves())
+        checked = validate(read, instance.rules, start=instance.start, goal=instance.goal)
         if checked.error is not None:
             return False
-        return task_done(instance, tuple(moves), checked, True, max_states)[0]
+        return task_done(instance, read, checked, True, max_states)[0]
 
-    return gym_reward(answer, instance.rules, instance.start, done, best or 0)
+    return gym_reward(answer, instance.rules, instance.start, done, best or 0, read)
+
+
+@functools.lru_cache(maxsize=64)
+def _template(posts: int) -> Extraction:
+    """The reader's report on one clean reasoning-gym line: the model of every clean answer."""
+    return extract_moves(
+        "Move disk 1 from Peg 1 to Peg 2", notation="reasoning-gym", pegs=PegNames.ONE, posts=posts
+    )
+
+
+def clean_extraction(answer: str, read: list[tuple[int, int, int, int]], posts: int) -> Extraction:
+    """What :func:`extract_moves` reports on an answer made only of exact reasoning-gym lines.
+
+    Built from the reader's report on one such line, without reading the answer again (the
+    tests check that the two agree).
+    """
+    model = _template(posts)
+    end = len(answer) - 1 if answer.endswith("\n") else len(answer)
+    spans = tuple(
+        attrs.evolve(span, start=0, end=end, line=1, end_line=len(read)) for span in model.spans
+    )
+    made = _MOVES  # answers repeat a few moves many times, and moves are immutable
+    moves = []
+    for line in read:
+        move = made.get(line)
+        if move is None:
+            if len(made) >= _MOVES_KEPT:
+                made.clear()
+            move = made[line] = Move(line[0], line[1] - 1, line[2] - 1)
+        moves.append(move)
+    return attrs.evolve(model, moves=tuple(moves), spans=spans, line=1)
+
+
+#: The moves of clean answers made so far, by their line's numbers (at most _MOVES_KEPT).
+_MOVES: dict[tuple[int, int, int, int], Move] = {}
+_MOVES_KEPT = 1 << 14
 
 
 def _extract(

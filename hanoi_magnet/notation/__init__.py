@@ -5,7 +5,17 @@ r"""Moves as text: the notations people and models write, read back and found in
   round-trip. :data:`NOTATIONS` holds the built-in ones by name; :func:`get_notation` finds one.
 * :class:`PegNames`: S, I, D; letters from A; numbers from 0; numbers from 1.
 * :func:`extract_moves`: the answer inside a model's whole output (reasoning, prose, code
-  fences and all), as an :class:`Extraction`.
+  fences and all), as an :class:`Extraction` that carries the report of the reading: the
+  notation and pegs used and why, the spans read and skipped (:class:`Span`), the rival
+  readings and why they lost (:class:`Reading`), and whether the reading is ambiguous,
+  truncated or abandoned.
+
+Reading rules, in short: reasoning in ``<think>`` is skipped; move lines (with remarks after
+them, numbering, labels) and lists (lists, tuples, JSON, quoted moves) are candidates, moves
+mentioned in prose only when there is nothing else; runs with prose between them are one answer
+unless the prose corrects or restates them; otherwise the last answer wins, and a restatement of
+its first moves never replaces it; a reading that could as well be another is marked ambiguous,
+never silently chosen. The documentation page "Reading answers" states every rule.
 
 Example:
     >>> from hanoi_magnet import solve
@@ -22,6 +32,7 @@ from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
 from hanoi_magnet.notation._extract import Extraction, extract_moves
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
+from hanoi_magnet.notation._report import Reading, Span
 from hanoi_magnet.notation._scan import ReadMove
 
 __all__ = [
@@ -30,6 +41,8 @@ __all__ = [
     "Notation",
     "PegNames",
     "ReadMove",
+    "Reading",
+    "Span",
     "extract_moves",
     "get_notation",
 ]

@@ -10,6 +10,7 @@ from hanoi_magnet.errors import AmbiguousNotationError, InvalidArgumentError, No
 from hanoi_magnet.model import _integer
 
 _SID = "SID"
+_MAX_DIGITS = 30  # longer numbers name no peg (and int() refuses over 4,300 digits)
 _ALPHABET = string.ascii_uppercase
 
 
@@ -105,6 +106,10 @@ class PegNames(enum.Enum):
         if self.numeric or (self is PegNames.SID and (posts != 3 or text.isdecimal())):
             if not text.isdecimal() or not text.isascii():
                 raise NotationError(f"expected a peg number ({self.describe}), got {token!r}")
+            if len(text) > _MAX_DIGITS:
+                raise NotationError(
+                    f"peg number with {len(text)} digits: far beyond the last peg ({self.describe})"
+                )
             number = int(text) - (self is PegNames.ONE)
             if number < 0:
                 raise NotationError(f"peg {token.strip()} does not exist: {self.describe}")
@@ -141,12 +146,13 @@ class PegNames(enum.Enum):
                 f"the pegs are named both by letters and by numbers: {', '.join(sorted(names))}"
             )
         if numbers:
-            values = {int(name) for name in numbers}
+            values = {int(name) if len(name) <= _MAX_DIGITS else -1 for name in numbers}
             has_zero, has_top = 0 in values, posts in values
             if has_zero != has_top:
                 return cls.ZERO if has_zero else cls.ONE
+            shown = sorted(value for value in values if value >= 0)
             raise AmbiguousNotationError(
-                f"peg numbers {', '.join(map(str, sorted(values)))} with {posts} pegs do not "
+                f"peg numbers {', '.join(map(str, shown))} with {posts} pegs do not "
                 "show whether they count from 0 or from 1",
                 [cls.ZERO.describe, cls.ONE.describe],
             )

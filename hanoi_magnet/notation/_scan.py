@@ -132,12 +132,24 @@ def _json_scalar(value: object) -> str:
     return str(value)
 
 
-#: One list such as ``[1, 0, 2]`` (disk, source, target) or ``[0, 2]`` (source, target).
+#: One list such as ``[1, 0, 2]`` (disk, source, target) or ``[0, 2]`` (source, target), or
+#: a Python tuple ``(1, 0, 2)``.
 LIST_ITEM = re.compile(
-    rf"""\[\s*(?:(?P<disk>\d+)\s*,\s*)?
-    ["']?(?P<source>{_PEG})["']?\s*,\s*["']?(?P<target>{_PEG})["']?\s*,?\s*\]""",
+    rf"""(?P<open>[\[(])\s*(?:(?P<disk>\d+)\s*,\s*)?
+    ["']?(?P<source>{_PEG})["']?\s*,\s*["']?(?P<target>{_PEG})["']?\s*,?\s*[\])]""",
     re.VERBOSE,
 )
+#: One quoted string (a JSON or Python list of strings such as ``["A->C", "A->B"]``).
+QUOTED_ITEM = r"(?P<quote>[\"'])(?P<inner>[^\"'\n\[\]]{1,80})(?P=quote)"
+
+#: The most digits a disk or peg number is read with; longer ones are no disk or peg (and
+#: Python's int() refuses numbers over 4,300 digits).
+MAX_DIGITS = 30
+
+
+def small_int(digits: str) -> int:
+    """The number written ``digits``; -1 when it has more than :data:`MAX_DIGITS` digits."""
+    return int(digits) if len(digits) <= MAX_DIGITS else -1
 
 
 def to_move(raw: Raw, naming: PegNames, posts: int) -> ReadMove:
@@ -146,7 +158,11 @@ def to_move(raw: Raw, naming: PegNames, posts: int) -> ReadMove:
     target = naming.read(raw.target, posts)
     if raw.disk is None:
         return (source, target)
-    disk = int(raw.disk)
+    disk = small_int(raw.disk)
+    if disk < 0:
+        raise NotationError(
+            f"disk number with {len(raw.disk)} digits: no such disk (disks are numbered by size)"
+        )
     if disk < 1:
         raise NotationError(f"disk {raw.disk} does not exist: disks are numbered from 1")
     return Move(disk, source, target)
@@ -156,7 +172,7 @@ def to_move(raw: Raw, naming: PegNames, posts: int) -> ReadMove:
 
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|<!--)")
-_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_TRAILING_COMMENT = re.compile(r"\s(?:#|//)")
 _TRAILING_PUNCTUATION = ".,;:!"
 _MARKUP = str.maketrans("", "", "*`")
 
@@ -169,7 +185,10 @@ def clean_line(line: str) -> str:
     """
     if _FENCE.match(line) or _COMMENT_LINE.match(line):
         return ""
-    text = _TRAILING_COMMENT.sub("", line).translate(_MARKUP).strip()
+    comment = _TRAILING_COMMENT.search(line) if "#" in line or "//" in line else None
+    if comment is not None:
+        line = line[: comment.start()]
+    text = line.translate(_MARKUP).strip()
     return text.rstrip(_TRAILING_PUNCTUATION).rstrip()
 
 
@@ -201,8 +220,9 @@ def read_lines(
 # -- blocks -------------------------------------------------------------------------------------
 
 _REMEMBERED = 4096
-_SKIP = re.compile(r"(?:\s+|#[^\n]*|//[^\n]*)*")
-_SEPARATOR = re.compile(r"(?:\s+|#[^\n]*|//[^\n]*)*(?:,|(?=\]))")
+_SKIP = re.compile(r"(?:\s|#[^\n]*|//[^\n]*)*")
+_SEPARATOR = re.compile(r"(?:\s|#[^\n]*|//[^\n]*)*(?:,|(?=\]))")
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…)")
 
 
 class Block(NamedTuple):
@@ -212,15 +232,45 @@ class Block(NamedTuple):
     end: int  # just past the closing bracket, or len(text) when unclosed
     closed: bool
     unreadable: str | None  # the first item that is not a move (reading stopped there)
+    abandoned: str | None = None  # "..." in place of moves (reading stopped there)
 
 
-def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader) -> Block:
+# A whole list of [disk, source, target] triples of numbers and nothing else: the common
+# case, read by a few scans in C (the item-by-item loop below reads the same).
+_TRIPLE = re.compile(r"\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*,?\s*\]")
+_LIST_END = re.compile(r"\]\s*\]")
+_PUNCTUATION = str.maketrans("[],", "   ")
+
+
+def _clean_triples(text: str, start: int) -> Block | None:
+    """The list at ``text[start]`` when it is made of number triples only, else ``None``."""
+    close = _LIST_END.search(text, start + 1)
+    if close is None:
+        return None
+    inside = text[start + 1 : close.start() + 1]
+    shape = "".join(_TRIPLE.sub("X", inside).split())  # "X,X,X": items and commas only
+    count = (len(shape) + 1) // 2
+    if not shape or shape not in ("X" + ",X" * (count - 1), "X" + ",X" * (count - 1) + ","):
+        return None
+    numbers = inside.translate(_PUNCTUATION).split()
+    found = list(zip(numbers[0::3], numbers[1::3], numbers[2::3], strict=True))
+    made = {written: Raw._make(written) for written in set(found)}
+    return Block(list(map(made.__getitem__, found)), close.end(), closed=True, unreadable=None)
+
+
+def read_block(
+    text: str, start: int, item: re.Pattern[str], reader: ItemReader, *, triples: bool = False
+) -> Block:
     """Read the items of a list whose ``[`` is at ``text[start]``.
 
     Items are separated by commas (a trailing comma is fine); spaces, new lines and ``#`` or
     ``//`` comments may come between them. Reading stops at the closing ``]``, at the end of
     the text (an unclosed list: output cut off), or at the first item that is not a move.
+    ``triples``: ``item`` reads ``[1, 0, 2]`` as disk, source, target (a list made of nothing
+    else is then read at once).
     """
+    if triples and (clean := _clean_triples(text, start)) is not None:
+        return clean
     raws: list[Raw] = []
     seen: dict[str, Raw] = {}  # the reading of each item text (a solution repeats a few)
     position = start + 1
@@ -233,6 +283,9 @@ def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader)
             return Block(raws, position + 1, closed=True, unreadable=None)
         match = item.match(text, position)
         if match is None:
+            if raws and _ELLIPSIS.match(text, position):
+                block = _unreadable(text, position, raws, "")
+                return block._replace(unreadable=None, abandoned="...")
             return _unreadable(text, position, raws, "not a move")
         written = match.group(0)
         raw = seen.get(written)
@@ -254,17 +307,17 @@ def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader)
 
 def _unreadable(text: str, position: int, raws: list[Raw], reason: str) -> Block:
     """Stop at an item that is not a move; find where its list closes, if it does."""
-    if "]" not in text[position:]:  # the text ends inside this item: output cut off
+    if text.find("]", position) < 0:  # the text ends inside this item: output cut off
         return Block(raws, len(text), closed=False, unreadable=None)
-    piece = re.match(r"[^,\]\n]*\]?", text[position:])
-    shown = (piece.group(0) if piece else "").strip() or text[position : position + 20]
-    depth, end = 1, position
-    for end in range(position, len(text)):
-        char = text[end]
-        if char == "[":
-            depth += 1
-        elif char == "]":
-            depth -= 1
-            if depth == 0:
-                return Block(raws, end + 1, closed=True, unreadable=f"{shown} ({reason})")
+    piece = _PIECE.match(text, position)
+    shown = (piece.group(0) if piece else "").strip()[:80] or text[position : position + 20]
+    depth = 1
+    for bracket in _BRACKETS.finditer(text, position):
+        depth += 1 if bracket.group(0) == "[" else -1
+        if depth == 0:
+            return Block(raws, bracket.end(), closed=True, unreadable=f"{shown} ({reason})")
     return Block(raws, len(text), closed=False, unreadable=f"{shown} ({reason})")
+
+
+_PIECE = re.compile(r"[^,\]\n]{0,200}\]?")
+_BRACKETS = re.compile(r"[\[\]]")
