@@ -25,6 +25,7 @@ PACKAGES = {
     "hanoi_magnet.testing": None,
     "hanoi_magnet.notation": None,
     "hanoi_magnet.evaluation": None,
+    "hanoi_magnet.episode": None,
     "hanoi_magnet.model": ("MAX_DISKS", "post_name"),
     "hanoi_magnet.variants": ("SID_LABELS", "normalize_label"),
     "hanoi_magnet.validate": ("MoveLike", "parse_moves"),

@@ -385,7 +385,9 @@ def test_descriptions_check_their_arguments():
 def test_withheld_is_only_the_answers():
     instance = generate(3, 1)[0]
     assert attrs.evolve(instance.withheld(), optimum=instance.optimum,
-                        proven=instance.proven, expected=instance.expected) == instance  # fmt: skip
+                        proven=instance.proven, expected=instance.expected,
+                        answer_moves=instance.answer_moves,
+                        answer_chars=instance.answer_chars) == instance  # fmt: skip
 
 
 if __name__ == "__main__":  # regenerate the fixture

@@ -126,7 +126,8 @@ LAYERS = [
     ("capabilities", ["hanoi_magnet.theory", "hanoi_magnet.search", "hanoi_magnet.notation"]),
     ("pictures", ["hanoi_magnet.draw"]),
     ("applications", ["hanoi_magnet.view", "hanoi_magnet.testing", "hanoi_magnet.pytest_plugin",
-                      "hanoi_magnet.evaluation"]),
+                      "hanoi_magnet.evaluation", "hanoi_magnet.episode"]),
+    ("harness adapters", ["hanoi_magnet.integrations"]),
     ("the command line", ["hanoi_magnet.cli", "hanoi_magnet.__main__"]),
 ]  # fmt: skip
 
@@ -164,4 +165,6 @@ def _sideways(a: str, b: str) -> bool:
     solutions = {"hanoi_magnet._backends", "hanoi_magnet.solution", "hanoi_magnet._path"}
     plugin = {"hanoi_magnet.pytest_plugin", "hanoi_magnet.testing"}
     command = {"hanoi_magnet.__main__", "hanoi_magnet.cli"}
-    return any({a, b} <= group for group in (solving, puzzle, math, solutions, plugin, command))
+    episode = {"hanoi_magnet.evaluation", "hanoi_magnet.episode"}  # the episode reads instances
+    groups = (solving, puzzle, math, solutions, plugin, command, episode)
+    return any({a, b} <= group for group in groups)

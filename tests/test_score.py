@@ -23,6 +23,7 @@ from hanoi_magnet import (
 from hanoi_magnet.evaluation import (
     REWARDS,
     Instance,
+    Outcome,
     Task,
     from_reasoning_gym,
     generate,
@@ -111,32 +112,34 @@ def test_first_error_agrees_with_validate_on_corrupted_solutions(case, wrapper):
 
 # -- reasoning-gym's reward, reproduced ------------------------------------------------------
 
-#: Where the library deliberately scores differently, and what it gives instead.
-#: trailing periods, lower case, numbering: read as the moves they are (reasoning-gym: 0.0);
-#: a move onto the same peg is no move (reasoning-gym: legal); whitespace is no answer.
+#: The kit's tolerant reading reads these as the moves they are (``graded``), while
+#: reasoning-gym scores them 0.0 (and so does the reward named after it).
 _SAME_AS_OPTIMAL = ("trailing_periods", "lower_case", "numbered")
 
 
 @pytest.mark.parametrize("case", range(len(RG["cases"])))
 def test_reasoning_gym_reward_reproduces_reasoning_gym(case):
+    """Failed before (issue 27 item 4): periods, lower case, numbering scored 1.0, not 0.0."""
     entry = RG["cases"][case]
     instance = from_reasoning_gym(entry)
     meta = entry["metadata"]
     assert instance.optimum == meta["solution_length"]
     assert instance.proven == (meta["num_pegs"] <= 4 or meta["num_disks"] < meta["num_pegs"])
     for kind, (answer, theirs) in entry["answers"].items():
-        ours = score(answer, instance).rewards["reasoning_gym"]
+        result = score(answer, instance)
+        assert result.rewards["reasoning_gym"] == theirs, kind
         if kind in _SAME_AS_OPTIMAL:
             assert theirs == 0.0
-            assert ours == 1.0, kind
+            assert result.rewards["graded"] == 1.0, kind
+            assert result.outcome is Outcome.SOLVED_OPTIMALLY
         elif kind == "same_peg":
             assert theirs > 0
-            assert ours == 0.0
-            assert score(answer, instance).first_error.rule is Rule.SAME_POST
-        elif kind == "whitespace":
-            assert (theirs, ours) == (0.05, 0.0)
-        else:
-            assert ours == pytest.approx(theirs, abs=1e-12), kind
+            assert result.rewards["graded"] == 0.0
+            assert result.first_error.rule is Rule.SAME_POST
+            assert result.outcome is Outcome.ILLEGAL_MOVE
+        elif kind in ("whitespace", "empty"):
+            assert result.outcome is Outcome.NO_ANSWER
+            assert result.rewards["graded"] == 0.0
 
 
 def test_the_prefix_reward_keeps_what_reasoning_gym_throws_away():
@@ -187,7 +190,7 @@ def test_continue_accepts_another_optimal_path_and_checks_it():
     assert other.optimal
     assert not other.goal_reached
     wasted = score("0 1\n1 2", instance)  # legal, but off every shortest path
-    assert (wasted.solved, wasted.first_error, wasted.rewards["reasoning_gym"]) == (
+    assert (wasted.solved, wasted.first_error, wasted.rewards["graded"]) == (
         False,
         None,
         0.05,
@@ -196,6 +199,8 @@ def test_continue_accepts_another_optimal_path_and_checks_it():
     assert not score("0 1\n0 2\n1 2", instance).solved  # too many
     unchecked = score("0 2\n0 1", instance, max_states=1)  # the search may not run
     assert (unchecked.solved, unchecked.unverified) == (False, True)
+    assert unchecked.outcome is Outcome.UNVERIFIED
+    assert wasted.outcome is Outcome.UNSOLVED
 
 
 def test_next_move_accepts_every_optimal_move_and_only_those():
@@ -207,7 +212,7 @@ def test_next_move_accepts_every_optimal_move_and_only_those():
     assert instance.start == start
     assert score("0 1", instance).solved
     assert score("0 2", instance).solved
-    assert score("0 3", instance).rewards["reasoning_gym"] == 0.05  # legal, not optimal
+    assert score("0 3", instance).rewards["graded"] == 0.05  # legal, not optimal
     assert not score("0 1\n0 2", instance).solved  # one move was asked
     assert score("0 1", instance.withheld()) == score("0 1", instance)
 
@@ -225,7 +230,7 @@ def test_an_answer_shorter_than_a_conjectured_optimum():
     inflated = attrs.evolve(instance, optimum=instance.optimum + 2)
     text = NOTATIONS["moves-list"].format(solve("classic:5", 6), 5)
     result = score(text, inflated)
-    assert (result.excess, result.rewards["reasoning_gym"], result.proven) == (-2, 1.0, False)
+    assert (result.excess, result.rewards["graded"], result.proven) == (-2, 1.0, False)
 
 
 def test_a_longer_solution_has_its_excess():
@@ -233,7 +238,8 @@ def test_a_longer_solution_has_its_excess():
     result = score("S->I\nI->S\n" + NOTATIONS["arrows"].format(solve("classic", 3)), instance)
     assert (result.solved, result.optimal, result.excess) == (True, False, 2)
     assert result.excess_ratio == 9 / 7
-    assert result.rewards["reasoning_gym"] == 7 / 9
+    assert result.rewards["graded"] == 7 / 9
+    assert result.outcome is Outcome.SOLVED
     assert result.goal_index == 9
 
 
@@ -246,17 +252,33 @@ def test_an_unreadable_move_inside_the_answer_is_the_first_error():
     assert result.rewards["prefix"] == 2 / 7
 
 
-@pytest.mark.parametrize("answer", [None, "", "   ", "I cannot do this.", "1 2\n2 1"])
-def test_no_moves_score_zero(answer):
+@pytest.mark.parametrize(
+    ("answer", "outcome", "gym"),
+    [
+        (None, Outcome.NO_ANSWER, 0.0),
+        ("", Outcome.NO_ANSWER, 0.0),
+        ("   ", Outcome.NO_ANSWER, 0.05),  # reasoning-gym: no lines, legal, not solved
+        ("I cannot do this.", Outcome.FORMAT_ERROR, 0.0),
+    ],
+)
+def test_no_moves_score_zero(answer, outcome, gym):
     instance = _instance("classic", 3, "numbers")
-    if answer == "1 2\n2 1":  # ambiguous only when the pegs are to be detected
-        result = score(answer, instance, detect_pegs=True)
-        assert "possible readings" in (result.parse_error or "")
-    else:
-        result = score(answer, instance)
-        assert result.parse_error
-    assert result.rewards == dict.fromkeys(REWARDS, 0.0)
+    result = score(answer, instance)
+    assert result.parse_error
+    assert result.outcome is outcome
+    assert result.rewards == {**dict.fromkeys(REWARDS, 0.0), "reasoning_gym": gym}
     assert not result.solved
+
+
+def test_pegs_that_the_answer_cannot_tell_apart_give_both_readings():
+    instance = _instance("classic", 3, "numbers")
+    # From 0 "2 1" leaves the empty post 2, from 1 the empty post 1: illegal either way.
+    same = score("2 1", instance, detect_pegs=True)
+    assert (same.outcome, same.first_error.index) == (Outcome.ILLEGAL_MOVE, 0)
+    # From 0 "1 2" leaves the empty post 1 (illegal); from 1 it is 0 -> 1 (legal).
+    differ = score("1 2", instance, detect_pegs=True)
+    assert differ.outcome is Outcome.AMBIGUOUS
+    assert 0.0 < differ.rewards["prefix"] < 1.0
 
 
 def test_pegs_explicit_by_default_detected_on_request():
@@ -275,7 +297,19 @@ def test_scores_are_json_ready_and_frozen():
     result = score("S->D", _instance("classic", 1, "arrows"))
     record = json.loads(json.dumps(result.to_dict()))
     assert record["solved"] is True
-    assert record["rewards"] == {"reasoning_gym": 1.0, "prefix": 1.0, "solved": 1.0, "optimal": 1.0}
+    assert record["rewards"] == {
+        "reasoning_gym": 0.0,  # not reasoning-gym's notation
+        "graded": 1.0,
+        "prefix": 1.0,
+        "solved": 1.0,
+        "optimal": 1.0,
+    }
+    assert (record["outcome"], record["notation"], record["pegs"]) == (
+        "solved-optimally",
+        "arrows",
+        "SID",
+    )
+    assert record["truncated"] is False
     with pytest.raises(TypeError):
         result.rewards["solved"] = 0.0  # type: ignore[index]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

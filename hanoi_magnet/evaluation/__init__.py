@@ -4,8 +4,10 @@
   over every variant family and three kinds of :class:`Task`, each with a prompt rendered from
   a :class:`PromptTemplate` and serialisable to JSON Lines (:func:`write_jsonl`,
   :func:`read_jsonl`), answers optionally withheld.
-* :func:`score`: a frozen :class:`Score` for an answer — moves read, the first broken rule
-  (:class:`MoveError`), goal reached, optimum and proof status, excess, named rewards.
+* :func:`score`: a frozen :class:`Score` for an answer — its one :class:`Outcome`, the reader's
+  report, moves read, the first broken rule (:class:`MoveError`), goal reached, optimum and
+  proof status, excess, named rewards; :func:`summarize` sums scores up by task, family,
+  variant and disks (a :class:`Summary` of :class:`Group` counts) in constant memory.
 * :func:`optimum` and :func:`optimal_moves`: the optimal length of an instance (an
   :class:`Optimum`) and the optimal first moves, from the library's own solvers and
   distances; :func:`from_reasoning_gym` reads a reasoning-gym Tower of Hanoi entry.
@@ -28,19 +30,25 @@ from hanoi_magnet.evaluation._describe import describe_position, describe_rules
 from hanoi_magnet.evaluation._generate import generate, iter_instances
 from hanoi_magnet.evaluation._instance import Instance, Task, read_jsonl, write_jsonl
 from hanoi_magnet.evaluation._optimum import Optimum, optimal_moves, optimum
+from hanoi_magnet.evaluation._outcome import ABSTENTION, Outcome
 from hanoi_magnet.evaluation._prompts import TEMPLATES, PromptTemplate, get_template
 from hanoi_magnet.evaluation._puzzles import FAMILIES
 from hanoi_magnet.evaluation._score import REWARDS, MoveError, Score, score
+from hanoi_magnet.evaluation._summary import Group, Summary, summarize
 
 __all__ = [
+    "ABSTENTION",
     "FAMILIES",
     "REWARDS",
     "TEMPLATES",
+    "Group",
     "Instance",
     "MoveError",
     "Optimum",
+    "Outcome",
     "PromptTemplate",
     "Score",
+    "Summary",
     "Task",
     "describe_position",
     "describe_rules",
@@ -52,5 +60,6 @@ __all__ = [
     "optimum",
     "read_jsonl",
     "score",
+    "summarize",
     "write_jsonl",
 ]

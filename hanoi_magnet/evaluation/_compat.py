@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation._instance import Instance, Task
-from hanoi_magnet.evaluation._optimum import optimum
+from hanoi_magnet.evaluation._optimum import Optimum, optimum
 from hanoi_magnet.model import State, _integer
 from hanoi_magnet.rules import ClassicRules
 
@@ -31,8 +32,15 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
         >>> instance.variant, instance.optimum, instance.proven
         ('classic:4', 3, True)
         >>> answer = "Move disk 1 from Peg 3 to Peg 2\nMove disk 2 from Peg 3 to Peg 1\n"
-        >>> score(answer + "Move disk 1 from Peg 2 to Peg 1.", instance).rewards["reasoning_gym"]
+        >>> score(answer + "Move disk 1 from Peg 2 to Peg 1", instance).rewards["reasoning_gym"]
         1.0
+
+        A final period is more than reasoning-gym reads (it scores such an answer 0.0, and so
+        does the reward named after it); the kit's own reading still solves it:
+
+        >>> result = score(answer + "Move disk 1 from Peg 2 to Peg 1.", instance)
+        >>> result.rewards["reasoning_gym"], result.rewards["graded"], result.outcome.value
+        (0.0, 1.0, 'solved-optimally')
     """
     try:
         meta = entry["metadata"]
@@ -52,7 +60,7 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
     rules = ClassicRules(pegs)
     start = State.tower(n, source, posts=pegs)
     goal = State.tower(n, target, posts=pegs)
-    best = optimum(rules, start, goal)
+    best = _towers(pegs, n) if source != target else optimum(rules, start, goal)
     return Instance(
         id=f"reasoning-gym-{index}",
         task=Task.SOLVE,
@@ -68,3 +76,13 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
         optimum=best.length,
         proven=best.proven,
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _towers(pegs: int, n: int) -> Optimum:
+    """The optimum from one tower to another on ``pegs`` pegs, computed once per size.
+
+    Any two towers: every relabelling of the pegs preserves the rules.
+    """
+    rules = ClassicRules(pegs)
+    return optimum(rules, State.tower(n, 0, posts=pegs), State.tower(n, 1, posts=pegs))

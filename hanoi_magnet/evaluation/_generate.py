@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar, cast
 
 from hanoi_magnet.errors import (
@@ -11,6 +11,8 @@ from hanoi_magnet.errors import (
     SearchLimitError,
 )
 from hanoi_magnet.evaluation import _draw
+from hanoi_magnet.evaluation._budget import Budget as _Budget
+from hanoi_magnet.evaluation._budget import Tokenizer
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._optimum import optimal_moves, optimum
 from hanoi_magnet.evaluation._prompts import (
@@ -19,16 +21,55 @@ from hanoi_magnet.evaluation._prompts import (
     get_template,
     render,
 )
-from hanoi_magnet.evaluation._puzzles import FAMILIES, puzzle, random_pair, random_start
+from hanoi_magnet.evaluation._puzzles import (
+    FAMILIES,
+    no_solution,
+    puzzle,
+    random_pair,
+    random_start,
+)
 from hanoi_magnet.model import MAX_DISKS, Move, State, _integer
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import Rules
+from hanoi_magnet.search import shortest_path
 
 #: The notations the ``plain`` template draws from by default.
 DEFAULT_NOTATIONS = ("reasoning-gym", "letter-arrows", "moves-list", "library")
 
 T = TypeVar("T")
+
+#: Draws per instance asked for before a budget that (almost) nothing fits is refused.
+_ATTEMPTS = 100
+
+
+def _share(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InvalidArgumentError(f"unsolvable must be a share from 0 to 1, got {value!r}")
+    return float(value)
+
+
+def _optimal_answer(instance: Instance, limit: int) -> Callable[[], Iterator[Move]]:
+    """The moves of an optimal answer, on demand (they are written out to be measured)."""
+
+    def moves() -> Iterator[Move]:
+        if instance.task is Task.NEXT_MOVE:
+            assert instance.expected is not None
+            yield instance.expected[0]
+        elif instance.task is Task.CONTINUE:
+            assert instance.expected is not None
+            yield from instance.expected
+        elif instance.variant is not None and (
+            solve(instance.variant, instance.n).start == instance.start
+            and solve(instance.variant, instance.n).goal == instance.goal
+        ):
+            yield from solve(instance.variant, instance.n)
+        else:
+            yield from shortest_path(
+                instance.rules, instance.start, instance.goal, max_states=limit
+            )
+
+    return moves
 
 
 def generate(
@@ -44,6 +85,10 @@ def generate(
     notations: Iterable[str] = DEFAULT_NOTATIONS,
     moves: tuple[int, int] = (1, 10),
     max_states: int = 200_000,
+    unsolvable: float = 0.0,
+    max_answer_chars: int | None = None,
+    max_answer_tokens: int | None = None,
+    tokenizer: Tokenizer | None = None,
 ) -> list[Instance]:
     """``count`` puzzle instances drawn with ``random.Random(seed)``.
 
@@ -73,6 +118,24 @@ def generate(
             :func:`~hanoi_magnet.search.distance`: exact in O(n) on three posts, for every rule
             set; breadth-first search on four or more, so those instances are limited to what
             a search within ``max_states`` answers (about 10 disks on four pegs).
+        unsolvable: the share of instances (0 to 1) drawn without a solution: a ``solve``
+            task on one of the three unsolvable magnetic labels (``BBB``, ``NRR``, ``RRR``),
+            on three-peg directions that cannot take the start tower to the goal tower, or
+            between magnetic positions the goal cannot be reached from. Each says why in
+            :attr:`Instance.unsolvable` (the library's certificate: the search's explanation
+            of why no path exists). With a share above 0 every prompt of the set offers the
+            abstention (:data:`ABSTENTION`), so that its presence gives nothing away; with 0
+            (the default) the instances are those of earlier versions.
+        max_answer_chars: keep only instances whose optimal answer, written in their
+            notation, has at most this many characters (instances are drawn until ``count``
+            fit); answers longer than this are over budget when scored.
+        max_answer_tokens: the same in tokens, counted by ``tokenizer``.
+        tokenizer: counts the tokens of a text (any ``str -> int``); each instance then
+            states :attr:`Instance.answer_tokens`.
+
+    Every instance states the length of its optimal answer in moves and in characters of its
+    notation (:attr:`Instance.answer_moves`, :attr:`Instance.answer_chars`); answers of more
+    than 65,536 moves are measured only when a character budget asks (and never tokenized).
 
     Raises:
         SearchLimitError: an instance needs a larger search than ``max_states`` (the message
@@ -98,6 +161,10 @@ def generate(
             notations=notations,
             moves=moves,
             max_states=max_states,
+            unsolvable=unsolvable,
+            max_answer_chars=max_answer_chars,
+            max_answer_tokens=max_answer_tokens,
+            tokenizer=tokenizer,
         )
     )
 
@@ -115,6 +182,10 @@ def iter_instances(
     notations: Iterable[str] = DEFAULT_NOTATIONS,
     moves: tuple[int, int] = (1, 10),
     max_states: int = 200_000,
+    unsolvable: float = 0.0,
+    max_answer_chars: int | None = None,
+    max_answer_tokens: int | None = None,
+    tokenizer: Tokenizer | None = None,
 ) -> Iterator[Instance]:
     """The instances of :func:`generate`, one at a time (same arguments, same instances).
 
@@ -145,8 +216,31 @@ def iter_instances(
     chosen_templates = [get_template(t) for t in _unique(templates, "templates")]
     chosen_notations = [get_notation(name).name for name in _unique(notations, "notations")]
     limit = _integer(max_states, "max_states", minimum=1)
+    share = _share(unsolvable)
+    budget = _Budget.checked(max_answer_chars, max_answer_tokens, tokenizer)
     rng = random.Random(seed)
-    for index in range(count):
+    kept = 0
+    index = -1
+    while kept < count:
+        index += 1
+        if index >= count and index >= _ATTEMPTS * count:
+            raise InvalidArgumentError(
+                f"only {kept} of {count} instances drawn in {index} attempts have an optimal "
+                f"answer within the budget ({budget.describe()}): raise it or draw fewer disks"
+            )
+        name = f"{seed}-{index}"
+        if share and rng.random() < share:
+            template = _draw.choice(rng, chosen_templates)
+            notation = answer_notation(
+                template, None if template.notation else _draw.choice(rng, chosen_notations)
+            )
+            n = _draw.between(rng, max(low, 2), max(high, 2))
+            drawn = no_solution(rng, name, n, template, get_notation(notation.name), limit)
+            kept_one = budget.apply(drawn, None)
+            if kept_one is not None:
+                kept += 1
+                yield kept_one
+            continue
         family, task = _draw.choice(rng, combos)
         label, rules, source, target = puzzle(rng, family, fewest_pegs, most_pegs)
         n = _draw.between(rng, low, high)
@@ -155,11 +249,10 @@ def iter_instances(
             template, None if template.notation else _draw.choice(rng, chosen_notations)
         )
         randomly = positions == "random" or (positions == "mixed" and _draw.below(rng, 2) == 1)
-        name = f"{seed}-{index}"
         try:
-            yield _build(
+            built = _build(
                 rng, name, family, task, label, rules, (source, target), n, randomly,
-                template, notation.name, (first, last), limit,
+                template, notation.name, (first, last), limit, bool(share),
             )  # fmt: skip
         except SearchLimitError as error:
             raise SearchLimitError(
@@ -167,6 +260,10 @@ def iter_instances(
                 "exact distances without search exist for three posts only: use fewer disks, "
                 "tower positions, or a larger max_states"
             ) from None
+        fitted = budget.apply(built, _optimal_answer(built, limit))
+        if fitted is not None:
+            kept += 1
+            yield fitted
 
 
 def _build(
@@ -183,6 +280,7 @@ def _build(
     notation: str,
     moves: tuple[int, int],
     limit: int,
+    abstain: bool,
 ) -> Instance:
     face = None
     goal_face = None
@@ -222,6 +320,7 @@ def _build(
         goal,
         done=done,
         count=asked if task is Task.CONTINUE else (1 if task is Task.NEXT_MOVE else None),
+        abstain=abstain,
     )
     return Instance(
         id=name,

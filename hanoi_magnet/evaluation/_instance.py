@@ -15,6 +15,7 @@ import attrs
 
 from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.evaluation._exact import exact, read_count
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.notation import NOTATIONS, get_notation
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
@@ -63,6 +64,17 @@ class Instance:
         expected: ``continue`` tasks: the next moves of the library's optimal solution;
             ``next-move`` tasks: every move that begins an optimal solution (``None``:
             withheld, or a ``solve`` task).
+        answer_moves: the number of moves of an optimal answer (``None``: withheld, not
+            measured, or no solution).
+        answer_chars: the length in characters of an optimal answer written in
+            :attr:`notation` (``None``: withheld or not measured).
+        answer_tokens: its length in tokens, when the generator was given a tokenizer.
+        max_answer_chars: the most characters an answer may have (outside reasoning
+            blocks); a longer one is over budget (``None``: no budget).
+        max_answer_tokens: the most tokens an answer may have (checked when :func:`score`
+            is given a tokenizer).
+        unsolvable: why the instance has no solution (the library's certificate, in words);
+            ``None``: it has one (or it was withheld: :func:`score` then finds out).
 
     Example:
         >>> from hanoi_magnet.evaluation import Instance, generate
@@ -89,6 +101,12 @@ class Instance:
     optimum: int | None = None
     proven: bool | None = None
     expected: tuple[Move, ...] | None = None
+    answer_moves: int | None = None
+    answer_chars: int | None = None
+    answer_tokens: int | None = None
+    max_answer_chars: int | None = None
+    max_answer_tokens: int | None = None
+    unsolvable: str | None = None
 
     def __attrs_post_init__(self) -> None:
         _check_instance(self)
@@ -101,14 +119,24 @@ class Instance:
     def withheld(self) -> Instance:
         """The same instance without its answers; :func:`score` recomputes them.
 
-        :attr:`optimum`, :attr:`proven` and :attr:`expected` become ``None``.
+        :attr:`optimum`, :attr:`proven`, :attr:`expected`, the lengths of the optimal answer
+        and :attr:`unsolvable` become ``None``; the budgets stay.
 
         Example:
             >>> from hanoi_magnet.evaluation import generate
             >>> generate(seed=1, count=1)[0].withheld().optimum is None
             True
         """
-        return attrs.evolve(self, optimum=None, proven=None, expected=None)
+        return attrs.evolve(
+            self,
+            optimum=None,
+            proven=None,
+            expected=None,
+            answer_moves=None,
+            answer_chars=None,
+            answer_tokens=None,
+            unsolvable=None,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The instance as JSON-ready values (see :meth:`to_json`).
@@ -121,7 +149,7 @@ class Instance:
             >>> record.to_dict()["start"]
             {'posts': [[5, 4, 3, 2, 1], [], []], 'faces': 'RRRRR'}
         """
-        return {
+        record: dict[str, Any] = {
             "id": self.id,
             "task": self.task.value,
             "family": self.family,
@@ -137,13 +165,19 @@ class Instance:
             "optimum": self.optimum,
             "proven": self.proven,
             "expected": None if self.expected is None else [_move_list(m) for m in self.expected],
-            "prompt": self.prompt,
         }
+        for name in _OPTIONAL:  # written only when set: older files read the same
+            if getattr(self, name) is not None:
+                record[name] = getattr(self, name)
+        record["prompt"] = self.prompt
+        return record
 
     def to_json(self) -> str:
         """One line of JSON: the same bytes on every platform and Python version.
 
-        ASCII only, keys in a fixed order, integers exact at any size.
+        ASCII only, keys in a fixed order, integers exact at any size: those beyond 2^53
+        (which readers that use doubles, such as ``datasets`` and pandas, would round) are
+        written as strings of digits, and read back as integers.
 
         Example:
             >>> from hanoi_magnet.evaluation import generate
@@ -151,7 +185,7 @@ class Instance:
             '{"id": "1-0", "task": "next-move", "family": "classic", "v'
         """
         with unlimited_digits():
-            return json.dumps(self.to_dict(), ensure_ascii=True)
+            return json.dumps(exact(self.to_dict()), ensure_ascii=True)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Instance:
@@ -306,9 +340,16 @@ def _check_instance(instance: Instance) -> None:
         raise InvalidArgumentError(
             f"{where}: unknown notation {instance.notation!r}; known: {', '.join(NOTATIONS)}"
         )
-    for name in ("done", "count", "optimum"):
+    for name in ("done", "count", "optimum", *_OPTIONAL[:-1]):
         if getattr(instance, name) is not None:
             _integer(getattr(instance, name), f"{where}: {name}")
+    if instance.unsolvable is not None:
+        if not isinstance(instance.unsolvable, str):
+            raise InvalidArgumentError(f"{where}: unsolvable must be a string or None")
+        if instance.optimum is not None or instance.task is not Task.SOLVE:
+            raise InvalidArgumentError(
+                f"{where}: an unsolvable instance is a solve task without an optimum"
+            )
     if instance.proven is not None and not isinstance(instance.proven, bool):
         raise InvalidArgumentError(f"{where}: proven must be True, False or None")
     expected: object = instance.expected
@@ -370,12 +411,27 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "notation": _notation_name,
     "template": _text,
     "prompt": _text,
-    "done": _same,
-    "count": _same,
-    "optimum": _same,
+    "done": read_count,
+    "count": read_count,
+    "optimum": read_count,
     "proven": _same,
     "expected": _moves,
+    "answer_moves": read_count,
+    "answer_chars": read_count,
+    "answer_tokens": read_count,
+    "max_answer_chars": read_count,
+    "max_answer_tokens": read_count,
+    "unsolvable": _text,
 }
+#: The fields written only when set.
+_OPTIONAL = (
+    "answer_moves",
+    "answer_chars",
+    "answer_tokens",
+    "max_answer_chars",
+    "max_answer_tokens",
+    "unsolvable",
+)
 _REQUIRED = frozenset(
     {"id", "task", "family", "rules", "n", "start", "goal", "notation", "template", "prompt"}
 )

@@ -11,6 +11,7 @@ import attrs
 from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation._describe import describe_position, describe_rules
+from hanoi_magnet.evaluation._outcome import ABSTENTION
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.notation import Notation, PegNames, get_notation
 from hanoi_magnet.rules import Rules
@@ -139,15 +140,18 @@ def render(
     *,
     done: int | None = None,
     count: int | None = None,
+    abstain: bool = False,
 ) -> str:
     """The prompt of one instance.
 
-    ``done`` and ``count`` for continue tasks, ``count=1`` alone for next-move tasks.
+    ``done`` and ``count`` for continue tasks, ``count=1`` alone for next-move tasks;
+    ``abstain``: the answer format also offers the abstention (sets with unsolvable
+    instances).
     """
     pegs = notation.pegs
     n = start.n
     with unlimited_digits():  # "after 10^5000 moves" has more digits than Python allows
-        return _render(template, notation, rules, pegs, start, goal, done, count, n)
+        return _render(template, notation, rules, pegs, start, goal, done, count, n, abstain)
 
 
 def _render(
@@ -160,11 +164,15 @@ def _render(
     done: int | None,
     count: int | None,
     n: int,
+    abstain: bool,
 ) -> str:
+    answer = _answer_format(notation, rules.posts, one=count == 1)
+    if abstain:
+        answer += f" If no sequence of legal moves reaches the goal, write only {ABSTENTION}."
     return template.text.format(
         rules=describe_rules(rules, n, pegs),
         task=_task(start, goal, pegs, done=done, count=count),
-        format=_answer_format(notation, rules.posts, one=count == 1),
+        format=answer,
         n=n,
         posts=rules.posts,
     )
@@ -174,11 +182,12 @@ def _task(start: State, goal: State, pegs: PegNames, *, done: int | None, count:
     start_text, goal_text = describe_position(start, pegs), describe_position(goal, pegs)
     if done is not None:
         moves = "1 move" if done == 1 else f"{done} moves"
+        verb = "has" if done == 1 else "have"
         asked = "move" if count == 1 else f"{count} moves"
         return (
             f"Goal position:\n{goal_text}\n\n"
             f"Starting from every disk stacked on one peg, {moves} of a shortest solution "
-            f"have been made, which gives this position:\n{start_text}\n\n"
+            f"{verb} been made, which gives this position:\n{start_text}\n\n"
             f"Give the next {asked} of a shortest solution from this position to the goal."
         )
     if count == 1:

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import random
 
-from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
+from hanoi_magnet.errors import (
+    InvalidArgumentError,
+    SearchLimitError,
+    UnreachableError,
+    UnsolvableError,
+)
 from hanoi_magnet.evaluation import _draw
+from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._optimum import optimum
+from hanoi_magnet.evaluation._prompts import PromptTemplate, render
 from hanoi_magnet.model import State
-from hanoi_magnet.registry import default_registry
+from hanoi_magnet.notation import Notation
+from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import ClassicRules, Rules
 from hanoi_magnet.variants import SID_LABELS
 
@@ -81,3 +89,109 @@ def _reachable(rules: Rules, start: State, goal: State, limit: int) -> bool:
     except UnreachableError:
         return False
     return True
+
+
+#: The magnetic labels with no solution for two or more disks.
+UNSOLVABLE_LABELS = tuple(
+    label for label in SID_LABELS if not getattr(default_registry.get(label), "solvable", True)
+)
+# Three-peg directions that do not connect every peg both ways: acyclic ones (everything flows
+# one way), up to relabelling.
+_ONE_WAY: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0, 1), (1, 2), (0, 2)),
+    ((0, 1), (1, 2)),
+    ((0, 1), (0, 2), (1, 2), (2, 1)),
+)
+
+
+def no_solution(
+    rng: random.Random,
+    name: str,
+    n: int,
+    template: PromptTemplate,
+    notation: Notation,
+    limit: int,
+) -> Instance:
+    """A ``solve`` instance with no solution, and the library's reason why."""
+    kind = _draw.below(rng, 3)
+    if kind == 1:
+        found = _one_way(rng, n, limit)
+        if found is not None:
+            rules, start, goal, why = found
+            return _unsolvable(name, "digraph", None, rules, start, goal, why, n, template,
+                               notation)  # fmt: skip
+    elif kind == 2:
+        stranded = _stranded(rng, n, limit)
+        if stranded is not None:
+            label, rules, start, goal, why = stranded
+            return _unsolvable(name, "magnetic", label, rules, start, goal, why, n, template,
+                               notation)  # fmt: skip
+    label = _draw.choice(rng, UNSOLVABLE_LABELS)
+    variant = default_registry.variant(label)
+    start, goal = variant.start(n), variant.goal(n)
+    try:
+        solve(label, n)
+    except UnsolvableError as error:
+        return _unsolvable(name, "magnetic", label, variant.rules, start, goal, str(error), n,
+                           template, notation)  # fmt: skip
+    raise AssertionError(f"{label} has a solution for {n} disks")  # pragma: no cover
+
+
+def _one_way(rng: random.Random, n: int, limit: int) -> tuple[Rules, State, State, str] | None:
+    arcs = _draw.choice(rng, _ONE_WAY)
+    relabel = _draw.permutation(rng, (0, 1, 2))
+    rules = ClassicRules(3, [(relabel[a], relabel[b]) for a, b in arcs])
+    for source, target in ((relabel[2], relabel[0]), (relabel[1], relabel[0])):
+        start, goal = State.tower(n, source), State.tower(n, target)
+        try:
+            optimum(rules, start, goal, max_states=limit)
+        except UnreachableError as error:
+            return rules, start, goal, str(error)
+        except SearchLimitError:  # pragma: no cover - three posts need no search
+            continue
+    return None  # pragma: no cover - flowing against every arc is never possible
+
+
+def _stranded(
+    rng: random.Random, n: int, limit: int
+) -> tuple[str, Rules, State, State, str] | None:
+    label = _draw.choice(rng, _SOLVABLE_LABELS)
+    rules = default_registry.variant(label).rules
+    for _ in range(_RESAMPLES):
+        start, goal = _draw.position(rng, rules, n), _draw.position(rng, rules, n)
+        try:
+            optimum(rules, start, goal, max_states=limit)
+        except UnreachableError as error:
+            return label, rules, start, goal, str(error)
+        except SearchLimitError:  # pragma: no cover - three posts need no search
+            continue
+    return None
+
+
+def _unsolvable(
+    name: str,
+    family: str,
+    label: str | None,
+    rules: Rules,
+    start: State,
+    goal: State,
+    why: str,
+    n: int,
+    template: PromptTemplate,
+    notation: Notation,
+) -> Instance:
+    prompt = render(template, notation, rules, start, goal, abstain=True)
+    return Instance(
+        id=name,
+        task=Task.SOLVE,
+        family=family,
+        variant=label,
+        rules=rules,
+        n=n,
+        start=start,
+        goal=goal,
+        notation=notation.name,
+        template=template.name,
+        prompt=prompt,
+        unsolvable=why,
+    )

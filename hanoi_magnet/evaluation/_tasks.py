@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hanoi_magnet.errors import SearchLimitError, UnreachableError
+from hanoi_magnet.errors import SearchLimitError, UnreachableError, UnsolvableError
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._optimum import optimal_moves, optimum
 from hanoi_magnet.model import Move, State
@@ -11,26 +11,34 @@ from hanoi_magnet.registry import solve
 from hanoi_magnet.validate import ValidationReport
 
 
-def task_optimum(instance: Instance, max_states: int) -> tuple[int, bool | None]:
-    """The instance's optimum and proof status (recomputed when withheld)."""
+def task_optimum(instance: Instance, max_states: int) -> tuple[int | None, bool | None, str | None]:
+    """The instance's optimum, proof status and why it has no solution.
+
+    Recomputed when withheld; the optimum is ``None`` exactly when there is no solution.
+    """
+    if instance.unsolvable is not None:
+        return None, None, instance.unsolvable
     if instance.optimum is not None:
-        return instance.optimum, instance.proven
+        return instance.optimum, instance.proven, None
     if instance.task is Task.SOLVE:
-        best = optimum(
-            instance.rules,
-            instance.start,
-            instance.goal,
-            variant=instance.variant,
-            max_states=max_states,
-        )
-        return best.length, best.proven
+        try:
+            best = optimum(
+                instance.rules,
+                instance.start,
+                instance.goal,
+                variant=instance.variant,
+                max_states=max_states,
+            )
+        except (UnreachableError, UnsolvableError) as error:
+            return None, None, str(error)
+        return best.length, best.proven, None
     if instance.task is Task.NEXT_MOVE:
-        return 1, True
+        return 1, True, None
     assert instance.variant is not None
     assert instance.count is not None
     solution = solve(instance.variant, instance.n)
     whole = optimum(instance.rules, solution.start, instance.goal, variant=instance.variant)
-    return instance.count, whole.proven
+    return instance.count, whole.proven, None
 
 
 def task_done(

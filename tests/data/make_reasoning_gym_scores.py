@@ -7,8 +7,9 @@ Run in an environment with reasoning-gym installed (never a dependency of hanoi_
 
 Each entry of reasoning-gym's tower_of_hanoi dataset gets a few kinds of answer; the score
 recorded for each is the one reasoning-gym's ``score_answer`` gives. tests/test_score.py
-checks that the library's ``reasoning_gym`` reward gives the same, except where the library
-deliberately differs (its tests say which, and why).
+checks that the library's ``reasoning_gym`` reward gives the same on every one of them (and
+tests/test_outcomes_gym.py compares it with the installed package on 1,500 more); the kit's
+tolerant reading has rewards of its own names (``graded``...).
 """
 
 from __future__ import annotations

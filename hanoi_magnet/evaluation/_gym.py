@@ -1,0 +1,143 @@
+"""reasoning-gym's own score for a Tower of Hanoi answer, reproduced without the package.
+
+This follows ``HanoiDataset.score_answer`` of reasoning-gym 0.1.25 step by step (its reading
+included, so that the reward named ``reasoning_gym`` equals that package's score on every
+answer; tests compare the two on thousands of answers when reasoning-gym is installed):
+
+1. anything but a non-empty string scores 0.0;
+2. the answer is stripped and split into lines (:meth:`str.splitlines`); blank lines are
+   dropped and each line is stripped;
+3. each line must contain ``Move disk D from Peg P to Peg Q`` (searched anywhere in it, digits
+   in the Unicode sense) *and* be exactly nine words (:meth:`str.split`) whose third, sixth and
+   ninth are integers (:class:`int`): a line with prose around the move, or ending in ``.``,
+   scores the whole answer 0.0;
+4. the move must take the top disk of peg P (``D`` is that disk) onto peg Q's top, not onto a
+   smaller disk; pegs are numbered from 1, a peg that does not exist scores 0.0; a move from a
+   peg to itself is legal and counts;
+5. legal moves that end with every disk on the target peg score 1.0 when no more than the
+   optimum, else optimum / moves; legal moves that do not (no lines at all included: a
+   whitespace answer) score 0.05.
+
+Where reasoning-gym itself raises (a ninth word such as ``0_3`` that :class:`int` reads as
+another peg than the pattern does, and the pattern's peg does not exist), this gives 0.0.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hanoi_magnet.model import Move, State
+from hanoi_magnet.rules import ClassicRules, Rules
+from hanoi_magnet.validate import ValidationReport, validate
+
+_PATTERN = re.compile(r"Move disk (\d+) from Peg (\d+) to Peg (\d+)")
+
+#: (disk, source, target as the pattern reads it, target as the ninth word reads it), 1-based.
+_Line = tuple[int, int, int, int]
+
+
+def gym_moves(answer: str) -> list[_Line] | None:
+    """The moves reasoning-gym reads from ``answer``; ``None``: it scores the answer 0.0."""
+    read: list[_Line] = []
+    search = _PATTERN.search
+    for line in answer.strip().splitlines():
+        line = line.strip()  # the same steps as reasoning-gym's
+        if not line:
+            continue
+        found = search(line)
+        if found is None:
+            return None
+        parts = line.split()
+        if len(parts) != 9:
+            return None
+        try:
+            disk, source, target = int(found[1]), int(found[2]), int(found[3])
+            read.append((disk, source, target, int(parts[8])))  # the pattern fixes the others
+        except ValueError:  # not a number, or more digits than int() reads
+            return None
+    return read
+
+
+#: An answer that is nothing but reasoning-gym move lines, one per line, exactly as it writes
+#: them (ASCII digits, at most 9, no leading zeros, single spaces, ``\n`` line ends).
+_CLEAN = re.compile(
+    r"(?:Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n)*"
+    r"Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n?"
+)
+_NUMBERS = re.compile(r"Move disk ([0-9]+) from Peg ([0-9]+) to Peg ([0-9]+)")
+
+
+def clean_moves(answer: str) -> list[_Line] | None:
+    """The moves of an answer made only of exact reasoning-gym lines (``None``: it is not).
+
+    For such an answer every reading agrees: reasoning-gym's, and the kit's in the
+    reasoning-gym notation (one move per line, nothing skipped).
+    """
+    if len(answer) > _CLEAN_LIMIT or _CLEAN.fullmatch(answer) is None:
+        return None
+    return [
+        (int(disk), int(source), int(target), int(target))
+        for disk, source, target in _NUMBERS.findall(answer)
+    ]
+
+
+#: Longer answers take the general path (whose int() limits and reports apply).
+_CLEAN_LIMIT = 1 << 22
+
+
+def gym_reward(
+    answer: object,
+    rules: Rules,
+    start: State,
+    done: Callable[
+        [Callable[[], list[Move]], list[list[int]] | None, ValidationReport | None], bool
+    ],
+    optimum: int,
+    read: list[_Line] | None = None,
+) -> float:
+    """reasoning-gym's score of ``answer`` from ``start`` (``read``: its moves, if known).
+
+    ``done(moves, pegs, report)`` says whether legal moves do the task: ``moves()`` gives
+    them as :class:`~hanoi_magnet.Move` objects; ``pegs`` are the final stacks (bottom first)
+    after reasoning-gym's own simulation of classic rules, else ``None`` and ``report`` is the
+    validator's.
+    """
+    if not isinstance(answer, str) or not answer:
+        return 0.0
+    lines = gym_moves(answer) if read is None else read
+    if lines is None:
+        return 0.0
+    posts = rules.posts
+
+    def moves() -> list[Move]:
+        return [Move(disk, source - 1, target - 1) for disk, source, target, _ in lines]
+
+    report = None
+    pegs: list[list[int]] | None = None
+    if type(rules) is ClassicRules and rules.allowed is None:  # reasoning-gym's own puzzles
+        pegs = [list(stack) for stack in start.posts]
+        for disk, source, target, checked in lines:
+            if not (0 < source <= posts and 0 < checked <= posts):
+                return 0.0
+            stack = pegs[source - 1]
+            if not stack or stack[-1] != disk:
+                return 0.0
+            onto = pegs[checked - 1]
+            if onto and onto[-1] < disk:
+                return 0.0
+            if not 0 < target <= posts:  # reasoning-gym raises KeyError here
+                return 0.0
+            stack.pop()
+            pegs[target - 1].append(disk)
+    else:
+        for disk, source, target, checked in lines:
+            if target != checked or disk < 1 or not (0 < source <= posts and 0 < target <= posts):
+                return 0.0
+        report = validate(moves(), rules, start=start)
+        if report.error is not None:
+            return 0.0
+    if not done(moves, pegs, report):
+        return 0.05
+    length = len(lines)
+    return 1.0 if length <= optimum else optimum / length
