@@ -140,6 +140,7 @@ class Episode:
         ``mode`` says otherwise), its moves numbered from ``k``.
 
         Example:
+            >>> from hanoi_magnet import solve
             >>> from hanoi_magnet.episode import Episode
             >>> episode = Episode.at_step("NNN", 14, 1_000_000)
             >>> episode.distance, episode.hint() == solve("NNN", 14)[1_000_000]
