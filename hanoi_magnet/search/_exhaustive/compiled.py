@@ -1,0 +1,435 @@
+"""The layered search compiled with numba: the same moves and two-bit table, one code at a time.
+
+The numpy engine (:mod:`.layered`) pays for every chunk of codes with a dozen array passes and a
+sort; compiled, a code is expanded in registers: its moves read from the same chunk tables
+(:mod:`.tables`), each successor looked up and marked in the same two-bit table (:mod:`.bits`)
+at once. A layer is read back from the table by scanning the words that may hold it: a byte
+per block of words says whether a code of the next layer was marked there, so the scan skips
+what the layer never touched.
+
+numba (``pip install 'hanoi-magnet[compiled]'``) was chosen because it compiles this numpy-style
+code as it stands, is maintained with numpy's releases, and needs no compiler at install time;
+the kernels are cached on disk after their first compilation. Without numba, numpy runs.
+
+Symmetry (:func:`run_symmetric`): under classic rules where every move is allowed, posts that
+are empty in the start may be permuted without changing any distance from it (for a tower on
+four pegs, the three other pegs: six permutations). Each orbit is searched once, by its
+canonical representative, the one whose permutable posts first appear, from the largest disk
+down, in increasing order; the layer counts add each orbit's size, so they are exact. The
+representatives are numbered densely (see :class:`SymmetricCodes`): the table has about
+``1/k!`` of the codes for ``k`` permutable posts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import numpy as np
+
+from hanoi_magnet.rules import MagneticRules
+from hanoi_magnet.search._exhaustive.bits import Int64s, StateTable, table_bytes
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.progress import Report
+from hanoi_magnet.search._exhaustive.tables import (
+    any_open_pair,
+    chunk_table,
+    color_table,
+    occupancy_sum,
+    open_pairs,
+    post_pairs,
+)
+
+#: table words per block of the "may hold the next layer" flags
+BLOCK_SHIFT = 9
+#: the largest layer whose codes are kept (the farthest positions)
+KEEP = 1 << 20
+#: entries of one compiled chunk table (a larger chunk decides more moves in one lookup)
+COMPILED_ENTRIES = 1 << 14
+
+#: the most prefix values :class:`SymmetricCodes` indexes (a longer prefix wastes fewer numbers)
+PREFIX_ENTRIES = 1 << 22
+
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DEBRUIJN_TABLE = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_TABLE[((_DEBRUIJN << _i) & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _i
+_EVEN = 0x5555_5555_5555_5555
+
+
+def _kernels() -> Any:
+    """The kernels' module: numba compiles them (or loads them from its cache) on first use."""
+    from hanoi_magnet.search._exhaustive import _numba_kernels  # noqa: PLC0415 (optional)
+
+    return _numba_kernels
+
+
+def compiled_digits(posts: int) -> int:
+    """How many placement digits a compiled chunk table covers."""
+    digits = 1
+    while posts ** (digits + 1) <= COMPILED_ENTRIES:
+        digits += 1
+    return digits
+
+
+class MoveTables:
+    """The tables of :class:`.moves.Successors`, laid out flat for the compiled kernel."""
+
+    def __init__(self, layout: CodeLayout) -> None:
+        posts = layout.posts
+        allowed = frozenset(
+            (a, b) for a in range(posts) for b in range(posts) if a != b and layout.allowed(a, b)
+        )
+        digits = compiled_digits(posts)
+        deltas, empties, occupancies = [], [], []
+        places, moduli, scales, offsets = [], [], [], []
+        place, offset = 0, 0
+        while place < layout.n:
+            size = min(digits, layout.n - place)
+            table = chunk_table(posts, size, allowed)
+            deltas.append(table.delta.astype(np.int64))
+            empties.append(table.empty)
+            occupancies.append(table.occupancy)
+            places.append(posts**place)
+            moduli.append(posts**size)
+            scales.append(posts**place * layout.face_count)
+            offsets.append(offset)
+            offset += posts**size
+            place += size
+        pairs = len(post_pairs(posts))
+        self.pairs = pairs
+        self.delta = np.concatenate(deltas) if deltas else np.zeros((1, pairs), dtype=np.int64)
+        self.empty = np.concatenate(empties) if empties else np.zeros(1, dtype=np.int64)
+        self.occupancy = np.concatenate(occupancies) if occupancies else np.zeros(1, np.int64)
+        self.places = np.array(places or [1], dtype=np.int64)
+        self.moduli = np.array(moduli or [1], dtype=np.int64)
+        self.place_bits = np.array(
+            [place.bit_length() - 1 for place in places] or [0], dtype=np.int64
+        )
+        self.scales = np.array(scales or [0], dtype=np.int64)
+        self.offsets = np.array(offsets or [0], dtype=np.int64)
+        self.chunks = len(places)
+        # a power-of-two base: digits are read with shifts
+        self.shift = posts.bit_length() - 1 if posts & (posts - 1) == 0 else 0
+        self.face_bits = layout.face_count.bit_length() - 1
+        self.open = open_pairs(posts).astype(np.int64)
+        self.any_open = any_open_pair(posts).astype(np.int64)
+        self.magnetic = isinstance(layout.rules, MagneticRules)
+        if isinstance(layout.rules, MagneticRules):
+            colors = color_table(layout.rules)
+            self.legal = colors.legal.astype(np.int64)
+            self.change = colors.change.astype(np.int64)
+            self.occupancy_sum = np.ascontiguousarray(occupancy_sum(posts), dtype=np.int64)
+            self.occupancy_base = 3**posts
+        else:
+            self.legal = np.zeros(1, dtype=np.int64)
+            self.change = np.zeros(1, dtype=np.int64)
+            self.occupancy_sum = np.zeros((1, 1), dtype=np.int64)
+            self.occupancy_base = 1
+        self.face_count = layout.face_count
+        self.placements = layout.placements
+
+    def arguments(self) -> tuple[Any, ...]:
+        """The tables, in the order the kernels take them."""
+        return (
+            self.delta,
+            self.empty,
+            self.occupancy,
+            self.places,
+            self.place_bits,
+            self.moduli,
+            self.scales,
+            self.offsets,
+            self.chunks,
+            self.shift,
+            self.face_bits,
+            self.face_count,
+            self.placements,
+            self.open,
+            self.any_open,
+            self.magnetic,
+            self.legal,
+            self.change,
+            self.occupancy_sum,
+        )
+
+
+def plain_bytes(layout: CodeLayout) -> int:
+    """The most memory :func:`run_compiled` holds: the table, its block flags, the kept layer."""
+    words = -(-layout.size // 32)
+    return table_bytes(layout.size) + 2 * ((words >> BLOCK_SHIFT) + 1) + 8 * min(KEEP, layout.size)
+
+
+def run_compiled(
+    layout: CodeLayout,
+    sources: Iterable[int],
+    report: Report,
+    *,
+    backward: bool = False,
+) -> tuple[list[int], list[int] | None]:
+    """A complete search with the compiled kernel: the layer sizes and the last layer's codes.
+
+    As :func:`.layered.run_layers` (the same table, the same moves; ``report(depth, layer,
+    reached, memory)`` after every layer); the last layer is kept if it has at most
+    :data:`KEEP` codes.
+    """
+    kernels = _kernels()
+    moves = CodeLayout(layout.reversed_rules(), layout.n) if backward else layout
+    tables = MoveTables(moves).arguments()
+    table = StateTable(layout.size)
+    words = table.words
+    blocks = (words.size >> BLOCK_SHIFT) + 1
+    flags = np.zeros((2, blocks), dtype=np.uint8)
+    start = np.unique(np.fromiter(sources, dtype=np.int64))
+    table.mark(start, 1)
+    flags[0, (start >> 5) >> BLOCK_SHIFT] = 1
+    keep = np.empty(min(KEEP, layout.size), dtype=np.int64)
+    memory = table.nbytes + flags.nbytes + keep.nbytes
+    counts = [int(start.size)]
+    reached = counts[0]
+    report(0, counts[0], reached, memory)
+    label = 1
+    while True:
+        current, following = flags[label - 1], flags[2 - label]
+        following[:] = 0
+        found, kept = kernels.expand_plain(
+            words, label, current, following, BLOCK_SHIFT, keep, *tables
+        )
+        if not found:
+            last = keep[:kept].tolist() if counts[-1] <= KEEP else None
+            return counts, last
+        counts.append(int(found))
+        reached += int(found)
+        report(len(counts) - 1, int(found), reached, memory)
+        label = 3 - label
+
+
+# -- symmetry -----------------------------------------------------------------------------------
+
+
+class SymmetricCodes:
+    """Dense numbers for the canonical positions of classic rules under a group of posts.
+
+    The *fixed* posts (those holding a disk in the start) keep their names; the ``k`` others,
+    the *permutable* posts, are renamed so that they first appear (reading the disks from the
+    largest down) in increasing order. A canonical position is written with labels: the fixed
+    posts ``0 .. f - 1`` and the permutable ones ``f .. f + k - 1`` in that order.
+
+    Its number splits the labelled digits: the ``high`` digits of the largest disks (a
+    *prefix*, itself canonical) and the ``low`` ones. ``number = index(prefix) * p**low +
+    suffix``: the prefixes are numbered in increasing order of their base-``p`` value, and the
+    suffix is the base-``p`` value of the low digits as they stand. A suffix that uses a new
+    label out of order is not canonical, and its number stays unused (there are few: about
+    ``k * (1 - 1/k)**high`` of the prefixes miss a label).
+
+    Attributes:
+        layout: the layout of the positions.
+        fixed: the fixed posts, in order; ``permutable``: the others.
+        high, low: the digits of the prefix and of the suffix.
+        prefixes: the base-``p`` value of each canonical prefix, increasing.
+        labels_used: per prefix, how many permutable labels it uses.
+        size: the numbers there are, ``len(prefixes) * p**low``.
+        order: the number of permutations, ``k!``.
+    """
+
+    def __init__(self, layout: CodeLayout, start: int) -> None:
+        self.layout = layout
+        posts, n = layout.posts, layout.n
+        used = 0
+        placement = start
+        for _ in range(n):
+            placement, post = divmod(placement, posts)
+            used |= 1 << post
+        self.fixed = tuple(q for q in range(posts) if used >> q & 1)
+        self.permutable = tuple(q for q in range(posts) if not used >> q & 1)
+        f, k = len(self.fixed), len(self.permutable)
+        self.order = math.factorial(k)
+        self.high = 0
+        while self.high < n and posts ** (self.high + 1) <= PREFIX_ENTRIES:
+            self.high += 1
+        self.low: int = n - self.high
+        prefixes, labels = _canonical_prefixes(self.high, f, k)
+        self.prefixes = np.array(prefixes, dtype=np.int64)
+        self.labels_used = np.array(labels, dtype=np.int64)
+        # prefix value -> its index, -1 if not canonical
+        self.index = np.full(posts**self.high, -1, dtype=np.int32)
+        self.index[self.prefixes] = np.arange(self.prefixes.size, dtype=np.int32)
+        self.size = int(self.prefixes.size) * posts**self.low
+        # label -> post, and post -> label for the fixed posts (the permutable ones: -1)
+        self.label_post = np.array(self.fixed + self.permutable, dtype=np.int64)
+        self.orbit = np.array(
+            [math.factorial(k) // math.factorial(k - m) for m in range(k + 1)], dtype=np.int64
+        )
+
+    def canonical_placement(self, placement: int) -> tuple[int, int]:
+        """The labelled placement of the canonical form of a layout placement, and its labels."""
+        posts, n = self.layout.posts, self.layout.n
+        digits = [(placement // posts**d) % posts for d in range(n)]
+        label = {q: i for i, q in enumerate(self.fixed)}
+        f = len(self.fixed)
+        result = 0
+        for d in reversed(range(n)):
+            post = digits[d]
+            if post not in label:
+                label[post] = len(label)
+            result = result * posts + label[post]
+        return result, len(label) - f
+
+    def number(self, placement: int) -> int:
+        """The number of the canonical form of a layout placement."""
+        labelled, _ = self.canonical_placement(placement)
+        scale: int = self.layout.posts**self.low
+        return int(self.index[labelled // scale]) * scale + int(labelled % scale)
+
+    def placement(self, number: int) -> int:
+        """A layout placement of the canonical position with this number (labels as posts)."""
+        scale: int = self.layout.posts**self.low
+        labelled = int(self.prefixes[number // scale]) * scale + number % scale
+        posts = self.layout.posts
+        result = 0
+        for d in reversed(range(self.layout.n)):
+            result = result * posts + int(self.label_post[(labelled // posts**d) % posts])
+        return result
+
+    def orbit_placements(self, number: int) -> list[int]:
+        """The layout placements of every position of the orbit with this number, increasing."""
+        posts, n = self.layout.posts, self.layout.n
+        base = self.placement(number)
+        digits = [(base // posts**d) % posts for d in range(n)]
+        found = set()
+        import itertools  # noqa: PLC0415
+
+        for image in itertools.permutations(self.permutable):
+            rename = dict(zip(self.permutable, image, strict=True))
+            value = 0
+            for d in reversed(range(n)):
+                value = value * posts + rename.get(digits[d], digits[d])
+            found.add(value)
+        return sorted(found)
+
+
+def _canonical_prefixes(high: int, fixed: int, free: int) -> tuple[list[int], list[int]]:
+    """The canonical labelled prefixes of ``high`` digits, increasing, and the labels each uses."""
+    posts = fixed + free
+    prefixes: list[tuple[int, int]] = [(0, 0)]
+    for _ in range(high):
+        longer: list[tuple[int, int]] = []
+        for value, used in prefixes:
+            longer.extend(
+                (value * posts + label, max(used, label - fixed + 1))
+                for label in range(fixed + used + (1 if used < free else 0))
+            )
+        prefixes = longer
+    prefixes.sort()
+    return [value for value, _ in prefixes], [used for _, used in prefixes]
+
+
+def symmetric_applies(layout: CodeLayout, start: int) -> bool:
+    """Whether :func:`run_symmetric` can search from ``start``.
+
+    It can under classic rules where every move is allowed, with at least two posts empty in
+    the start (one alone has nothing to be swapped with).
+    """
+    if layout.magnetic or layout.rules.allowed is not None or layout.n < 2:
+        return False
+    posts, placement, used = layout.posts, start, 0
+    for _ in range(layout.n):
+        placement, post = divmod(placement, posts)
+        used |= 1 << post
+    return posts - bin(used).count("1") >= 2 and layout.size < 1 << 62
+
+
+def symmetric_bytes(layout: CodeLayout, start: int) -> int:
+    """The most memory :func:`run_symmetric` holds."""
+    return _symmetric_bytes(SymmetricCodes(layout, start))
+
+
+def _symmetric_bytes(codes: SymmetricCodes) -> int:
+    words = -(-codes.size // 32)
+    tables = int(codes.index.nbytes + codes.prefixes.nbytes + codes.labels_used.nbytes)
+    return int(
+        table_bytes(codes.size)
+        + 2 * ((words >> BLOCK_SHIFT) + 1)
+        + 8 * min(KEEP, codes.size)
+        + tables
+    )
+
+
+def run_symmetric(
+    layout: CodeLayout, start: int, report: Report
+) -> tuple[list[int], list[int] | None, int]:
+    """A complete search from ``start`` over canonical positions (see the module docstring).
+
+    Returns the exact layer sizes, the last layer's codes (every position of its orbits) if it
+    has at most :data:`KEEP` orbits, and the bytes of the table.
+    """
+    kernels = _kernels()
+    codes = SymmetricCodes(layout, start)
+    tables = MoveTables(layout).arguments()
+    table = StateTable(codes.size)
+    words = table.words
+    blocks = (words.size >> BLOCK_SHIFT) + 1
+    flags = np.zeros((2, blocks), dtype=np.uint8)
+    first = codes.number(start)
+    table.mark(np.array([first], dtype=np.int64), 1)
+    flags[0, (first >> 5) >> BLOCK_SHIFT] = 1
+    keep = np.empty(min(KEEP, codes.size), dtype=np.int64)
+    memory = _symmetric_bytes(codes)
+    counts = [1]
+    orbits = [1]
+    reached = 1
+    report(0, 1, reached, memory)
+    label = 1
+    posts = layout.posts
+    while True:
+        current, following = flags[label - 1], flags[2 - label]
+        following[:] = 0
+        found, orbit_count, kept = kernels.expand_symmetric(
+            words,
+            label,
+            current,
+            following,
+            BLOCK_SHIFT,
+            keep,
+            layout.n,
+            posts,
+            codes.high,
+            codes.low,
+            codes.prefixes,
+            codes.labels_used,
+            codes.index,
+            codes.label_post,
+            len(codes.fixed),
+            len(codes.permutable),
+            codes.orbit,
+            *tables,
+        )
+        if not orbit_count:
+            last = None
+            if orbits[-1] <= KEEP:
+                last = sorted(
+                    placement
+                    for number in keep[:kept].tolist()
+                    for placement in codes.orbit_placements(number)
+                )
+            return counts, last, table.nbytes
+        counts.append(int(found))
+        orbits.append(int(orbit_count))
+        reached += int(found)
+        report(len(counts) - 1, int(found), reached, memory)
+        label = 3 - label
+
+
+def explore_compiled(
+    layout: CodeLayout, start: int, report: Report, *, symmetry: bool
+) -> tuple[list[int], list[int] | None]:
+    """Explore from ``start``: with symmetry where it applies, else the plain compiled kernel."""
+    if symmetry and symmetric_applies(layout, start):
+        counts, last, _ = run_symmetric(layout, start, report)
+        return counts, last
+    return run_compiled(layout, [start], report)
+
+
+Reporter = Callable[[int, int, int, int], None]
+__all__ = ["Int64s", "explore_compiled", "run_compiled", "run_symmetric"]
