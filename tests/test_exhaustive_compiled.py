@@ -89,7 +89,10 @@ def test_compiled_equals_numpy_and_python_with_one_chunk_table_or_several(
     assert last == numpy_last.tolist() == python_last
 
 
-@pytest.mark.parametrize("prefix_entries", [4, 16, 256, compiled.PREFIX_ENTRIES])
+@pytest.mark.parametrize(
+    ("prefix_entries", "suffix_digits"),
+    [(4, 0), (16, 3), (256, 0), (compiled.PREFIX_ENTRIES, 0), (compiled.PREFIX_ENTRIES, 4)],
+)
 @pytest.mark.parametrize(
     ("posts", "n", "start"),
     [
@@ -101,14 +104,18 @@ def test_compiled_equals_numpy_and_python_with_one_chunk_table_or_several(
         (6, 4, [[], [], [], [4, 3], [], [2, 1]]),
     ],
 )
-def test_symmetric_search_equals_the_unreduced_one(monkeypatch, posts, n, start, prefix_entries):
+def test_symmetric_search_equals_the_unreduced_one(
+    monkeypatch, posts, n, start, prefix_entries, suffix_digits
+):
     monkeypatch.setattr(compiled, "PREFIX_ENTRIES", prefix_entries)
+    monkeypatch.setattr(compiled, "SUFFIX_DIGITS", suffix_digits)
+    monkeypatch.setattr(compiled, "PREFIX_DIGITS", 0)
     rules = ClassicRules(posts)
     layout = CodeLayout(rules, n)
     code = layout.encode(State(start))
     assert compiled.symmetric_applies(layout, code)
     codes = compiled.SymmetricCodes(layout, code)
-    assert (codes.low > 0) == (posts**n > prefix_entries)
+    assert (codes.low > 0) == (posts**n > prefix_entries or suffix_digits > 0)
     counts, last, table_bytes = compiled.run_symmetric(layout, code, _quiet)
     expected, expected_last = compiled.run_compiled(layout, [code], _quiet)
     assert counts == expected and last == expected_last
@@ -135,10 +142,12 @@ def _orbit_count(posts, fixed, n):
     return sum(ways)
 
 
-def test_the_orbit_count_is_burnside():
+def test_the_orbit_count_is_burnside(monkeypatch):
     # four pegs, a tower: (4**n + 3 * 2**n + 2) / 6 orbits under the six permutations
     for n in range(1, 9):
         assert _orbit_count(4, 1, n) == (4**n + 3 * 2**n + 2) // 6
+    monkeypatch.setattr(compiled, "SUFFIX_DIGITS", 0)
+    for n in range(1, 9):
         layout = CodeLayout(ClassicRules(4), n)
         assert compiled.SymmetricCodes(layout, 0).size == _orbit_count(4, 1, n)
 

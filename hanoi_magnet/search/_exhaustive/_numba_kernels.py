@@ -81,6 +81,28 @@ def _successors(
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _classic_successors(
+    code, out, delta, empty, place_bits, moduli, scales, offsets, chunks, open_, any_open
+):
+    """:func:`_successors` for classic rules whose base is a power of two (no face bits)."""
+    pairs = out.size
+    row = offsets[0] + (code & (moduli[0] - 1))
+    scale = scales[0]
+    for j in range(pairs):
+        out[j] = delta[row, j] * scale
+    mask = empty[row]
+    c = 1
+    while c < chunks and any_open[mask]:
+        row = offsets[c] + ((code >> place_bits[c]) & (moduli[c] - 1))
+        scale = scales[c]
+        for j in range(pairs):
+            if open_[mask, j]:
+                out[j] += delta[row, j] * scale
+        mask &= empty[row]
+        c += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _matching(word, label):
     low = word & EVEN
     high = (word >> 1) & EVEN
@@ -119,6 +141,7 @@ def expand_plain(
 ):
     """Expand the layer with ``label``: mark its unseen successors, return (found, kept)."""
     next_label = np.int64(3 - label)
+    fast = not magnetic and shift > 0
     pairs = delta.shape[1]
     out = np.zeros(pairs, dtype=np.int64)
     found = 0
@@ -142,29 +165,44 @@ def expand_plain(
                 if kept < keep.size:
                     keep[kept] = code
                     kept += 1
-                _successors(
-                    code,
-                    out,
-                    delta,
-                    empty,
-                    occupancy,
-                    places,
-                    place_bits,
-                    moduli,
-                    scales,
-                    offsets,
-                    chunks,
-                    shift,
-                    face_bits,
-                    face_count,
-                    placements,
-                    open_,
-                    any_open,
-                    magnetic,
-                    legal,
-                    change,
-                    occupancy_sum,
-                )
+                if fast:
+                    _classic_successors(
+                        code,
+                        out,
+                        delta,
+                        empty,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        open_,
+                        any_open,
+                    )
+                else:
+                    _successors(
+                        code,
+                        out,
+                        delta,
+                        empty,
+                        occupancy,
+                        places,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        shift,
+                        face_bits,
+                        face_count,
+                        placements,
+                        open_,
+                        any_open,
+                        magnetic,
+                        legal,
+                        change,
+                        occupancy_sum,
+                    )
                 for j in range(pairs):
                     d = out[j]
                     if d != 0:
@@ -208,7 +246,7 @@ def _power(base, exponent):
 
 
 @njit(cache=True, nogil=True)
-def expand_symmetric(
+def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot path)
     words,
     label,
     current,
@@ -248,6 +286,7 @@ def expand_symmetric(
 ):
     """Expand a layer of canonical numbers; return (positions found, orbits found, kept)."""
     next_label = np.int64(3 - label)
+    fast = not magnetic and shift > 0
     out = np.zeros(delta.shape[1], dtype=np.int64)
     rename = np.empty(posts, dtype=np.int64)
     scale_low = _power(posts, low)
@@ -277,35 +316,57 @@ def expand_symmetric(
                 suffix = number - which * scale_low
                 labelled = prefixes[which] * scale_low + suffix
                 full = labels_used[which] == free
-                _successors(
-                    labelled,
-                    out,
-                    delta,
-                    empty,
-                    occupancy,
-                    places,
-                    place_bits,
-                    moduli,
-                    scales,
-                    offsets,
-                    chunks,
-                    shift,
-                    face_bits,
-                    face_count,
-                    placements,
-                    open_,
-                    any_open,
-                    magnetic,
-                    legal,
-                    change,
-                    occupancy_sum,
-                )
+                if fast:
+                    _classic_successors(
+                        labelled,
+                        out,
+                        delta,
+                        empty,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        open_,
+                        any_open,
+                    )
+                else:
+                    _successors(
+                        labelled,
+                        out,
+                        delta,
+                        empty,
+                        occupancy,
+                        places,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        shift,
+                        face_bits,
+                        face_count,
+                        placements,
+                        open_,
+                        any_open,
+                        magnetic,
+                        legal,
+                        change,
+                        occupancy_sum,
+                    )
                 for j in range(out.size):
                     d = out[j]
                     if d == 0:
                         continue
-                    if full and -scale_low < d < scale_low:
-                        after = number + d
+                    after = -1
+                    if full:
+                        if -scale_low < d < scale_low:  # a disk of the suffix moved
+                            after = number + d
+                        else:  # a disk of the prefix: canonical still if its prefix is
+                            moved = index[prefixes[which] + d // scale_low]
+                            if moved >= 0 and labels_used[moved] == free:
+                                after = moved * scale_low + suffix
+                    if after >= 0:
                         size = full_orbit
                     else:
                         after, used = _canonical(

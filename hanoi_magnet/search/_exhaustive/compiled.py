@@ -50,6 +50,11 @@ COMPILED_ENTRIES = 1 << 14
 
 #: the most prefix values :class:`SymmetricCodes` indexes (a longer prefix wastes fewer numbers)
 PREFIX_ENTRIES = 1 << 22
+#: the digits a canonical number keeps as they stand: their disks' moves are additions
+SUFFIX_DIGITS = 8
+#: the digits of a prefix at least: most prefixes then use every permutable label, and their
+#: positions' moves stay on the fast paths
+PREFIX_DIGITS = 10
 
 _DEBRUIJN = 0x03F79D71B4CB0A89
 _DEBRUIJN_TABLE = np.zeros(64, dtype=np.int64)
@@ -88,7 +93,7 @@ class MoveTables:
         while place < layout.n:
             size = min(digits, layout.n - place)
             table = chunk_table(posts, size, allowed)
-            deltas.append(table.delta.astype(np.int64))
+            deltas.append(table.delta)
             empties.append(table.empty)
             occupancies.append(table.occupancy)
             places.append(posts**place)
@@ -99,7 +104,7 @@ class MoveTables:
             place += size
         pairs = len(post_pairs(posts))
         self.pairs = pairs
-        self.delta = np.concatenate(deltas) if deltas else np.zeros((1, pairs), dtype=np.int64)
+        self.delta = np.concatenate(deltas) if deltas else np.zeros((1, pairs), dtype=np.int32)
         self.empty = np.concatenate(empties) if empties else np.zeros(1, dtype=np.int64)
         self.occupancy = np.concatenate(occupancies) if occupancies else np.zeros(1, np.int64)
         self.places = np.array(places or [1], dtype=np.int64)
@@ -217,11 +222,13 @@ class SymmetricCodes:
     posts ``0 .. f - 1`` and the permutable ones ``f .. f + k - 1`` in that order.
 
     Its number splits the labelled digits: the ``high`` digits of the largest disks (a
-    *prefix*, itself canonical) and the ``low`` ones. ``number = index(prefix) * p**low +
-    suffix``: the prefixes are numbered in increasing order of their base-``p`` value, and the
-    suffix is the base-``p`` value of the low digits as they stand. A suffix that uses a new
-    label out of order is not canonical, and its number stays unused (there are few: about
-    ``k * (1 - 1/k)**high`` of the prefixes miss a label).
+    *prefix*, itself canonical) and the ``low`` ones (at least :data:`SUFFIX_DIGITS` of them).
+    ``number = index(prefix) * p**low + suffix``: the prefixes are numbered in increasing order
+    of their base-``p`` value, and the suffix is the base-``p`` value of the low digits as they
+    stand. So a move of a disk of the suffix adds to the number what it adds to the placement,
+    as without symmetry. A suffix that uses a new label out of order is not canonical, and its
+    number stays unused (there are few once the prefix is long: a prefix misses a label with
+    probability about ``k * (1 - 1/k)**high``).
 
     Attributes:
         layout: the layout of the positions.
@@ -246,7 +253,8 @@ class SymmetricCodes:
         f, k = len(self.fixed), len(self.permutable)
         self.order = math.factorial(k)
         self.high = 0
-        while self.high < n and posts ** (self.high + 1) <= PREFIX_ENTRIES:
+        wanted = max(n - SUFFIX_DIGITS, PREFIX_DIGITS)
+        while self.high < min(n, wanted) and posts ** (self.high + 1) <= PREFIX_ENTRIES:
             self.high += 1
         self.low: int = n - self.high
         prefixes, labels = _canonical_prefixes(self.high, f, k)
