@@ -85,7 +85,7 @@ def test_without_numpy_auto_runs_python_and_numpy_is_refused(monkeypatch):
 def test_importing_the_package_imports_neither_numpy_nor_dask():
     code = (
         "import sys, hanoi_magnet, hanoi_magnet.search, hanoi_magnet.cli\n"
-        "print(sorted({'numpy', 'dask', 'distributed'} & set(sys.modules)))"
+        "print(sorted({'numpy', 'numba', 'dask', 'distributed'} & set(sys.modules)))"
     )
     output = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -36,10 +36,14 @@ def numpy_available() -> bool:
     return _importable("numpy")
 
 
-@functools.cache
 def numba_available() -> bool:
     """Whether numba (and numpy) can be imported (without importing them)."""
-    return numpy_available() and _importable("numba")
+    return numpy_available() and _numba_importable()
+
+
+@functools.cache
+def _numba_importable() -> bool:
+    return _importable("numba")
 
 
 def wants_compiled(engine: object) -> bool:
