@@ -10,11 +10,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from hanoi_magnet.search._exhaustive.compiled import _DEBRUIJN, _DEBRUIJN_TABLE, _EVEN
-
-EVEN = np.int64(_EVEN)
-DEBRUIJN = np.int64(_DEBRUIJN - (1 << 64) if _DEBRUIJN >= 1 << 63 else _DEBRUIJN)
-FIELD = _DEBRUIJN_TABLE >> 1  # the two-bit field of a set even bit
+#: the even bits: the low bit of every two-bit field of a table word
+EVEN = np.int64(0x5555_5555_5555_5555)
+#: a de Bruijn sequence: ``(bit * DEBRUIJN) >> 58`` is distinct for each single set bit
+_DEBRUIJN = 0x03F79D71B4CB0A89
+DEBRUIJN = np.int64(_DEBRUIJN)
+_WHERE = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    _WHERE[((_DEBRUIJN << _bit) & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _bit
+FIELD = _WHERE >> 1  # the two-bit field of a set even bit
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -56,12 +56,6 @@ SUFFIX_DIGITS = 8
 #: positions' moves stay on the fast paths
 PREFIX_DIGITS = 10
 
-_DEBRUIJN = 0x03F79D71B4CB0A89
-_DEBRUIJN_TABLE = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _DEBRUIJN_TABLE[((_DEBRUIJN << _i) & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _i
-_EVEN = 0x5555_5555_5555_5555
-
 
 def _kernels() -> Any:
     """The kernels' module: numba compiles them (or loads them from its cache) on first use."""
