@@ -21,7 +21,7 @@ from hanoi_magnet.search import estimate_memory, explore  # noqa: E402
 from hanoi_magnet.search._exhaustive import compiled, engines, layered  # noqa: E402
 from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers  # noqa: E402
-from tests.oracle import bfs_layers, random_legal_position  # noqa: E402
+from tests.oracle import all_states, bfs_layers, random_legal_position  # noqa: E402
 
 CYCLIC_4 = ClassicRules(4, [(0, 1), (1, 2), (2, 3), (3, 0)])
 ONE_WAY_5 = ClassicRules(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 2)])
@@ -186,3 +186,21 @@ def test_compiled_without_numba_says_how_to_install(monkeypatch):
         explore(ClassicRules(4), State.tower(3, posts=4), engine="compiled")
     # "auto" falls back to numpy
     assert explore(ClassicRules(4), State.tower(3, posts=4)).engine == "numpy"
+
+
+@pytest.mark.parametrize(("posts", "n"), [(3, 1), (3, 3), (4, 1), (4, 2), (4, 3), (5, 2)])
+def test_all_pairs_equals_a_search_from_every_position(posts, n):
+    rules = ClassicRules(posts)
+    found = compiled.all_pairs(CodeLayout(rules, n))
+    eccentricities: dict[int, int] = {}
+    pairs: dict[int, int] = {}
+    for state in all_states(rules, n):
+        layers = bfs_layers(rules, state)
+        eccentricity = len(layers) - 1
+        eccentricities[eccentricity] = eccentricities.get(eccentricity, 0) + 1
+        pairs[eccentricity] = pairs.get(eccentricity, 0) + len(layers[-1])
+    diameter = max(eccentricities)
+    assert found.diameter == diameter
+    assert found.antipodal_pairs == pairs[diameter] // 2
+    assert found.eccentricities == dict(sorted(eccentricities.items()))
+    assert found.sources < posts**n or n == 1
