@@ -155,9 +155,19 @@ class MoveTables:
 
 
 def plain_bytes(layout: CodeLayout) -> int:
-    """The most memory :func:`run_compiled` holds: the table, its block flags, the kept layer."""
+    """The most memory :func:`run_compiled` holds (table, block flags, kept layer, moves)."""
     words = -(-layout.size // 32)
-    return table_bytes(layout.size) + 2 * ((words >> BLOCK_SHIFT) + 1) + 8 * min(KEEP, layout.size)
+    flags = 2 * ((words >> BLOCK_SHIFT) + 1)
+    return table_bytes(layout.size) + flags + 8 * min(KEEP, layout.size) + _moves_bytes(layout)
+
+
+def _moves_bytes(layout: CodeLayout) -> int:
+    """The bytes of the move tables of :class:`MoveTables`."""
+    tables = MoveTables(layout)
+    return sum(
+        int(array.nbytes)
+        for array in (tables.delta, tables.empty, tables.occupancy, tables.open, tables.legal)
+    ) + int(tables.change.nbytes + tables.occupancy_sum.nbytes)
 
 
 def run_compiled(
@@ -355,6 +365,7 @@ def _symmetric_bytes(codes: SymmetricCodes) -> int:
         + 2 * ((words >> BLOCK_SHIFT) + 1)
         + 8 * min(KEEP, codes.size)
         + tables
+        + _moves_bytes(codes.layout)
     )
 
 
