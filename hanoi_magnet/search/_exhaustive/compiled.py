@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from hanoi_magnet.rules import MagneticRules
-from hanoi_magnet.search._exhaustive.bits import Int64s, StateTable, table_bytes
+from hanoi_magnet.search._exhaustive.bits import StateTable, table_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.progress import Report
 from hanoi_magnet.search._exhaustive.tables import (
@@ -442,10 +442,6 @@ def explore_compiled(
         counts, last, _ = run_symmetric(layout, start, report)
         return counts, last
     return run_compiled(layout, [start], report)
-
-
-Reporter = Callable[[int, int, int, int], None]
-__all__ = ["Int64s", "all_pairs", "explore_compiled", "run_compiled", "run_symmetric"]
 
 
 # -- all pairs ----------------------------------------------------------------------------------
