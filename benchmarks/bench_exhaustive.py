@@ -10,12 +10,26 @@ Engines: ``numpy`` (the layered search: vectorised moves, two-bit table), ``recu
 numpy runs on three posts: every distance from the self-similar graph), and for distances the
 numpy bidirectional search (visited bits) and the frontier search.
 
-Run: ``python benchmarks/bench_exhaustive.py`` (or ``python benchmarks/run.py exhaustive``).
+The compiled kernels (numba) against the numpy engine, in the same run: ``compiled`` (the same
+table and moves, one code at a time) and ``symmetric`` (the compiled kernel over the positions
+up to a permutation of the posts empty in the start), complete searches of classic:4 at 12, 14
+and 15 disks and NNNN at 12 and 13 (``--big`` adds NNNN at 14: minutes of numpy). The rates are
+positions of the whole space per CPU second (``time.process_time``: this machine is shared, and
+the wall clock measures the neighbours); numba's compilation is done before timing.
+
+The pure-Python engine against a plain breadth-first search over integer codes (the 35 lines
+anyone would write first: the tops of the posts from the code's digits, every pair of posts,
+a ``bytearray`` of visited marks), four pegs, 10 and 11 disks.
+
+Run: ``python benchmarks/bench_exhaustive.py [--big]`` (or ``python benchmarks/run.py exhaustive``).
 """
 
 from __future__ import annotations
 
+import gc
 import sys
+import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -23,11 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
-from benchmarks._harness import measure, table
+from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
 from hanoi_magnet.search import distance, legal_state_count
-from hanoi_magnet.search._exhaustive import bits, dispatch, layered, three_posts
+from hanoi_magnet.search._exhaustive import bits, compiled, dispatch, layered, three_posts
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.pure import run_pure_layers
 from hanoi_magnet.search._space import Space
 
 
@@ -50,6 +65,129 @@ def todays_search(rules: Rules, start: State) -> int:
         reached += len(layer)
         frontier = layer
     return reached
+
+
+def plain_bfs(posts: int, n: int) -> list[int]:
+    """The layer sizes from a tower on post 0 under classic rules: the plain baseline."""
+    seen = bytearray(posts**n)
+    seen[0] = 1
+    frontier, counts = [0], [1]
+    powers = [posts**d for d in range(n)]
+    while frontier:
+        found = []
+        for code in frontier:
+            tops = [0] * posts
+            rest = code
+            for disk in range(1, n + 1):
+                rest, post = divmod(rest, posts)
+                if not tops[post]:
+                    tops[post] = disk
+            for a in range(posts):
+                disk = tops[a]
+                if not disk:
+                    continue
+                for b in range(posts):
+                    if b != a and (not tops[b] or tops[b] > disk):
+                        after = code + (b - a) * powers[disk - 1]
+                        if not seen[after]:
+                            seen[after] = 1
+                            found.append(after)
+        if found:
+            counts.append(len(found))
+        frontier = found
+    return counts
+
+
+def pure_rows(repeat: int = 3) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for n in (10, 11):
+        layout = CodeLayout(ClassicRules(4), n)
+
+        def ours(layout: CodeLayout = layout) -> list[int]:
+            return run_pure_layers(layout, [0], lambda *_: None)[0]
+
+        assert ours() == plain_bfs(4, n)
+        baseline, engine, ratio = compare(partial(plain_bfs, 4, n), ours, repeat=repeat)
+        rows.append(
+            [
+                f"classic:4 n={n}",
+                f"{4**n / baseline.median:,.0f}",
+                f"{4**n / engine.median:,.0f}",
+                f"{ratio:.2f}x",
+            ]
+        )
+    return rows
+
+
+def cpu_time(func: Callable[[], object]) -> float:
+    """CPU seconds of one run (this process only: the machine is shared)."""
+    gc.collect()
+    started = time.process_time()
+    func()
+    return time.process_time() - started
+
+
+def compiled_rows(big: bool = False) -> list[list[object]]:
+    cases: list[tuple[str, Rules, int]] = [
+        ("classic:4", ClassicRules(4), 12),
+        ("classic:4", ClassicRules(4), 14),
+        ("classic:4", ClassicRules(4), 15),
+        ("NNNN", MagneticRules("NNNN"), 12),
+        ("NNNN", MagneticRules("NNNN"), 13),
+    ]
+    if big:
+        cases.append(("NNNN", MagneticRules("NNNN"), 14))
+    small = CodeLayout(ClassicRules(4), 4)
+    compiled.run_compiled(small, [0], lambda *_: None)  # compile (or load) the kernels first
+    compiled.run_symmetric(small, 0, lambda *_: None)
+    rows: list[list[object]] = []
+    for name, rules, n in cases:
+        layout = CodeLayout(rules, n)
+        start = layout.encode(tower(rules, n))
+        found: dict[str, list[int]] = {}
+
+        def numpy_run(
+            layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
+        ) -> None:
+            found["numpy"] = layered.run_layers(layout, [start], lambda *_: None)[0]
+
+        def compiled_run(
+            layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
+        ) -> None:
+            found["compiled"] = compiled.run_compiled(layout, [start], lambda *_: None)[0]
+
+        def symmetric_run(
+            layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
+        ) -> None:
+            found["symmetric"] = compiled.run_symmetric(layout, start, lambda *_: None)[0]
+
+        times = {"numpy": cpu_time(numpy_run), "compiled": cpu_time(compiled_run)}
+        symmetric = compiled.symmetric_applies(layout, start)
+        if symmetric:
+            times["symmetric"] = cpu_time(symmetric_run)
+        assert all(counts == found["numpy"] for counts in found.values())
+        positions = sum(found["numpy"])
+        plain_bits = 8 * bits.table_bytes(layout.size) / positions
+        row: list[object] = [
+            f"{name} n={n}",
+            f"{positions:,}",
+            f"{positions / times['numpy'] / 1e6:,.1f}",
+            f"{positions / times['compiled'] / 1e6:,.1f}",
+            f"{times['numpy'] / times['compiled']:.1f}x",
+        ]
+        if symmetric:
+            codes = compiled.SymmetricCodes(layout, start)
+            row += [
+                f"{positions / times['symmetric'] / 1e6:,.1f}",
+                f"{times['numpy'] / times['symmetric']:.1f}x",
+                f"{plain_bits:.2f}",
+                f"{8 * compiled._symmetric_bytes(codes) / positions:.2f}",
+            ]
+        else:
+            row += ["-", "-", f"{plain_bits:.2f}", "-"]
+        rows.append(row)
+        print(row, flush=True)
+    return rows
 
 
 def numpy_layered(rules: Rules, start: State) -> int:
@@ -186,6 +324,33 @@ def memory_rows() -> list[list[object]]:
 
 
 def main() -> None:
+    big = "--big" in sys.argv
+    print(
+        table(
+            "Complete searches, compiled kernels against numpy: million positions per CPU second",
+            compiled_rows(big),
+            [
+                "problem",
+                "positions",
+                "numpy",
+                "compiled",
+                "ratio",
+                "symmetric",
+                "ratio",
+                "bits/position",
+                "with symmetry",
+            ],
+        )
+    )
+    print()
+    print(
+        table(
+            "The pure-Python engine against a plain BFS over integer codes: positions per second",
+            pure_rows(),
+            ["problem", "plain BFS /s", "pure engine /s", "ratio"],
+        )
+    )
+    print()
     print(
         table(
             "Complete breadth-first search from a tower: positions per second",

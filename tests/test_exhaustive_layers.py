@@ -28,7 +28,12 @@ from hanoi_magnet.search._exhaustive import layered, recursive, three_posts  # n
 from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
 from hanoi_magnet.search._exhaustive.macro import INF  # noqa: E402
 from hanoi_magnet.variants import SID_LABELS  # noqa: E402
-from tests.oracle import all_states, bfs_distance, bfs_layers  # noqa: E402
+from tests.oracle import (  # noqa: E402
+    all_states,
+    bfs_distance,
+    bfs_layers,
+    random_legal_position,
+)
 
 LINEAR = ClassicRules(3, [(0, 1), (1, 0), (1, 2), (2, 1)])
 CYCLIC = ClassicRules(3, [(0, 1), (1, 2), (2, 0)])
@@ -192,3 +197,26 @@ def test_distance_arrays_widen_beyond_255():
     assert numpy_table.values.dtype == np.uint16 and python_table.values.itemsize == 2
     assert list(numpy_table.values) == list(python_table.values)
     numpy_table.verify()
+
+
+@pytest.mark.parametrize("entries", [4, 16, 1 << 12])
+@pytest.mark.parametrize(
+    ("rules", "n"),
+    [(ClassicRules(4), 5), (CYCLIC_4, 5), (ClassicRules(5), 4), (RIGHTWARDS, 5), (LINEAR, 5)],
+)
+def test_pure_classic_layers_equal_the_object_bfs_with_any_table_size(
+    monkeypatch, rules, n, entries
+):
+    # the pure-Python kernel reads the smallest disks from a table and the larger ones through a
+    # cache: a table of 4 entries (one digit) sends almost every code through the cache
+    from hanoi_magnet.search._exhaustive import pure
+
+    monkeypatch.setattr(pure, "LOW_ENTRIES", entries)
+    layout = CodeLayout(rules, n)
+    rng = random.Random(entries + n)
+    for start in [State.tower(n, posts=rules.posts), random_legal_position(rules, n, rng)]:
+        expected = bfs_layers(rules, start)
+        layers = [sorted(layer) for layer in pure.classic_layers(layout, [layout.encode(start)])]
+        assert layers == [sorted(layout.encode(s) for s in layer) for layer in expected]
+        found = explore(rules, start, engine="python")
+        assert found.counts == tuple(len(layer) for layer in expected)

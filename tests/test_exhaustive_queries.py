@@ -85,7 +85,7 @@ def test_without_numpy_auto_runs_python_and_numpy_is_refused(monkeypatch):
 def test_importing_the_package_imports_neither_numpy_nor_dask():
     code = (
         "import sys, hanoi_magnet, hanoi_magnet.search, hanoi_magnet.cli\n"
-        "print(sorted({'numpy', 'dask', 'distributed'} & set(sys.modules)))"
+        "print(sorted({'numpy', 'numba', 'dask', 'distributed'} & set(sys.modules)))"
     )
     output = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -177,6 +177,9 @@ def test_damaged_exploration_files_are_refused(tmp_path, change, message):
     path.write_text("{not json")
     with pytest.raises(hm.InvalidArgumentError, match="not a JSON document"):
         search.Exploration.load(path)
+    path.write_bytes(b'{"format": "\xff\xfe"}')  # not UTF-8: was a raw UnicodeDecodeError
+    with pytest.raises(hm.InvalidArgumentError, match="not UTF-8 text"):
+        search.Exploration.load(path)
 
 
 def test_farthest_positions_not_kept_say_so():
@@ -249,6 +252,10 @@ def test_damaged_tables_are_refused(tmp_path):
     path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
     with pytest.raises(hm.InvalidArgumentError, match="disagree with the counts"):
         search.RemotenessTable.load(path)
+    for cut in (8, 10, 12, 20):  # shorter than the header: was a raw struct.error
+        path.write_bytes(data[:cut])
+        with pytest.raises(hm.InvalidArgumentError, match="cut short"):
+            search.RemotenessTable.load(path)
 
 
 def test_verify_finds_any_single_wrong_value(engine):

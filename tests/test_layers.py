@@ -168,3 +168,40 @@ def _sideways(a: str, b: str) -> bool:
     episode = {"hanoi_magnet.evaluation", "hanoi_magnet.episode"}  # the episode reads instances
     groups = (solving, puzzle, math, solutions, plugin, command, episode)
     return any({a, b} <= group for group in groups)
+
+
+#: The exhaustive search's kernels (docs/architecture.rst): one position code (``layout``) under
+#: three interchangeable kernels. Only the compiled kernel's driver may import the numba module,
+#: and the modules every search needs import neither numpy nor numba at module level.
+EXHAUSTIVE = "hanoi_magnet.search._exhaustive"
+WITHOUT_ARRAYS = ["layout", "pure", "engines", "dispatch", "budget", "estimate", "queries"]
+
+
+def test_the_exhaustive_kernels_share_one_code_and_stay_apart():
+    edges = graph()
+    numba_users = sorted(
+        source for source, targets in edges.items() if f"{EXHAUSTIVE}._numba_kernels" in targets
+    )
+    assert numba_users == [f"{EXHAUSTIVE}.compiled"]
+    for kernel in ("pure", "layered", "compiled"):
+        assert f"{EXHAUSTIVE}.layout" in _closure(edges, f"{EXHAUSTIVE}.{kernel}")
+    for name in WITHOUT_ARRAYS:
+        path = PACKAGE / "search" / "_exhaustive" / f"{name}.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = set()
+        for node in tree.body:  # module level only: a search imports its engine when it runs
+            if isinstance(node, ast.Import):
+                top |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                top.add((node.module or "").split(".")[0])
+        assert not {"numpy", "numba"} & top, name
+
+
+def _closure(edges: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for target in edges.get(todo.pop(), set()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen

@@ -4,7 +4,8 @@ The plans answer the puzzles they were written for; search answers everything el
 two positions, for any rules: bidirectional breadth-first :func:`shortest_path` and
 :func:`distance`, exact O(n) :func:`classic_distance` for the classic three-peg puzzle, the
 number of legal positions, and the :func:`state_graph` (networkx, Graphviz and SVG exports).
-Exhaustive search answers whole-space questions (vectorised with numpy, or on a Dask cluster):
+Exhaustive search answers whole-space questions (compiled with numba, vectorised with numpy, in
+pure Python, or on a Dask cluster):
 :func:`explore` (positions at each distance, eccentricity, farthest positions),
 :func:`remoteness` (the distance of every position to a goal) and :func:`diameter`.
 

@@ -4,7 +4,9 @@ Private; the public names are re-exported by :mod:`hanoi_magnet`. The modules, o
 
 * :mod:`.layout`: the dense integer code of a position (pure Python);
 * :mod:`.pure`: the layered search in pure Python, the reference and the fallback;
-* :mod:`.engines`, :mod:`.dispatch`: which engine runs a search (numpy is optional);
+* :mod:`.compiled` (and its numba kernels, :mod:`._numba_kernels`): the layered search compiled,
+  and the symmetry of the posts;
+* :mod:`.engines`, :mod:`.dispatch`: which engine runs a search (numpy and numba are optional);
 * :mod:`.tables`, :mod:`.moves`: the neighbours of many codes at once (numpy);
 * :mod:`.bits`: the two-bit state table (numpy);
 * :mod:`.layered`: the layered search over numpy arrays;
@@ -17,6 +19,6 @@ Private; the public names are re-exported by :mod:`hanoi_magnet`. The modules, o
   :mod:`.remoteness`, :mod:`.remoteness_numpy`, :mod:`.verify`: distance tables;
   :mod:`.diameter`, :mod:`.diameter_numpy`: diameters; :mod:`.fileformat`: the files.
 
-Nothing here imports numpy or dask at module level except the modules that need them, and
-those are imported only when a search asks for them.
+Nothing here imports numpy, numba or dask at module level except the modules that need them,
+and those are imported only when a search asks for them.
 """

@@ -1,8 +1,8 @@
-"""Which engine runs a search: numpy when it is installed, pure Python otherwise.
+"""Which engine runs a search: compiled (numba) or numpy when installed, pure Python otherwise.
 
-numpy is an optional dependency (``pip install 'hanoi-magnet[search]'``): this module finds
-out whether it can be imported without importing it, and nothing imports it before a search
-that uses it starts.
+numpy and numba are optional dependencies (``pip install 'hanoi-magnet[search]'``,
+``'hanoi-magnet[compiled]'``): this module finds out whether they can be imported without
+importing them, and nothing imports them before a search that uses them starts.
 """
 
 from __future__ import annotations
@@ -17,25 +17,60 @@ from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 
-Engine: TypeAlias = Literal["auto", "numpy", "python"]
-ENGINES = ("auto", "numpy", "python")
+Engine: TypeAlias = Literal["auto", "compiled", "numpy", "python"]
+ENGINES = ("auto", "compiled", "numpy", "python")
+
+
+def _importable(name: str) -> bool:
+    if name in sys.modules:
+        return sys.modules[name] is not None  # None: imports of it are blocked
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 @functools.cache
 def numpy_available() -> bool:
     """Whether numpy can be imported (without importing it)."""
-    if "numpy" in sys.modules:
-        return sys.modules["numpy"] is not None  # None: imports of it are blocked
-    try:
-        return importlib.util.find_spec("numpy") is not None
-    except (ImportError, ValueError):
-        return False
+    return _importable("numpy")
+
+
+def numba_available() -> bool:
+    """Whether numba (and numpy) can be imported (without importing them)."""
+    return numpy_available() and _numba_importable()
+
+
+@functools.cache
+def _numba_importable() -> bool:
+    return _importable("numba")
+
+
+def wants_compiled(engine: object) -> bool:
+    """Whether a search that has a compiled kernel runs it (``"auto"``: if numba is installed).
+
+    Searches without one run numpy for ``"compiled"`` (see :func:`choose_engine`).
+    """
+    if engine == "compiled":
+        choose_engine(engine)  # refused with the install line when numba is missing
+        return True
+    return engine == "auto" and numba_available()
 
 
 def choose_engine(engine: object) -> Literal["numpy", "python"]:
-    """The engine to run: ``"numpy"`` or ``"python"`` (``"auto"``: numpy if installed)."""
+    """The array engine to run: ``"numpy"`` or ``"python"`` (``"auto"``: numpy if installed).
+
+    ``"compiled"`` needs numba; the searches without a compiled kernel run numpy for it.
+    """
     if engine == "python":
         return "python"
+    if engine == "compiled":
+        if not numba_available():
+            raise InvalidArgumentError(
+                "engine='compiled' needs numba, which is not installed: "
+                "pip install 'hanoi-magnet[compiled]'"
+            )
+        return "numpy"
     if engine == "numpy":
         if not numpy_available():
             raise InvalidArgumentError(

@@ -6,7 +6,7 @@ from typing import Literal, TypeAlias
 
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.rules import Rules
-from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine
+from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine, wants_compiled
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.pure import pure_bytes
 
@@ -52,4 +52,10 @@ def estimate_memory(
         >>> round(estimate_memory(ClassicRules(4), 15, engine="numpy") / 2**20)  # MiB
         400
     """
-    return needed_bytes(CodeLayout(rules, n), query, choose_engine(engine))
+    layout = CodeLayout(rules, n)
+    chosen = choose_engine(engine)
+    if query == "explore" and layout.posts > 3 and wants_compiled(engine):
+        from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
+
+        return compiled.plain_bytes(layout)  # without symmetry: the most it may take
+    return needed_bytes(layout, query, chosen)

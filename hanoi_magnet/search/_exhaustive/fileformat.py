@@ -84,7 +84,12 @@ def write_json(path: str | Path, document: Mapping[str, Any]) -> None:
 def read_json(path: str | Path, expected: str) -> dict[str, Any]:
     """Read a JSON document whose ``format`` must be ``expected``."""
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
+        document = json.loads(Path(path).read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise InvalidArgumentError(
+            f"{path} is not a JSON document: it is not UTF-8 text ({error.reason} at byte "
+            f"{error.start})"
+        ) from None
     except json.JSONDecodeError as error:
         raise InvalidArgumentError(f"{path} is not a JSON document: {error}") from None
     _check_format(document, expected, path)
@@ -114,9 +119,21 @@ def read_table_header(stream: BinaryIO, path: str | Path) -> dict[str, Any]:
     """Read the magic and header of a distance table; the values follow in ``stream``."""
     if stream.read(len(MAGIC)) != MAGIC:
         raise InvalidArgumentError(f"{path} is not a {TABLE_FORMAT} file (wrong magic bytes)")
-    (length,) = struct.unpack("<I", stream.read(4))
+    prefix = stream.read(4)
+    if len(prefix) != 4:
+        raise InvalidArgumentError(
+            f"{path} is cut short: it ends inside its header (the file has "
+            f"{len(MAGIC) + len(prefix)} bytes)"
+        )
+    (length,) = struct.unpack("<I", prefix)
+    encoded = stream.read(length)
+    if len(encoded) != length:
+        raise InvalidArgumentError(
+            f"{path} is cut short: its header should have {length:,} bytes, the file holds "
+            f"{len(encoded):,} of them"
+        )
     try:
-        header = json.loads(stream.read(length).decode("utf-8"))
+        header = json.loads(encoded.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InvalidArgumentError(f"{path} has a damaged header: {error}") from None
     _check_format(header, TABLE_FORMAT, path)

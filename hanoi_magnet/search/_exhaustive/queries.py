@@ -10,7 +10,12 @@ from typing import Any
 from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, memory_limit
-from hanoi_magnet.search._exhaustive.engines import Engine, checked_position, choose_engine
+from hanoi_magnet.search._exhaustive.engines import (
+    Engine,
+    checked_position,
+    choose_engine,
+    wants_compiled,
+)
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
@@ -25,6 +30,7 @@ def explore(
     progress: ProgressCallback | bool | None = None,
     max_memory: int | None = None,
     client: Any = None,
+    symmetry: bool = True,
 ) -> Exploration:
     """Every position reachable from ``start``, layer by layer: a complete breadth-first search.
 
@@ -36,8 +42,9 @@ def explore(
     Args:
         rules: the rules of the moves.
         start: the position to start from.
-        engine: ``"numpy"`` (vectorised; ``pip install 'hanoi-magnet[search]'``),
-            ``"python"``, or ``"auto"``: numpy when installed. Both give identical results.
+        engine: ``"compiled"`` (numba; ``pip install 'hanoi-magnet[compiled]'``), ``"numpy"``
+            (vectorised; ``pip install 'hanoi-magnet[search]'``), ``"python"``, or ``"auto"``:
+            the first of them installed. All give identical results.
         progress: ``True`` for a progress line on standard error, or a callable that receives
             a :class:`SearchProgress` after every layer.
         max_memory: the most bytes the search may take (default: three quarters of the
@@ -45,6 +52,10 @@ def explore(
             for its share).
         client: a ``dask.distributed.Client``: run the search on its workers, the codes split
             in ranges among them (``pip install 'hanoi-magnet[distributed]'``).
+        symmetry: with the compiled engine, under classic rules where every move is allowed,
+            search the positions that a permutation of the posts empty in ``start`` maps onto
+            each other once (for a tower on four pegs, about a sixth of them); the counts are
+            exact either way. ``False`` searches every position.
 
     Raises:
         SearchLimitError: the search would need more than ``max_memory``.
@@ -66,22 +77,36 @@ def explore(
         return distributed.explore(layout, start, client, progress=progress, max_memory=max_memory)
     chosen = choose_engine(engine)
     what = f"a complete search of {human_count(layout.size)} codes ({start.n} disks, {rules!r})"
-    check_memory(needed_bytes(layout, "explore", chosen), limit, what)
+    reporter = Reporter(progress)
     engine_used: str = chosen
-    if chosen == "numpy" and layout.posts == 3:
+    farthest: list[int] | None
+    if wants_compiled(engine) and layout.posts > 3:
+        from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
+
+        code = layout.encode(start)
+        symmetric = symmetry and compiled.symmetric_applies(layout, code)
+        needed = (
+            compiled.symmetric_bytes(layout, code) if symmetric else compiled.plain_bytes(layout)
+        )
+        check_memory(needed, limit, what)
+        counts, farthest = compiled.explore_compiled(
+            layout, code, reporter.layer, symmetry=symmetric
+        )
+        engine_used = "compiled"
+    elif chosen == "numpy" and layout.posts == 3:
+        check_memory(needed_bytes(layout, "explore", chosen), limit, what)
         from hanoi_magnet.search._exhaustive import three_posts  # noqa: PLC0415 (numpy is optional)
 
-        reporter = Reporter(progress)
         counts, farthest = three_posts.explore_three(layout, layout.encode(start), reporter.layer)
         engine_used = "recursive"
     elif chosen == "numpy":
+        check_memory(needed_bytes(layout, "explore", chosen), limit, what)
         from hanoi_magnet.search._exhaustive import layered  # noqa: PLC0415 (numpy is optional)
 
-        reporter = Reporter(progress)
         counts, last = layered.run_layers(layout, [layout.encode(start)], reporter.layer)
         farthest = None if last is None else last.tolist()
     else:
-        reporter = Reporter(progress)
+        check_memory(needed_bytes(layout, "explore", chosen), limit, what)
         counts, farthest = run_pure_layers(layout, [layout.encode(start)], reporter.layer)
     reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
     return Exploration(

@@ -25,7 +25,7 @@ class Exploration:
         counts: the number of positions at each distance, from 0 to :attr:`eccentricity`.
         elapsed: seconds the search took.
         peak_memory: the most bytes the search held (all workers together if distributed).
-        engine: ``"numpy"``, ``"python"``, ``"recursive"`` or ``"dask"``.
+        engine: ``"compiled"``, ``"numpy"``, ``"python"``, ``"recursive"`` or ``"dask"``.
         workers: how many processes shared the work.
 
     Example:

@@ -1,0 +1,388 @@
+"""The compiled kernels of :mod:`.compiled` (numba; imported only when a compiled search runs).
+
+mypy does not follow numba's decorators: the functions are typed by what :mod:`.compiled`
+passes them (int64 arrays, the two-bit table's words, uint8 block flags).
+"""
+
+# mypy: ignore-errors
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: the even bits: the low bit of every two-bit field of a table word
+EVEN = np.int64(0x5555_5555_5555_5555)
+#: a de Bruijn sequence: ``(bit * DEBRUIJN) >> 58`` is distinct for each single set bit
+_DEBRUIJN = 0x03F79D71B4CB0A89
+DEBRUIJN = np.int64(_DEBRUIJN)
+_WHERE = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    _WHERE[((_DEBRUIJN << _bit) & 0xFFFF_FFFF_FFFF_FFFF) >> 58] = _bit
+FIELD = _WHERE >> 1  # the two-bit field of a set even bit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _successors(
+    code,
+    out,
+    delta,
+    empty,
+    occupancy,
+    places,
+    place_bits,
+    moduli,
+    scales,
+    offsets,
+    chunks,
+    shift,
+    face_bits,
+    face_count,
+    placements,
+    open_,
+    any_open,
+    magnetic,
+    legal,
+    change,
+    occupancy_sum,
+):
+    """Fill ``out`` with the code change of the move between each pair of posts (0: none)."""
+    pairs = out.size
+    placement = code >> face_bits
+    value = placement & (moduli[0] - 1) if shift else placement % moduli[0]
+    row = offsets[0] + value
+    scale = scales[0]
+    for j in range(pairs):
+        out[j] = delta[row, j] * scale
+    mask = empty[row]
+    occ = occupancy[row]
+    for c in range(1, chunks):
+        if not magnetic and not any_open[mask]:
+            break
+        if shift:
+            value = (placement >> place_bits[c]) & (moduli[c] - 1)
+        else:
+            value = (placement // places[c]) % moduli[c]
+        row = offsets[c] + value
+        if any_open[mask]:
+            scale = scales[c]
+            for j in range(pairs):
+                if open_[mask, j]:
+                    out[j] += delta[row, j] * scale
+            mask &= empty[row]
+        if magnetic:
+            occ = occupancy_sum[occ, occupancy[row]]
+    if magnetic:
+        faces = code & (face_count - 1)
+        key = (occ * face_count + faces) * (2 * pairs)
+        for j in range(pairs):
+            d = out[j]
+            if d != 0:
+                index = key + 2 * j + (1 if d < 0 else 0)
+                if legal[index]:
+                    out[j] = d + change[index]
+                else:
+                    out[j] = 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _classic_successors(
+    code, out, delta, empty, place_bits, moduli, scales, offsets, chunks, open_, any_open
+):
+    """:func:`_successors` for classic rules whose base is a power of two (no face bits)."""
+    pairs = out.size
+    row = offsets[0] + (code & (moduli[0] - 1))
+    scale = scales[0]
+    for j in range(pairs):
+        out[j] = delta[row, j] * scale
+    mask = empty[row]
+    c = 1
+    while c < chunks and any_open[mask]:
+        row = offsets[c] + ((code >> place_bits[c]) & (moduli[c] - 1))
+        scale = scales[c]
+        for j in range(pairs):
+            if open_[mask, j]:
+                out[j] += delta[row, j] * scale
+        mask &= empty[row]
+        c += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _matching(word, label):
+    low = word & EVEN
+    high = (word >> 1) & EVEN
+    if label == 1:
+        return low & ~high
+    return high & ~low
+
+
+@njit(cache=True, nogil=True)
+def expand_plain(
+    words,
+    label,
+    current,
+    following,
+    block_shift,
+    keep,
+    delta,
+    empty,
+    occupancy,
+    places,
+    place_bits,
+    moduli,
+    scales,
+    offsets,
+    chunks,
+    shift,
+    face_bits,
+    face_count,
+    placements,
+    open_,
+    any_open,
+    magnetic,
+    legal,
+    change,
+    occupancy_sum,
+):
+    """Expand the layer with ``label``: mark its unseen successors, return (found, kept)."""
+    next_label = np.int64(3 - label)
+    fast = not magnetic and shift > 0
+    pairs = delta.shape[1]
+    out = np.zeros(pairs, dtype=np.int64)
+    found = 0
+    kept = 0
+    words_count = words.size
+    for block in range(current.size):
+        if current[block] == 0:
+            continue
+        first = block << block_shift
+        last = min(words_count, first + (1 << block_shift))
+        for wi in range(first, last):
+            match = _matching(words[wi], label)
+            if match == 0:
+                continue
+            words[wi] |= match | (match << 1)
+            rest = match
+            while rest != 0:
+                bit = rest & -rest
+                rest ^= bit
+                code = (np.int64(wi) << 5) + FIELD[((bit * DEBRUIJN) >> 58) & 63]
+                if kept < keep.size:
+                    keep[kept] = code
+                    kept += 1
+                if fast:
+                    _classic_successors(
+                        code,
+                        out,
+                        delta,
+                        empty,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        open_,
+                        any_open,
+                    )
+                else:
+                    _successors(
+                        code,
+                        out,
+                        delta,
+                        empty,
+                        occupancy,
+                        places,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        shift,
+                        face_bits,
+                        face_count,
+                        placements,
+                        open_,
+                        any_open,
+                        magnetic,
+                        legal,
+                        change,
+                        occupancy_sum,
+                    )
+                for j in range(pairs):
+                    d = out[j]
+                    if d != 0:
+                        after = code + d
+                        where = after >> 5
+                        at = (after & 31) << 1
+                        if (words[where] >> at) & 3 == 0:
+                            words[where] |= next_label << at
+                            found += 1
+                            following[where >> block_shift] = 1
+    return found, kept
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _canonical(placement, n, posts, shift, fixed, rename, index, scale_low):
+    """The number of the canonical form of a labelled placement, and its permutable labels."""
+    for q in range(posts):
+        rename[q] = q if q < fixed else -1
+    fresh = fixed
+    result = np.int64(0)
+    for d in range(n - 1, -1, -1):
+        x = (
+            (placement >> (shift * d)) & (posts - 1)
+            if shift
+            else (placement // _power(posts, d)) % posts
+        )
+        if rename[x] < 0:
+            rename[x] = fresh
+            fresh += 1
+        result = result * posts + rename[x]
+    prefix = result // scale_low
+    return index[prefix] * scale_low + (result - prefix * scale_low), fresh - fixed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _power(base, exponent):
+    result = np.int64(1)
+    for _ in range(exponent):
+        result *= base
+    return result
+
+
+@njit(cache=True, nogil=True)
+def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot path)
+    words,
+    label,
+    current,
+    following,
+    block_shift,
+    keep,
+    n,
+    posts,
+    high,
+    low,
+    prefixes,
+    labels_used,
+    index,
+    label_post,
+    fixed,
+    free,
+    orbit,
+    delta,
+    empty,
+    occupancy,
+    places,
+    place_bits,
+    moduli,
+    scales,
+    offsets,
+    chunks,
+    shift,
+    face_bits,
+    face_count,
+    placements,
+    open_,
+    any_open,
+    magnetic,
+    legal,
+    change,
+    occupancy_sum,
+):
+    """Expand a layer of canonical numbers; return (positions found, orbits found, kept)."""
+    next_label = np.int64(3 - label)
+    fast = not magnetic and shift > 0
+    out = np.zeros(delta.shape[1], dtype=np.int64)
+    rename = np.empty(posts, dtype=np.int64)
+    scale_low = _power(posts, low)
+    full_orbit = orbit[free]
+    found = 0
+    orbits = 0
+    kept = 0
+    words_count = words.size
+    for block in range(current.size):
+        if current[block] == 0:
+            continue
+        first = block << block_shift
+        last = min(words_count, first + (1 << block_shift))
+        for wi in range(first, last):
+            match = _matching(words[wi], label)
+            if match == 0:
+                continue
+            rest = match
+            while rest != 0:
+                bit = rest & -rest
+                rest ^= bit
+                number = (np.int64(wi) << 5) + FIELD[((bit * DEBRUIJN) >> 58) & 63]
+                if kept < keep.size:
+                    keep[kept] = number
+                    kept += 1
+                which = number // scale_low
+                suffix = number - which * scale_low
+                labelled = prefixes[which] * scale_low + suffix
+                full = labels_used[which] == free
+                if fast:
+                    _classic_successors(
+                        labelled,
+                        out,
+                        delta,
+                        empty,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        open_,
+                        any_open,
+                    )
+                else:
+                    _successors(
+                        labelled,
+                        out,
+                        delta,
+                        empty,
+                        occupancy,
+                        places,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        shift,
+                        face_bits,
+                        face_count,
+                        placements,
+                        open_,
+                        any_open,
+                        magnetic,
+                        legal,
+                        change,
+                        occupancy_sum,
+                    )
+                for j in range(out.size):
+                    d = out[j]
+                    if d == 0:
+                        continue
+                    after = -1
+                    if full:
+                        if -scale_low < d < scale_low:  # a disk of the suffix moved
+                            after = number + d
+                        else:  # a disk of the prefix: canonical still if its prefix is
+                            moved = index[prefixes[which] + d // scale_low]
+                            if moved >= 0 and labels_used[moved] == free:
+                                after = moved * scale_low + suffix
+                    if after >= 0:
+                        size = full_orbit
+                    else:
+                        after, used = _canonical(
+                            labelled + d, n, posts, shift, fixed, rename, index, scale_low
+                        )
+                        size = orbit[used]
+                    where = after >> 5
+                    at = (after & 31) << 1
+                    if (words[where] >> at) & 3 == 0:
+                        words[where] |= next_label << at
+                        found += size
+                        orbits += 1
+                        following[where >> block_shift] = 1
+            words[wi] |= match | (match << 1)
+    return found, orbits, kept

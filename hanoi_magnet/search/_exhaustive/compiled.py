@@ -1,0 +1,510 @@
+"""The layered search compiled with numba: the same moves and two-bit table, one code at a time.
+
+The numpy engine (:mod:`.layered`) pays for every chunk of codes with a dozen array passes and a
+sort; compiled, a code is expanded in registers: its moves read from the same chunk tables
+(:mod:`.tables`), each successor looked up and marked in the same two-bit table (:mod:`.bits`)
+at once. A layer is read back from the table by scanning the words that may hold it: a byte
+per block of words says whether a code of the next layer was marked there, so the scan skips
+what the layer never touched.
+
+numba (``pip install 'hanoi-magnet[compiled]'``) was chosen because it compiles this numpy-style
+code as it stands, is maintained with numpy's releases, and needs no compiler at install time;
+the kernels are cached on disk after their first compilation. Without numba, numpy runs.
+
+Symmetry (:func:`run_symmetric`): under classic rules where every move is allowed, posts that
+are empty in the start may be permuted without changing any distance from it (for a tower on
+four pegs, the three other pegs: six permutations). Each orbit is searched once, by its
+canonical representative, the one whose permutable posts first appear, from the largest disk
+down, in increasing order; the layer counts add each orbit's size, so they are exact. The
+representatives are numbered densely (see :class:`SymmetricCodes`): the table has about
+``1/k!`` of the codes for ``k`` permutable posts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import numpy as np
+
+from hanoi_magnet.rules import MagneticRules
+from hanoi_magnet.search._exhaustive.bits import StateTable, table_bytes
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.progress import Report
+from hanoi_magnet.search._exhaustive.tables import (
+    any_open_pair,
+    chunk_table,
+    color_table,
+    occupancy_sum,
+    open_pairs,
+    post_pairs,
+)
+
+#: table words per block of the "may hold the next layer" flags
+BLOCK_SHIFT = 9
+#: the largest layer whose codes are kept (the farthest positions)
+KEEP = 1 << 20
+#: entries of one compiled chunk table (a larger chunk decides more moves in one lookup)
+COMPILED_ENTRIES = 1 << 14
+
+#: the most prefix values :class:`SymmetricCodes` indexes (a longer prefix wastes fewer numbers)
+PREFIX_ENTRIES = 1 << 22
+#: the digits a canonical number keeps as they stand: their disks' moves are additions
+SUFFIX_DIGITS = 8
+#: the digits of a prefix at least: most prefixes then use every permutable label, and their
+#: positions' moves stay on the fast paths
+PREFIX_DIGITS = 10
+
+
+def _kernels() -> Any:
+    """The kernels' module: numba compiles them (or loads them from its cache) on first use."""
+    from hanoi_magnet.search._exhaustive import _numba_kernels  # noqa: PLC0415 (optional)
+
+    return _numba_kernels
+
+
+def compiled_digits(posts: int) -> int:
+    """How many placement digits a compiled chunk table covers."""
+    digits = 1
+    while posts ** (digits + 1) <= COMPILED_ENTRIES:
+        digits += 1
+    return digits
+
+
+class MoveTables:
+    """The tables of :class:`.moves.Successors`, laid out flat for the compiled kernel."""
+
+    def __init__(self, layout: CodeLayout) -> None:
+        posts = layout.posts
+        allowed = frozenset(
+            (a, b) for a in range(posts) for b in range(posts) if a != b and layout.allowed(a, b)
+        )
+        digits = compiled_digits(posts)
+        deltas, empties, occupancies = [], [], []
+        places, moduli, scales, offsets = [], [], [], []
+        place, offset = 0, 0
+        while place < layout.n:
+            size = min(digits, layout.n - place)
+            table = chunk_table(posts, size, allowed)
+            deltas.append(table.delta)
+            empties.append(table.empty)
+            occupancies.append(table.occupancy)
+            places.append(posts**place)
+            moduli.append(posts**size)
+            scales.append(posts**place * layout.face_count)
+            offsets.append(offset)
+            offset += posts**size
+            place += size
+        pairs = len(post_pairs(posts))
+        self.pairs = pairs
+        self.delta = np.concatenate(deltas) if deltas else np.zeros((1, pairs), dtype=np.int32)
+        self.empty = np.concatenate(empties) if empties else np.zeros(1, dtype=np.int64)
+        self.occupancy = np.concatenate(occupancies) if occupancies else np.zeros(1, np.int64)
+        self.places = np.array(places or [1], dtype=np.int64)
+        self.moduli = np.array(moduli or [1], dtype=np.int64)
+        self.place_bits = np.array(
+            [place.bit_length() - 1 for place in places] or [0], dtype=np.int64
+        )
+        self.scales = np.array(scales or [0], dtype=np.int64)
+        self.offsets = np.array(offsets or [0], dtype=np.int64)
+        self.chunks = len(places)
+        # a power-of-two base: digits are read with shifts
+        self.shift = posts.bit_length() - 1 if posts & (posts - 1) == 0 else 0
+        self.face_bits = layout.face_count.bit_length() - 1
+        self.open = open_pairs(posts).astype(np.int64)
+        self.any_open = any_open_pair(posts).astype(np.int64)
+        self.magnetic = isinstance(layout.rules, MagneticRules)
+        if isinstance(layout.rules, MagneticRules):
+            colors = color_table(layout.rules)
+            self.legal = colors.legal.astype(np.int64)
+            self.change = colors.change.astype(np.int64)
+            self.occupancy_sum = np.ascontiguousarray(occupancy_sum(posts), dtype=np.int64)
+            self.occupancy_base = 3**posts
+        else:
+            self.legal = np.zeros(1, dtype=np.int64)
+            self.change = np.zeros(1, dtype=np.int64)
+            self.occupancy_sum = np.zeros((1, 1), dtype=np.int64)
+            self.occupancy_base = 1
+        self.face_count = layout.face_count
+        self.placements = layout.placements
+
+    def arguments(self) -> tuple[Any, ...]:
+        """The tables, in the order the kernels take them."""
+        return (
+            self.delta,
+            self.empty,
+            self.occupancy,
+            self.places,
+            self.place_bits,
+            self.moduli,
+            self.scales,
+            self.offsets,
+            self.chunks,
+            self.shift,
+            self.face_bits,
+            self.face_count,
+            self.placements,
+            self.open,
+            self.any_open,
+            self.magnetic,
+            self.legal,
+            self.change,
+            self.occupancy_sum,
+        )
+
+
+def plain_bytes(layout: CodeLayout) -> int:
+    """The most memory :func:`run_compiled` holds (table, block flags, kept layer, moves)."""
+    words = -(-layout.size // 32)
+    flags = 2 * ((words >> BLOCK_SHIFT) + 1)
+    return table_bytes(layout.size) + flags + 8 * min(KEEP, layout.size) + _moves_bytes(layout)
+
+
+def _moves_bytes(layout: CodeLayout) -> int:
+    """The bytes of the move tables of :class:`MoveTables`."""
+    tables = MoveTables(layout)
+    return sum(
+        int(array.nbytes)
+        for array in (tables.delta, tables.empty, tables.occupancy, tables.open, tables.legal)
+    ) + int(tables.change.nbytes + tables.occupancy_sum.nbytes)
+
+
+def run_compiled(
+    layout: CodeLayout,
+    sources: Iterable[int],
+    report: Report,
+    *,
+    backward: bool = False,
+) -> tuple[list[int], list[int] | None]:
+    """A complete search with the compiled kernel: the layer sizes and the last layer's codes.
+
+    As :func:`.layered.run_layers` (the same table, the same moves; ``report(depth, layer,
+    reached, memory)`` after every layer); the last layer is kept if it has at most
+    :data:`KEEP` codes.
+    """
+    kernels = _kernels()
+    moves = CodeLayout(layout.reversed_rules(), layout.n) if backward else layout
+    tables = MoveTables(moves).arguments()
+    table = StateTable(layout.size)
+    words = table.words
+    blocks = (words.size >> BLOCK_SHIFT) + 1
+    flags = np.zeros((2, blocks), dtype=np.uint8)
+    start = np.unique(np.fromiter(sources, dtype=np.int64))
+    table.mark(start, 1)
+    flags[0, (start >> 5) >> BLOCK_SHIFT] = 1
+    keep = np.empty(min(KEEP, layout.size), dtype=np.int64)
+    memory = table.nbytes + flags.nbytes + keep.nbytes
+    counts = [int(start.size)]
+    reached = counts[0]
+    report(0, counts[0], reached, memory)
+    label = 1
+    while True:
+        current, following = flags[label - 1], flags[2 - label]
+        following[:] = 0
+        found, kept = kernels.expand_plain(
+            words, label, current, following, BLOCK_SHIFT, keep, *tables
+        )
+        if not found:
+            last = keep[:kept].tolist() if counts[-1] <= KEEP else None
+            return counts, last
+        counts.append(int(found))
+        reached += int(found)
+        report(len(counts) - 1, int(found), reached, memory)
+        label = 3 - label
+
+
+# -- symmetry -----------------------------------------------------------------------------------
+
+
+class SymmetricCodes:
+    """Dense numbers for the canonical positions of classic rules under a group of posts.
+
+    The *fixed* posts (those holding a disk in the start) keep their names; the ``k`` others,
+    the *permutable* posts, are renamed so that they first appear (reading the disks from the
+    largest down) in increasing order. A canonical position is written with labels: the fixed
+    posts ``0 .. f - 1`` and the permutable ones ``f .. f + k - 1`` in that order.
+
+    Its number splits the labelled digits: the ``high`` digits of the largest disks (a
+    *prefix*, itself canonical) and the ``low`` ones (at least :data:`SUFFIX_DIGITS` of them).
+    ``number = index(prefix) * p**low + suffix``: the prefixes are numbered in increasing order
+    of their base-``p`` value, and the suffix is the base-``p`` value of the low digits as they
+    stand. So a move of a disk of the suffix adds to the number what it adds to the placement,
+    as without symmetry. A suffix that uses a new label out of order is not canonical, and its
+    number stays unused (there are few once the prefix is long: a prefix misses a label with
+    probability about ``k * (1 - 1/k)**high``).
+
+    Attributes:
+        layout: the layout of the positions.
+        fixed: the fixed posts, in order; ``permutable``: the others.
+        high, low: the digits of the prefix and of the suffix.
+        prefixes: the base-``p`` value of each canonical prefix, increasing.
+        labels_used: per prefix, how many permutable labels it uses.
+        size: the numbers there are, ``len(prefixes) * p**low``.
+        order: the number of permutations, ``k!``.
+    """
+
+    def __init__(self, layout: CodeLayout, start: int) -> None:
+        self.layout = layout
+        posts, n = layout.posts, layout.n
+        used = 0
+        placement = start
+        for _ in range(n):
+            placement, post = divmod(placement, posts)
+            used |= 1 << post
+        self.fixed = tuple(q for q in range(posts) if used >> q & 1)
+        self.permutable = tuple(q for q in range(posts) if not used >> q & 1)
+        f, k = len(self.fixed), len(self.permutable)
+        self.order = math.factorial(k)
+        self.high = 0
+        wanted = max(n - SUFFIX_DIGITS, PREFIX_DIGITS)
+        while self.high < min(n, wanted) and posts ** (self.high + 1) <= PREFIX_ENTRIES:
+            self.high += 1
+        self.low: int = n - self.high
+        prefixes, labels = _canonical_prefixes(self.high, f, k)
+        self.prefixes = np.array(prefixes, dtype=np.int64)
+        self.labels_used = np.array(labels, dtype=np.int64)
+        # prefix value -> its index, -1 if not canonical
+        self.index = np.full(posts**self.high, -1, dtype=np.int32)
+        self.index[self.prefixes] = np.arange(self.prefixes.size, dtype=np.int32)
+        self.size = int(self.prefixes.size) * posts**self.low
+        # label -> post, and post -> label for the fixed posts (the permutable ones: -1)
+        self.label_post = np.array(self.fixed + self.permutable, dtype=np.int64)
+        self.orbit = np.array(
+            [math.factorial(k) // math.factorial(k - m) for m in range(k + 1)], dtype=np.int64
+        )
+
+    def canonical_placement(self, placement: int) -> tuple[int, int]:
+        """The labelled placement of the canonical form of a layout placement, and its labels."""
+        posts, n = self.layout.posts, self.layout.n
+        digits = [(placement // posts**d) % posts for d in range(n)]
+        label = {q: i for i, q in enumerate(self.fixed)}
+        f = len(self.fixed)
+        result = 0
+        for d in reversed(range(n)):
+            post = digits[d]
+            if post not in label:
+                label[post] = len(label)
+            result = result * posts + label[post]
+        return result, len(label) - f
+
+    def number(self, placement: int) -> int:
+        """The number of the canonical form of a layout placement."""
+        labelled, _ = self.canonical_placement(placement)
+        scale: int = self.layout.posts**self.low
+        return int(self.index[labelled // scale]) * scale + int(labelled % scale)
+
+    def placement(self, number: int) -> int:
+        """A layout placement of the canonical position with this number (labels as posts)."""
+        scale: int = self.layout.posts**self.low
+        labelled = int(self.prefixes[number // scale]) * scale + number % scale
+        posts = self.layout.posts
+        result = 0
+        for d in reversed(range(self.layout.n)):
+            result = result * posts + int(self.label_post[(labelled // posts**d) % posts])
+        return result
+
+    def orbit_placements(self, number: int) -> list[int]:
+        """The layout placements of every position of the orbit with this number, increasing."""
+        posts, n = self.layout.posts, self.layout.n
+        base = self.placement(number)
+        digits = [(base // posts**d) % posts for d in range(n)]
+        found = set()
+        import itertools  # noqa: PLC0415
+
+        for image in itertools.permutations(self.permutable):
+            rename = dict(zip(self.permutable, image, strict=True))
+            value = 0
+            for d in reversed(range(n)):
+                value = value * posts + rename.get(digits[d], digits[d])
+            found.add(value)
+        return sorted(found)
+
+
+def _canonical_prefixes(high: int, fixed: int, free: int) -> tuple[list[int], list[int]]:
+    """The canonical labelled prefixes of ``high`` digits, increasing, and the labels each uses."""
+    posts = fixed + free
+    prefixes: list[tuple[int, int]] = [(0, 0)]
+    for _ in range(high):
+        longer: list[tuple[int, int]] = []
+        for value, used in prefixes:
+            longer.extend(
+                (value * posts + label, max(used, label - fixed + 1))
+                for label in range(fixed + used + (1 if used < free else 0))
+            )
+        prefixes = longer
+    prefixes.sort()
+    return [value for value, _ in prefixes], [used for _, used in prefixes]
+
+
+def symmetric_applies(layout: CodeLayout, start: int) -> bool:
+    """Whether :func:`run_symmetric` can search from ``start``.
+
+    It can under classic rules where every move is allowed, with at least two posts empty in
+    the start (one alone has nothing to be swapped with).
+    """
+    if layout.magnetic or layout.rules.allowed is not None or layout.n < 2:
+        return False
+    posts, placement, used = layout.posts, start, 0
+    for _ in range(layout.n):
+        placement, post = divmod(placement, posts)
+        used |= 1 << post
+    return posts - bin(used).count("1") >= 2 and layout.size < 1 << 62
+
+
+def symmetric_bytes(layout: CodeLayout, start: int) -> int:
+    """The most memory :func:`run_symmetric` holds."""
+    return _symmetric_bytes(SymmetricCodes(layout, start))
+
+
+def _symmetric_bytes(codes: SymmetricCodes) -> int:
+    words = -(-codes.size // 32)
+    tables = int(codes.index.nbytes + codes.prefixes.nbytes + codes.labels_used.nbytes)
+    return int(
+        table_bytes(codes.size)
+        + 2 * ((words >> BLOCK_SHIFT) + 1)
+        + 8 * min(KEEP, codes.size)
+        + tables
+        + _moves_bytes(codes.layout)
+    )
+
+
+def run_symmetric(
+    layout: CodeLayout, start: int, report: Report
+) -> tuple[list[int], list[int] | None, int]:
+    """A complete search from ``start`` over canonical positions (see the module docstring).
+
+    Returns the exact layer sizes, the last layer's codes (every position of its orbits) if it
+    has at most :data:`KEEP` orbits, and the bytes of the table.
+    """
+    kernels = _kernels()
+    codes = SymmetricCodes(layout, start)
+    tables = MoveTables(layout).arguments()
+    table = StateTable(codes.size)
+    words = table.words
+    blocks = (words.size >> BLOCK_SHIFT) + 1
+    flags = np.zeros((2, blocks), dtype=np.uint8)
+    first = codes.number(start)
+    table.mark(np.array([first], dtype=np.int64), 1)
+    flags[0, (first >> 5) >> BLOCK_SHIFT] = 1
+    keep = np.empty(min(KEEP, codes.size), dtype=np.int64)
+    memory = _symmetric_bytes(codes)
+    counts = [1]
+    orbits = [1]
+    reached = 1
+    report(0, 1, reached, memory)
+    label = 1
+    posts = layout.posts
+    while True:
+        current, following = flags[label - 1], flags[2 - label]
+        following[:] = 0
+        found, orbit_count, kept = kernels.expand_symmetric(
+            words,
+            label,
+            current,
+            following,
+            BLOCK_SHIFT,
+            keep,
+            layout.n,
+            posts,
+            codes.high,
+            codes.low,
+            codes.prefixes,
+            codes.labels_used,
+            codes.index,
+            codes.label_post,
+            len(codes.fixed),
+            len(codes.permutable),
+            codes.orbit,
+            *tables,
+        )
+        if not orbit_count:
+            last = None
+            if orbits[-1] <= KEEP:
+                last = sorted(
+                    placement
+                    for number in keep[:kept].tolist()
+                    for placement in codes.orbit_placements(number)
+                )
+            return counts, last, table.nbytes
+        counts.append(int(found))
+        orbits.append(int(orbit_count))
+        reached += int(found)
+        report(len(counts) - 1, int(found), reached, memory)
+        label = 3 - label
+
+
+def explore_compiled(
+    layout: CodeLayout, start: int, report: Report, *, symmetry: bool
+) -> tuple[list[int], list[int] | None]:
+    """Explore from ``start``: with symmetry where it applies, else the plain compiled kernel."""
+    if symmetry and symmetric_applies(layout, start):
+        counts, last, _ = run_symmetric(layout, start, report)
+        return counts, last
+    return run_compiled(layout, [start], report)
+
+
+# -- all pairs ----------------------------------------------------------------------------------
+
+
+def all_pairs(layout: CodeLayout, report: Callable[[int, int], None] | None = None) -> AllPairs:
+    """The diameter of a classic puzzle with every move allowed, from a search from every source.
+
+    Every permutation of the posts maps the state graph onto itself, so a search from one
+    position of each orbit (its posts first appearing, from the largest disk down, in order)
+    tells the eccentricity of every position; the orbit's size weighs its farthest positions in
+    the count of antipodal pairs. Exhaustive, so its own certificate: the eccentricity of every
+    position (:attr:`AllPairs.eccentricities`) follows from the searches it lists.
+    """
+    assert not layout.magnetic
+    assert layout.rules.allowed is None
+    posts, n = layout.posts, layout.n
+    histogram: dict[int, int] = {}
+    diameter, ordered = 0, 0
+    sources = 0
+    for placement, used in _orbit_representatives(posts, n):
+        counts, _ = run_compiled(layout, [placement], lambda *_: None)
+        orbit = math.factorial(posts) // math.factorial(posts - used)
+        eccentricity = len(counts) - 1
+        histogram[eccentricity] = histogram.get(eccentricity, 0) + orbit
+        if eccentricity > diameter:
+            diameter, ordered = eccentricity, 0
+        if eccentricity == diameter:
+            ordered += orbit * counts[-1]
+        sources += 1
+        if report is not None:
+            report(sources, diameter)
+    return AllPairs(n, posts, diameter, ordered // 2, sources, dict(sorted(histogram.items())))
+
+
+class AllPairs:
+    """What :func:`all_pairs` found: the diameter, the antipodal pairs, every eccentricity."""
+
+    def __init__(
+        self,
+        n: int,
+        posts: int,
+        diameter: int,
+        antipodal_pairs: int,
+        sources: int,
+        eccentricities: dict[int, int],
+    ) -> None:
+        self.n, self.posts, self.diameter = n, posts, diameter
+        #: unordered pairs of positions at distance :attr:`diameter`
+        self.antipodal_pairs = antipodal_pairs
+        #: the searches run, one per orbit of positions under the permutations of the posts
+        self.sources = sources
+        #: how many positions have each eccentricity (the radius is the smallest key)
+        self.eccentricities = eccentricities
+
+
+def _orbit_representatives(posts: int, n: int) -> list[tuple[int, int]]:
+    """Placements whose posts first appear in order from the largest disk, with posts used."""
+    found: list[tuple[int, int]] = [(0, 0)]
+    for _ in range(n):
+        found = [
+            (value * posts + post, max(used, post + 1))
+            for value, used in found
+            for post in range(min(used + 1, posts))
+        ]
+    return found  # written largest disk first: the highest digit of a placement
