@@ -87,7 +87,14 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "--engine",
         choices=ENGINES,
         default="auto",
-        help="numpy (vectorised), python, or auto: numpy when installed",
+        help="compiled (numba), numpy (vectorised), python, or auto: the fastest installed",
+    )
+    parser.add_argument(
+        "--no-symmetry",
+        dest="symmetry",
+        action="store_false",
+        help="with --layers or --eccentricity: search every position, not one per symmetric "
+        "orbit of the posts (the counts are the same; for checking and timing)",
     )
     parser.add_argument(
         "--max-memory",
@@ -142,7 +149,9 @@ def _run(args: argparse.Namespace) -> int:
     elif args.layers or args.eccentricity:
         client = _client(args.scheduler)
         try:
-            found = explore(rules, source, progress=show, client=client, **options)
+            found = explore(
+                rules, source, progress=show, client=client, symmetry=args.symmetry, **options
+            )
         finally:
             if client is not None:
                 client.close()
