@@ -80,13 +80,14 @@ def _python310() -> str | None:
     ]
     for candidate in filter(None, candidates):
         done = subprocess.run(
-            [candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 10))"],
+            [candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 10), sys.executable)"],
             capture_output=True,
             text=True,
             check=False,
         )
-        if done.stdout.strip() == "True":
-            return candidate
+        works, _, executable = done.stdout.strip().partition(" ")
+        if works == "True":
+            return executable  # the interpreter itself: a shim needs the environment we clear
     return None
 
 
