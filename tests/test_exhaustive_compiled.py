@@ -163,7 +163,8 @@ def test_symmetry_does_not_apply_where_it_would_be_wrong():
     assert not compiled.symmetric_applies(four, one_free)
 
 
-def test_explore_runs_the_compiled_kernel_by_default_and_says_so():
+def test_explore_runs_the_compiled_kernel_by_default_and_says_so(monkeypatch):
+    monkeypatch.setattr(engines, "COMPILED_FROM", 1)  # by default, at any size
     start = State.tower(6, posts=4)
     found = explore(ClassicRules(4), start)
     assert found.engine == "compiled"
@@ -204,3 +205,22 @@ def test_all_pairs_equals_a_search_from_every_position(posts, n):
     assert found.antipodal_pairs == pairs[diameter] // 2
     assert found.eccentricities == dict(sorted(eccentricities.items()))
     assert found.sources < posts**n or n == 1
+
+
+def test_auto_runs_the_compiled_kernel_from_compiled_from_codes_on(monkeypatch):
+    """Both sides of engines.COMPILED_FROM (moved down to a small space here): "auto" runs
+    numpy below it and the compiled kernel from it on, with the same counts."""
+    rules, start = ClassicRules(4), State.tower(5, posts=4)
+    size = CodeLayout(rules, 5).size
+    monkeypatch.setattr(engines, "COMPILED_FROM", size + 1)
+    below = explore(rules, start)
+    monkeypatch.setattr(engines, "COMPILED_FROM", size)
+    at = explore(rules, start)
+    assert (below.engine, at.engine) == ("numpy", "compiled")
+    assert below.counts == at.counts and sum(at.counts) == 4**5
+
+
+def test_auto_stays_with_numpy_for_small_spaces():
+    """The real threshold: a four-peg search of 10 disks (4**10 codes) is below it."""
+    assert CodeLayout(ClassicRules(4), 10).size < engines.COMPILED_FROM <= 4**11
+    assert explore(ClassicRules(4), State.tower(10, posts=4)).engine == "numpy"

@@ -46,15 +46,23 @@ def _numba_importable() -> bool:
     return _importable("numba")
 
 
-def wants_compiled(engine: object) -> bool:
-    """Whether a search that has a compiled kernel runs it (``"auto"``: if numba is installed).
+#: ``"auto"`` runs the compiled kernel from this many codes on. Loading its kernels costs about
+#: half a second per process (from numba's disk cache; about a second when first compiled),
+#: which numpy's 4-6 M positions/s repay only from a few million codes (4^11 is 4,194,304).
+COMPILED_FROM = 1 << 22
 
-    Searches without one run numpy for ``"compiled"`` (see :func:`choose_engine`).
+
+def wants_compiled(engine: object, size: int) -> bool:
+    """Whether a search of ``size`` codes that has a compiled kernel runs it.
+
+    ``"auto"``: if numba is installed and the search has at least :data:`COMPILED_FROM` codes.
+    Searches without a compiled kernel run numpy for ``"compiled"`` (see
+    :func:`choose_engine`).
     """
     if engine == "compiled":
         choose_engine(engine)  # refused with the install line when numba is missing
         return True
-    return engine == "auto" and numba_available()
+    return engine == "auto" and size >= COMPILED_FROM and numba_available()
 
 
 def choose_engine(engine: object) -> Literal["numpy", "python"]:

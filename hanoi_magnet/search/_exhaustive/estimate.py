@@ -54,7 +54,7 @@ def estimate_memory(
     """
     layout = CodeLayout(rules, n)
     chosen = choose_engine(engine)
-    if query == "explore" and layout.posts > 3 and wants_compiled(engine):
+    if query == "explore" and layout.posts > 3 and wants_compiled(engine, layout.size):
         from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
 
         return compiled.plain_bytes(layout)  # without symmetry: the most it may take
