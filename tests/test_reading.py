@@ -358,6 +358,24 @@ def test_a_number_of_thousands_of_digits_is_no_crash(text):
         assert found.unreadable is not None or len(found.moves) < 3
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<think>xx</think>A->C\nA->B",
+        "<think>xx</think> A->C\nA->B",
+        "<think>first\nthen</think>A->C\nA->B",
+        "so: A->B?</think>A->C\nA->B",
+        "A->C <think>the next one</think>\nA->B",
+    ],
+)
+def test_a_move_on_the_line_of_a_reasoning_tag_is_read(text):
+    """The moves written right after </think> (or before <think>) on its line are part of the
+    answer (the first was dropped silently before)."""
+    found = extract_moves(text)
+    assert list(found.moves) == [(0, 2), (0, 1)]
+    assert any("reasoning" in span.why for span in found.skipped)
+
+
 def test_an_unclosed_think_does_not_hide_the_answer():
     """Issue 22 item 8: everything after an unclosed <think> was dropped."""
     found = extract_moves("<think>\nThe recursion is easy.\n" + "\n".join(GYM7))

@@ -459,9 +459,19 @@ def line_runs(
         line_start, offset = offset, offset + len(line) + 1
         while next_block < len(spans) and spans[next_block][1] <= line_start:
             next_block += 1
-        if (next_block < len(spans) and spans[next_block][0] <= line_start) or line[:1] == MASK:
-            builder.barrier()  # inside a list or skipped reasoning: it separates runs
+        if next_block < len(spans) and spans[next_block][0] <= line_start:
+            builder.barrier()  # inside a list: it separates runs
             continue
+        if MASK in line:
+            # skipped reasoning separates runs; what follows its closing tag on the same line
+            # ("</think>A->C") is read, what precedes an opening tag ("A->C <think>") too
+            read_from = len(line) - len(line.lstrip(MASK))
+            if read_from:
+                builder.barrier()
+            line_start += read_from
+            line = line[read_from:].split(MASK, 1)[0]
+            if not line.strip():
+                continue
         if next_block < len(spans) and spans[next_block][0] < line_start + len(line):
             line = line[: spans[next_block][0] - line_start]  # a list starts on this line
         if line.lstrip()[:1] == "|":
