@@ -224,3 +224,14 @@ def test_auto_stays_with_numpy_for_small_spaces():
     """The real threshold: a four-peg search of 10 disks (4**10 codes) is below it."""
     assert CodeLayout(ClassicRules(4), 10).size < engines.COMPILED_FROM <= 4**11
     assert explore(ClassicRules(4), State.tower(10, posts=4)).engine == "numpy"
+
+
+def test_auto_runs_the_compiled_kernel_at_the_real_threshold():
+    """4**11 codes is exactly COMPILED_FROM: the first size "auto" hands to numba, with the
+    same layers as numpy's search, summing to the whole space."""
+    assert CodeLayout(ClassicRules(4), 11).size == engines.COMPILED_FROM
+    start = State.tower(11, posts=4)
+    found = explore(ClassicRules(4), start)
+    assert found.engine == "compiled"
+    assert sum(found.counts) == 4**11
+    assert found.counts == explore(ClassicRules(4), start, engine="numpy").counts

@@ -114,6 +114,26 @@ def position(text: str, rules: Rules, n: int | None, named: dict[str, State]) ->
     return state
 
 
+def disks_given(
+    n: int | None, positions: tuple[str | None, ...], *, posts: int, magnetic: bool
+) -> int:
+    """``n``, or when it is left out the number of disks of the first position given.
+
+    ``"start"``, ``"goal"`` and ``None`` in ``positions`` give no number.
+
+    Example:
+        >>> from hanoi_magnet.cli._positions import disks_given
+        >>> disks_given(None, ("start", "SSI/rrb"), posts=3, magnetic=True)
+        3
+    """
+    if n is not None:
+        return n
+    for text in positions:
+        if text is not None and text.strip().lower() not in ("start", "goal"):
+            return State.parse(text, posts=posts, magnetic=magnetic).n
+    raise InvalidArgumentError("give N, the number of disks, or a position with --from/--to")
+
+
 def ends(
     rules: Rules, variant: Variant | None, n: int | None, source: str, target: str
 ) -> tuple[State, State]:
@@ -128,15 +148,7 @@ def ends(
         >>> [str(state) for state in ends(MagneticRules("NNN"), None, None, "SSI/rrb", "goal")]
         ['S: 3r 2r | I: 1b | D: -', 'S: - | I: - | D: 3b 2b 1b']
     """
-    if n is None:
-        for text in (source, target):
-            if text.strip().lower() not in ("start", "goal"):
-                n = State.parse(text, posts=rules.posts, magnetic=rules.magnetic).n
-                break
-        else:
-            raise InvalidArgumentError(
-                "give N, the number of disks, or a position with --from/--to"
-            )
+    n = disks_given(n, (source, target), posts=rules.posts, magnetic=rules.magnetic)
     if not 0 <= n <= MAX_DISKS:
         raise InvalidArgumentError(
             f"the number of disks must be an integer from 0 to {MAX_DISKS:,}, got {decimal(n)}"

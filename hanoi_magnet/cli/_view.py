@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import webbrowser
 
-from hanoi_magnet.cli._positions import position
+from hanoi_magnet.cli._positions import disks_given, position
 from hanoi_magnet.cli._util import Command, Status, integer, variant_label, write_output
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.model import State
@@ -84,16 +84,9 @@ def _view_arguments(parser: argparse.ArgumentParser) -> None:
 def _ends(args: argparse.Namespace) -> tuple[State | None, State | None]:
     """The positions of ``--from`` and ``--to``, read as ``distance`` reads them (N inferred)."""
     variant = default_registry.variant(args.label)
-    n = args.n
-    if n is None:
-        for text in (args.source, args.target):
-            if text is not None and text.strip().lower() not in ("start", "goal"):
-                n = State.parse(text, posts=variant.posts, magnetic=variant.magnetic).n
-                break
-        else:
-            raise InvalidArgumentError(
-                "give N, the number of disks, or a position with --from/--to"
-            )
+    n = disks_given(
+        args.n, (args.source, args.target), posts=variant.posts, magnetic=variant.magnetic
+    )
     if not 0 <= n <= MAX_DISKS:
         raise InvalidArgumentError(
             f"the viewer draws 0 to {MAX_DISKS:,} disks, got {n:,} (count or solve bigger "
