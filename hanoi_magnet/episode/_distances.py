@@ -1,8 +1,7 @@
 """The exact distance to an episode's goal from any position, by the cheapest exact method.
 
 Three posts: :func:`~hanoi_magnet.search.distance`, exact in O(n) steps for any rules and any
-number of disks (the classic rules with every direction by
-:func:`~hanoi_magnet.search.classic_distance`: the same answer with less work). Four or more
+number of disks (it answers the classic rules with every direction by Hinz's formula). Four or more
 posts: one complete search backwards from the goal (:func:`~hanoi_magnet.search.remoteness`),
 after which every distance is a look-up; an episode whose space holds more than
 ``max_states`` positions is refused before anything is searched.
@@ -13,10 +12,9 @@ from __future__ import annotations
 from hanoi_magnet._text import integer_text
 from hanoi_magnet.errors import SearchLimitError, UnreachableError
 from hanoi_magnet.model import Move, State
-from hanoi_magnet.rules import ClassicRules, Rules
+from hanoi_magnet.rules import Rules
 from hanoi_magnet.search import (
     RemotenessTable,
-    classic_distance,
     distance,
     legal_state_count,
     remoteness,
@@ -30,14 +28,13 @@ _REMEMBERED = 64
 class Distances:
     """Distances to one goal under one set of rules (``None``: the goal is out of reach)."""
 
-    __slots__ = ("classic", "goal", "known", "rules", "table")
+    __slots__ = ("goal", "known", "rules", "table")
 
     def __init__(self, rules: Rules, goal: State, max_states: int) -> None:
         self.rules = rules
         self.goal = goal
         self.table: RemotenessTable | None = None
         self.known: dict[State, int | None] = {}
-        self.classic = rules == ClassicRules()
         if rules.posts != 3:
             size = legal_state_count(rules, goal.n)
             if size > max_states:
@@ -57,8 +54,6 @@ class Distances:
         try:
             if self.table is not None:
                 found: int | None = self.table.distance(state)
-            elif self.classic:
-                found = classic_distance(state, self.goal)
             else:
                 found = distance(self.rules, state, self.goal)
         except UnreachableError:
