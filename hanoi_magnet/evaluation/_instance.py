@@ -175,9 +175,12 @@ class Instance:
     def to_json(self) -> str:
         """One line of JSON: the same bytes on every platform and Python version.
 
-        ASCII only, keys in a fixed order, integers exact at any size: those beyond 2^53
-        (which readers that use doubles, such as ``datasets`` and pandas, would round) are
-        written as strings of digits, and read back as integers.
+        ASCII only, keys in a fixed order, counts exact at any size: ``done``, ``count``,
+        ``optimum`` and the lengths and budgets of the answer are written as strings of
+        decimal digits in every record, small or large (readers that use doubles, such as
+        ``datasets`` and pandas, would round them beyond 2^53, and a column mixing numbers and
+        strings is refused by pyarrow), and read back as integers; plain integers, as files
+        written by 0.1 have them, read the same.
 
         Example:
             >>> from hanoi_magnet.evaluation import generate

@@ -146,8 +146,8 @@ class Score:
     def to_dict(self) -> dict[str, Any]:
         """The score as JSON-ready values (positions in the library's text form).
 
-        Integers stay Python integers at any size; ``eval score`` writes those above 2^53 as
-        strings of digits.
+        Integers stay Python integers at any size; ``eval score`` writes ``optimum`` as a
+        string of decimal digits, small or large, as instance files do.
 
         Example:
             >>> from hanoi_magnet.evaluation import generate, score

@@ -27,6 +27,7 @@ from hanoi_magnet.episode import Episode, reference_answer
 from hanoi_magnet.errors import TooLargeError
 from hanoi_magnet.evaluation import Instance, score
 from hanoi_magnet.evaluation import generate as generate_instances
+from hanoi_magnet.evaluation._exact import exact
 from hanoi_magnet.notation import get_notation
 
 __all__ = [
@@ -95,7 +96,8 @@ def hanoi_scorer(thinking: bool = False) -> Scorer:
     The value is every named reward (``solved``, ``optimal``, ``graded``, ...: a mean
     each); the answer is the completion (or, after the tool task, the moves made); the
     explanation is the outcome in words; ``Score.metadata`` holds the outcome, the rewards and
-    the whole score with its reading report (:meth:`~hanoi_magnet.evaluation.Score.to_dict`).
+    the whole score with its reading report (:meth:`~hanoi_magnet.evaluation.Score.to_dict`,
+    the counts as strings of decimal digits, as ``eval score`` writes them).
     """
 
     async def run(state: TaskState, target: Target) -> Score:
@@ -121,7 +123,7 @@ def hanoi_scorer(thinking: bool = False) -> Scorer:
             metadata={
                 "outcome": result.outcome.value,
                 "rewards": dict(result.rewards),
-                "score": result.to_dict(),
+                "score": exact(result.to_dict()),  # counts as strings, as eval score writes
                 **extra,
             },
         )
