@@ -20,6 +20,8 @@ from typing import IO, Any
 from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.cli import _util as _cliutil
 from hanoi_magnet.cli._export import add_export_action
+from hanoi_magnet.cli._tokenizers import HELP as _TOKENIZER_HELP
+from hanoi_magnet.cli._tokenizers import tokenizer as _tokenizer
 from hanoi_magnet.cli._util import Command, CommandError, Status, integer
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation import (
@@ -160,6 +162,14 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
         help="keep only instances whose optimal answer has at most N characters",
     )
     parser.add_argument(
+        "--max-answer-tokens",
+        type=integer,
+        default=None,
+        metavar="N",
+        help="keep only instances whose optimal answer has at most N tokens (needs --tokenizer)",
+    )
+    _tokenizer_argument(parser, "; each instance then states its optimal answer's length in tokens")
+    parser.add_argument(
         "--withhold-optimum",
         action="store_true",
         help="leave the optimum and the expected moves out of the file",
@@ -167,7 +177,15 @@ def _generate_arguments(parser: argparse.ArgumentParser) -> None:
     _cliutil.output_argument(parser)
 
 
+def _tokenizer_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--tokenizer", type=_tokenizer, default=None, metavar="SPEC", help=_TOKENIZER_HELP + what
+    )
+
+
 def _run_generate(args: argparse.Namespace) -> int:
+    if args.max_answer_tokens is not None and args.tokenizer is None:
+        raise CommandError("--max-answer-tokens needs --tokenizer to count tokens", Status.USAGE)
     options: dict[str, Any] = {}
     if args.notation is not None:
         options["notations"] = args.notation
@@ -184,6 +202,8 @@ def _run_generate(args: argparse.Namespace) -> int:
         max_states=args.max_states,
         unsolvable=args.unsolvable,
         max_answer_chars=args.max_answer_chars,
+        max_answer_tokens=args.max_answer_tokens,
+        tokenizer=args.tokenizer,
         **options,
     )
     lines = (
@@ -232,6 +252,9 @@ def _score_arguments(parser: argparse.ArgumentParser) -> None:
         type=integer,
         default=DEFAULT_MAX_STATES,
         help="the most positions one search may visit while scoring",
+    )
+    _tokenizer_argument(
+        parser, "; checks the token budgets of instances that have one (max_answer_tokens)"
     )
     parser.add_argument(
         "--summary-json",
@@ -368,12 +391,14 @@ def _score_files(args: argparse.Namespace) -> int:
                     continue
                 tasks.answered[ordinal] = 1
                 instance = tasks.instance(ident)
+                _unchecked(instance, args, counts)
                 yield instance, _score(answer, instance, args, out)
             for ident, ordinal in tasks.where.items():  # instances nobody answered
                 if not tasks.answered[ordinal]:
                     counts.add("unanswered", ident)
                     if args.missing == "score":
                         instance = tasks.instance(ident)
+                        _unchecked(instance, args, counts)
                         yield instance, _score(None, instance, args, out)
 
         summary = summarize(scored())
@@ -381,6 +406,12 @@ def _score_files(args: argparse.Namespace) -> int:
     if args.summary_json is not None:
         _write_summary(args.summary_json, summary.to_dict(), counts)
     return _report(counts, args)
+
+
+def _unchecked(instance: Instance, args: argparse.Namespace, counts: _Counts) -> None:
+    """Count an instance whose token budget cannot be checked (no --tokenizer)."""
+    if instance.max_answer_tokens is not None and args.tokenizer is None:
+        counts.add("token budget", instance.id)
 
 
 def _report(counts: _Counts, args: argparse.Namespace) -> int:
@@ -406,6 +437,11 @@ def _report(counts: _Counts, args: argparse.Namespace) -> int:
             f"none of the keys {keys}: scored as no-answer",
         ),
         counts.line("not text", ("answer is", "answers are"), "not a string: scored as no-answer"),
+        counts.line(
+            "token budget",
+            ("instance has", "instances have"),
+            "a token budget (max_answer_tokens) not checked: give --tokenizer to check it",
+        ),
         counts.line(
             "unanswered",
             ("instance has", "instances have"),
@@ -442,6 +478,7 @@ def _score(answer: str | None, instance: Instance, args: argparse.Namespace, out
         detect_pegs=args.detect_pegs,
         thinking=args.thinking,
         max_states=args.max_states,
+        tokenizer=args.tokenizer,
     )
     record = {"family": instance.family, "variant": instance.variant, "n": instance.n}
     out.write(dumps({**result.to_dict(), **record}) + "\n")
