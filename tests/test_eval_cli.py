@@ -184,15 +184,27 @@ def test_answer_keys_and_dotted_paths(tmp_path, record, key):
 
 
 def test_an_unknown_answer_key_is_reported(tmp_path):
-    instance = generate(1, 1)[0]
+    """Failed before (issue 22 item 7): answers under an unknown key scored 0 with status 0."""
+    instances = generate(1, 2)
     tasks = tmp_path / "tasks.jsonl"
-    tasks.write_text(instance.to_json() + "\n")
+    tasks.write_text("".join(i.to_json() + "\n" for i in instances))
     answers = tmp_path / "answers.jsonl"
-    answers.write_text('{"id": "1-0", "reply": "S->D"}\n')
+    answers.write_text('{"id": "1-0", "reply": "S->D"}\n{"id": "1-1", "answer": "S->D"}\n')
     status, out, err = run("eval", "score", str(tasks), str(answers))
-    assert status == 0
-    assert "1 answer record has none of the keys answer, response" in err
-    assert json.loads(out)["outcome"] == "no-answer"
+    assert status == 0  # some answers were read: a note
+    assert "note: 1 answer record has none of the keys answer, response" in err
+    assert json.loads(out.splitlines()[0])["outcome"] == "no-answer"
+    for missing in ("score", "fail"):  # none was read: surely the wrong key
+        answers.write_text('{"id": "1-0", "reply": "S->D"}\n{"id": "1-1", "reply": "S->D"}\n')
+        status, out, err = run("eval", "score", str(tasks), str(answers), "--missing", missing)
+        assert status == 2
+        assert "error: 2 answer records have none of the keys" in err
+        assert "no answer was read: name the key with --answer-key" in err
+        assert len(out.splitlines()) == 2  # the results and the summary are still written
+    answers.write_text('{"id": "1-0", "reply": "S->D"}\n{"id": "1-1", "answer": "S->D"}\n')
+    status, _, err = run("eval", "score", str(tasks), str(answers), "--missing", "fail")
+    assert status == 2
+    assert "1 answer record has none of the keys" in err
 
 
 @pytest.mark.parametrize("missing", ["score", "skip", "fail"])

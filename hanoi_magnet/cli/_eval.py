@@ -237,7 +237,8 @@ def _score_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("score", "skip", "fail"),
         default="score",
         help="instances without an answer: score them as no-answer (default), skip them, or "
-        "fail (exit status 2 after the summary); their count is reported in every case",
+        "fail (exit status 2 after the summary; also for answer records without an answer); "
+        "their count is reported in every case",
     )
     parser.add_argument(
         "--detect-pegs",
@@ -350,6 +351,7 @@ class _Counts:
     def __init__(self) -> None:
         self.counts: dict[str, int] = {}
         self.examples: dict[str, list[str]] = {}
+        self.records = 0  # answer records read
 
     def add(self, what: str, ident: str) -> None:
         self.counts[what] = self.counts.get(what, 0) + 1
@@ -453,9 +455,14 @@ def _report(counts: _Counts, args: argparse.Namespace) -> int:
         ),
     ]
     shown = [note for note in notes if note is not None]
-    failed = bool(
-        {"unknown id", "duplicate answer", "duplicate instance"} & counts.counts.keys()
-    ) or (args.missing == "fail" and "unanswered" in counts.counts)
+    unread = counts.counts.get("no answer key", 0) + counts.counts.get("not text", 0)
+    if counts.records and unread == counts.records:  # a wrong --answer-key, surely
+        shown.append("no answer was read: name the key with --answer-key")
+    failed = (
+        bool({"unknown id", "duplicate answer", "duplicate instance"} & counts.counts.keys())
+        or (counts.records > 0 and unread == counts.records)
+        or (args.missing == "fail" and bool(unread or "unanswered" in counts.counts))
+    )
     if failed:
         raise CommandError("; ".join(shown), Status.USAGE)
     for note in shown:
@@ -518,6 +525,7 @@ def _answers(
                 f"{source}, line {number}: expected an object with an 'id'", Status.USAGE
             )
         ident = str(record["id"])
+        counts.records += 1
         for path in keys:
             found, answer = _dig(record, path)
             if found:
