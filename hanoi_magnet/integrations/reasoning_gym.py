@@ -117,7 +117,7 @@ class HanoiMagnetDataset(ProceduralDataset):  # type: ignore[misc]  # reasoning-
     Each entry has a ``question`` (the prompt), an ``answer`` (an optimal one) and
     ``metadata``.
 
-    ``metadata["instance"]`` is the instance's JSON record (big integers as strings), which
+    ``metadata["instance"]`` is the instance's JSON record (its counts as decimal strings), which
     :func:`instance_of` reads back.
 
     Example:
