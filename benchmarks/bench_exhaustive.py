@@ -1,10 +1,10 @@
 """Exhaustive search: positions per second of each engine against today's search, in one run.
 
 Baseline ("today"): the search this library had before the exhaustive engines, run in the same
-process: the pure-Python loop of ``hanoi_magnet.search._grow`` over the codes of
-``hanoi_magnet.search._space`` (a ``bytearray`` of visited marks, neighbours by arithmetic), here
-walking the whole reachable space layer by layer; and ``distance(..., engine="python")`` (the
-bidirectional search itself) for distances.
+process: the pure-Python loop of the bidirectional search's ``_grow`` over the codes of
+``hanoi_magnet.search._exhaustive.neighbours`` (a ``bytearray`` of visited marks, neighbours by
+arithmetic), here walking the whole reachable space layer by layer; and
+``distance(..., engine="python")`` (the bidirectional search itself) for distances.
 
 Engines: ``numpy`` (the layered search: vectorised moves, two-bit table), ``recursive`` (what
 numpy runs on three posts: every distance from the self-similar graph), and for distances the
@@ -42,15 +42,16 @@ from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
 from hanoi_magnet.search import distance, legal_state_count
 from hanoi_magnet.search._exhaustive import bits, compiled, dispatch, layered, three_posts
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
-from hanoi_magnet.search._space import Space
 
 
 def todays_search(rules: Rules, start: State) -> int:
     """Every position reachable from ``start``, with the loop of today's search (``_grow``)."""
-    space = Space(rules, start.n)
-    seen = bytearray(space.size)
-    code = space.encode(start)
+    layout = CodeLayout(rules, start.n)
+    space = CodeMoves(layout)
+    seen = bytearray(layout.size)
+    code = layout.encode(start)
     seen[code] = 1
     frontier, reached = [code], 1
     neighbours, pairs = space.neighbours, space.pairs

@@ -1,7 +1,9 @@
 """Optimal paths between any two positions, by bidirectional breadth-first search.
 
-The search runs on the compact integer codes of :mod:`hanoi_magnet._space` (one byte per possible
-position, in a ``bytearray``), generating the neighbours of a code by arithmetic. It grows a
+The search runs on the codes every search of the package uses
+(:class:`~hanoi_magnet.search._exhaustive.layout.CodeLayout`; one byte per code, in a
+``bytearray``), generating the neighbours of a code by arithmetic
+(:mod:`~hanoi_magnet.search._exhaustive.neighbours`). It grows a
 ball around the start and a ball around the goal, a whole layer at a time, always the smaller
 one; the first position found in both balls lies on a shortest path.
 
@@ -31,9 +33,10 @@ from hanoi_magnet.search._classic import classic_distance
 from hanoi_magnet.search._exhaustive.budget import OverLimitError, human_count
 from hanoi_magnet.search._exhaustive.dispatch import choose_search, numpy_distance, numpy_path
 from hanoi_magnet.search._exhaustive.engines import Engine
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet.search._paths import ShortestPath
-from hanoi_magnet.search._space import Space
 
 __all__ = ["DEFAULT_MAX_STATES", "distance", "legal_state_count", "shortest_path"]
 
@@ -159,9 +162,9 @@ def _search(
     """The length, the moves (if ``path``) of a shortest path and the positions visited."""
     how = choose_search(rules, start.n, limit, engine, path=path)
     if how == "python":
-        space = Space(rules, start.n)
+        layout = CodeLayout(rules, start.n)
         moves, explored = _bidirectional(
-            space, space.encode(start), space.encode(goal), limit, reporter
+            CodeMoves(layout), layout.encode(start), layout.encode(goal), limit, reporter
         )
         length = len(moves)
     else:
@@ -206,23 +209,24 @@ def _unreachable_error(rules: Rules, n: int, side: int, count: int) -> Unreachab
 
 
 def _bidirectional(
-    space: Space, start: int, goal: int, limit: int, reporter: Reporter
+    space: CodeMoves, start: int, goal: int, limit: int, reporter: Reporter
 ) -> tuple[list[Move], int]:
     """The moves of a shortest path between two codes, and how many codes were visited."""
     if start == goal:
         return [], 1
     forward = space.pairs
-    backward = tuple((b, a) for a, b in forward)
+    backward = space.backward
+    size = space.layout.size
     # A mark is 0 for "not visited", 1 + the index of the direction of the move that reached a
     # code, or ``root`` for the start (or the goal) itself.
     root = len(forward) + 1
-    dense = space.size <= _DENSE_CODES and root < 256
-    ahead: _Marks = bytearray(space.size) if dense else _SparseMarks()
-    behind: _Marks = bytearray(space.size) if dense else _SparseMarks()
+    dense = size <= _DENSE_CODES and root < 256
+    ahead: _Marks = bytearray(size) if dense else _SparseMarks()
+    behind: _Marks = bytearray(size) if dense else _SparseMarks()
     ahead[start] = behind[goal] = root
     frontier_ahead, frontier_behind = [start], [goal]
     seen = [1, 1]  # positions visited from the start, and from the goal
-    memory = 2 * space.size if dense else 0
+    memory = 2 * size if dense else 0
     radii = 0  # the two balls' radii together
     while frontier_ahead and frontier_behind:
         try:
@@ -237,17 +241,17 @@ def _bidirectional(
                 )
                 layer = len(frontier_behind)
         except _OverLimitError:
-            raise _limit_error(space.rules, space.n, limit) from None
+            raise _limit_error(space.layout.rules, space.n, limit) from None
         radii += 1
         reporter.layer(radii, layer, sum(seen), memory)
         if meeting >= 0:
             return _join(space, meeting, ahead, behind, backward, root), sum(seen)
     side = 0 if not frontier_ahead else 1
-    raise _unreachable_error(space.rules, space.n, side, seen[side])
+    raise _unreachable_error(space.layout.rules, space.n, side, seen[side])
 
 
 def _grow(
-    space: Space,
+    space: CodeMoves,
     frontier: list[int],
     pairs: tuple[tuple[int, int], ...],
     mine: _Marks,
@@ -276,7 +280,7 @@ def _grow(
 
 
 def _join(
-    space: Space,
+    space: CodeMoves,
     meeting: int,
     ahead: _Marks,
     behind: _Marks,
