@@ -3,6 +3,7 @@ BFS, the same errors, and numpy chosen exactly where it should be."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -140,9 +141,9 @@ def test_progress_of_a_distance_search():
 
 
 def test_layers_expanded_in_many_chunks(monkeypatch):
-    from hanoi_magnet.search._exhaustive import bidirectional
+    from hanoi_magnet.search._exhaustive import bidirectional, bidirectional_numpy
 
-    monkeypatch.setattr(bidirectional, "CHUNK", 3)
+    monkeypatch.setattr(bidirectional_numpy, "CHUNK", 3)
     rules = hm.MagneticRules("NRNN")
     rng = random.Random(5)
     states = all_states(rules, 3)
@@ -151,6 +152,48 @@ def test_layers_expanded_in_many_chunks(monkeypatch):
         start, goal = rng.choice(states), rng.choice(states)
         expected = bfs_distance(rules, start, goal)
         a, b = layout.encode(start), layout.encode(goal)
-        length, _, _ = bidirectional.bits_distance(layout, a, b, 10**6, lambda *_: None)
-        codes, _, _ = bidirectional.shortest_codes(layout, a, b, 10**6, lambda *_: None)
-        assert length == expected == (None if codes is None else len(codes) - 1)
+        quiet = lambda *_: None  # noqa: E731
+        length, _, _, _ = bidirectional.between(layout, a, b, 10**6, quiet, "bits", path=False)
+        found, codes, _, _ = bidirectional.between(layout, a, b, 10**6, quiet, "bits", path=True)
+        assert length == found == expected == (None if codes is None else len(codes) - 1)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+@pytest.mark.parametrize("dense", [True, False], ids=["bytearray", "dict"])
+def test_every_kernel_of_the_one_bidirectional_search_agrees_with_the_object_bfs(
+    rules, dense, monkeypatch
+):
+    """python (marks), bits (numpy) and frontier (numpy, moves that can be undone) run the same
+    loop: the same distance, the same dry side, and legal paths of that length."""
+    from hanoi_magnet.search._exhaustive import bidirectional
+
+    if not dense:
+        monkeypatch.setattr(bidirectional, "DENSE_CODES", 0)  # the python side's sparse marks
+    rng = random.Random(f"{rules!r} kernels")
+    states = all_states(rules, 3)
+    layout = CodeLayout(rules, 3)
+    kernels = ["python", "bits"] + ([] if layout.directed else ["frontier"])
+    quiet = lambda *_: None  # noqa: E731
+    for _ in range(20):
+        start, goal = rng.choice(states), rng.choice(states)
+        expected = bfs_distance(rules, start, goal)
+        a, b = layout.encode(start), layout.encode(goal)
+        for kernel in kernels:
+            length, _, visited, side = bidirectional.between(
+                layout, a, b, 10**6, quiet, kernel, path=False
+            )
+            assert length == expected, kernel
+            assert (side >= 0) == (expected is None) and visited >= 1
+            if kernel == "frontier":
+                continue
+            length, codes, _, _ = bidirectional.between(
+                layout, a, b, 10**6, quiet, kernel, path=True
+            )
+            assert length == expected
+            if codes is not None:
+                state = start
+                assert codes[0] == a and codes[-1] == b and len(codes) == expected + 1
+                for before, after in itertools.pairwise(codes):
+                    move = layout.move_between(before, after)
+                    state = rules.apply(state, move)  # refuses an illegal move
+                    assert layout.encode(state) == after

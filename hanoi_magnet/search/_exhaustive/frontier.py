@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from hanoi_magnet.search._exhaustive import bidirectional
 from hanoi_magnet.search._exhaustive.bits import Int64s, sorted_unique
-from hanoi_magnet.search._exhaustive.budget import OverLimitError
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.moves import Successors
 from hanoi_magnet.search._exhaustive.progress import Report
@@ -41,18 +41,32 @@ def shared(codes: Int64s, other: Int64s) -> Int64s:
     return np.compress(other[where] == codes, codes)
 
 
-class _Ball:
-    """One end's last two layers and its radius."""
+class FrontierSide:
+    """One end's last two layers and its radius: a side of :func:`.bidirectional.meet`."""
 
-    def __init__(self, successors: Successors, root: int) -> None:
-        self.successors = successors
+    def __init__(self, layout: CodeLayout, root: int, successors: Successors | None = None) -> None:
+        self.successors = Successors(layout) if successors is None else successors
         self.before: Int64s = np.empty(0, dtype=np.int64)
         self.last: Int64s = np.array([root], dtype=np.int64)
         self.radius = 0
         self.visited = 1
 
-    def grow(self) -> Int64s:
-        """The next layer (sorted); it becomes the last one."""
+    def last_size(self) -> int:
+        """The number of positions in the last layer."""
+        return int(self.last.size)
+
+    def memory(self) -> int:
+        """The bytes of the two layers held."""
+        return 8 * int(self.before.size + self.last.size)
+
+    def grow(self, other: object, budget: int) -> tuple[int, int]:
+        """Add the next layer; return its size and a code it shares with ``other``'s last one.
+
+        A meeting with an earlier layer of ``other`` would have been found earlier (a shorter
+        path), so the last layer is all that is needed.
+        """
+        assert isinstance(other, FrontierSide)
+        del budget  # checked by the search after the layer
         parts = []
         for start in range(0, self.last.size, CHUNK):
             found = sorted_unique(self.successors(self.last[start : start + CHUNK]).ravel())
@@ -61,7 +75,8 @@ class _Ball:
         self.before, self.last = self.last, fresh
         self.radius += 1
         self.visited += fresh.size
-        return fresh
+        meeting = shared(fresh, other.last)
+        return int(fresh.size), int(meeting[0]) if meeting.size else -1
 
 
 def frontier_distance(
@@ -69,24 +84,10 @@ def frontier_distance(
 ) -> tuple[int | None, int, int]:
     """The distance from ``start`` to ``goal``, the positions visited, the dry side.
 
-    The distance is ``None`` if there is no path; the side as in
-    :func:`.bidirectional.shortest_codes`. Only for rules whose moves can all be undone
-    (``not layout.directed``).
+    :func:`.bidirectional.between` with the frontier kernel: only for rules whose moves can all
+    be undone (``not layout.directed``).
     """
-    assert not layout.directed
-    if start == goal:
-        return 0, 1, -1
-    successors = Successors(layout)
-    ahead, behind = _Ball(successors, start), _Ball(successors, goal)
-    while ahead.last.size and behind.last.size:
-        grows, other = (ahead, behind) if ahead.last.size <= behind.last.size else (behind, ahead)
-        fresh = grows.grow()
-        visited = ahead.visited + behind.visited
-        if visited > limit:
-            raise OverLimitError
-        held = 8 * (ahead.before.size + ahead.last.size + behind.before.size + behind.last.size)
-        report(ahead.radius + behind.radius, fresh.size, visited, held)
-        if shared(fresh, other.last).size:
-            return ahead.radius + behind.radius, visited, -1
-    side = 0 if not ahead.last.size else 1
-    return None, (ahead.visited, behind.visited)[side], side
+    length, _, visited, side = bidirectional.between(
+        layout, start, goal, limit, report, "frontier", path=False
+    )
+    return length, visited, side
