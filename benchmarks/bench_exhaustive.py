@@ -29,6 +29,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -40,7 +41,14 @@ import numpy as np
 from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
 from hanoi_magnet.search import distance, legal_state_count
-from hanoi_magnet.search._exhaustive import bits, compiled, dispatch, layered, three_posts
+from hanoi_magnet.search._exhaustive import (
+    bidirectional,
+    bits,
+    compiled,
+    dispatch,
+    layered,
+    three_posts,
+)
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
@@ -294,6 +302,69 @@ def distance_rows(repeat: int = 5) -> list[list[object]]:
     return rows
 
 
+def traced_peak(func: Callable[[], object]) -> int:
+    """The peak of the memory ``func`` allocates (numpy's arrays included), in bytes."""
+    tracemalloc.start()
+    try:
+        func()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+FRONTIER_CASES: list[tuple[str, Rules, int]] = [
+    ("classic:4", ClassicRules(4), 11),
+    ("classic:4", ClassicRules(4), 12),
+    ("classic:4", ClassicRules(4), 13),
+    ("NNNN", MagneticRules("NNNN"), 10),
+    ("NNNN", MagneticRules("NNNN"), 11),
+]
+
+
+def frontier_rows(repeat: int = 3) -> list[list[object]]:
+    """distance() between the towers with visited bits and with the frontier search, one run.
+
+    The same bidirectional loop with its two numpy kernels; time is the median wall time, memory
+    the peak of what the search allocates (tracemalloc, which sees numpy's arrays).
+    """
+    rows: list[list[object]] = []
+    for name, rules, n in FRONTIER_CASES:
+        layout = CodeLayout(rules, n)
+        start = layout.encode(tower(rules, n))
+        goal = layout.encode(tower(rules, n, rules.posts - 1))
+        found: dict[str, int | None] = {}
+
+        def run(
+            kernel: bidirectional.Kernel,
+            layout: CodeLayout = layout,
+            ends: tuple[int, int] = (start, goal),
+            found: dict[str, int | None] = found,
+        ) -> None:
+            length, _, _, _ = bidirectional.between(
+                layout, *ends, 10**12, lambda *_: None, kernel, path=False
+            )
+            found[kernel] = length
+
+        bits_time = measure("bits", partial(run, "bits"), repeat=repeat)
+        frontier_time = measure("frontier", partial(run, "frontier"), repeat=repeat)
+        assert found["bits"] == found["frontier"]
+        bits_peak = traced_peak(partial(run, "bits"))
+        frontier_peak = traced_peak(partial(run, "frontier"))
+        rows.append(
+            [
+                f"{name} n={n}",
+                f"{found['bits']}",
+                f"{bits_time.median:.2f} s",
+                f"{frontier_time.median:.2f} s",
+                f"{frontier_time.median / bits_time.median:.2f}x",
+                f"{bits_peak / 2**20:,.1f} MiB",
+                f"{frontier_peak / 2**20:,.1f} MiB",
+                f"{frontier_peak / bits_peak:.2f}x",
+            ]
+        )
+    return rows
+
+
 def memory_rows() -> list[list[object]]:
     rows: list[list[object]] = []
     for name, rules, n in [
@@ -324,8 +395,22 @@ def memory_rows() -> list[list[object]]:
     return rows
 
 
+def print_frontier() -> None:
+    print(
+        table(
+            "distance() between the towers: visited bits against the frontier search "
+            "(same loop, same process)",
+            frontier_rows(),
+            ["problem", "moves", "bits", "frontier", "time", "bits peak", "frontier peak", "mem"],
+        )
+    )
+
+
 def main() -> None:
     big = "--big" in sys.argv
+    if "--frontier" in sys.argv:  # only the frontier table: python benchmarks/run.py ... --frontier
+        print_frontier()
+        return
     print(
         table(
             "Complete searches, compiled kernels against numpy: million positions per CPU second",
@@ -367,6 +452,8 @@ def main() -> None:
             ["problem", "moves", "today /s", "numpy /s", "ratio", "frontier /s"],
         )
     )
+    print()
+    print_frontier()
     print()
     print(
         table(

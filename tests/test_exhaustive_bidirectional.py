@@ -104,7 +104,13 @@ def test_the_search_is_chosen_by_posts_size_and_direction(monkeypatch):
     ids=repr,
 )
 def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
-    from hanoi_magnet.search._exhaustive import frontier
+    from hanoi_magnet.search._exhaustive import bidirectional, frontier
+
+    def frontier_distance(layout, start, goal, limit, report):
+        length, _, visited, side = bidirectional.between(
+            layout, start, goal, limit, report, "frontier", path=False
+        )
+        return length, visited, side
 
     monkeypatch.setattr(frontier, "CHUNK", 5)  # several chunks per layer
     rng = random.Random(repr(rules))
@@ -113,15 +119,13 @@ def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
     for _ in range(40):
         start, goal = rng.choice(states), rng.choice(states)
         expected = bfs_distance(rules, start, goal)
-        found, visited, side = frontier.frontier_distance(
+        found, visited, side = frontier_distance(
             layout, layout.encode(start), layout.encode(goal), 10**6, lambda *_: None
         )
         assert found == expected and visited >= 1 and (side >= 0) == (expected is None)
     far = hm.State.tower(11, posts=4), hm.State.tower(11, 3, posts=4)
     if rules == hm.ClassicRules(4):  # eleven disks, all the way
-        found = frontier.frontier_distance(
-            CodeLayout(rules, 11), 0, 4**11 - 1, 10**8, lambda *_: None
-        )
+        found = frontier_distance(CodeLayout(rules, 11), 0, 4**11 - 1, 10**8, lambda *_: None)
         assert found[0] == 65 == search.distance(rules, *far, max_states=10**8)
 
 

@@ -1,4 +1,4 @@
-"""Distances without a visited set: bidirectional *frontier search* for moves that can be undone.
+"""Distances without a visited set: the *frontier search* kernel of :mod:`.bidirectional`.
 
 When every move can be undone, the neighbours of a position at distance ``d`` lie at ``d - 1``,
 ``d`` or ``d + 1``; so a layer's new positions are its successors minus the layer itself and the
@@ -6,18 +6,17 @@ one before it (Korf, "Best-first frontier search with delayed duplicate detectio
 Two balls grow from the ends, the smaller first, and the first position a new layer of one
 shares with the *last* layer of the other lies on a shortest path (a meeting with an earlier
 layer would have been a shorter path, found earlier). Memory: the last two layers of each side,
-as sorted arrays, whatever the size of the space.
+as sorted arrays, whatever the size of the space. It costs 1.6 to 2.5 times the time of visited
+bits (``docs/exhaustive-search.rst``), so :mod:`.dispatch` chooses it only where they do not fit.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from hanoi_magnet.search._exhaustive import bidirectional
 from hanoi_magnet.search._exhaustive.bits import Int64s, sorted_unique
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.moves import Successors
-from hanoi_magnet.search._exhaustive.progress import Report
 
 #: codes of a layer expanded at once
 CHUNK = 1 << 16
@@ -77,17 +76,3 @@ class FrontierSide:
         self.visited += fresh.size
         meeting = shared(fresh, other.last)
         return int(fresh.size), int(meeting[0]) if meeting.size else -1
-
-
-def frontier_distance(
-    layout: CodeLayout, start: int, goal: int, limit: int, report: Report
-) -> tuple[int | None, int, int]:
-    """The distance from ``start`` to ``goal``, the positions visited, the dry side.
-
-    :func:`.bidirectional.between` with the frontier kernel: only for rules whose moves can all
-    be undone (``not layout.directed``).
-    """
-    length, _, visited, side = bidirectional.between(
-        layout, start, goal, limit, report, "frontier", path=False
-    )
-    return length, visited, side
