@@ -36,6 +36,10 @@ def choose_search(
     large for visited bits); ``"python"``: marks in pure Python (:mod:`.bidirectional`). With
     ``"auto"`` numpy serves four or more posts (where layers are wide enough for array
     operations to pay) and visited bits only in proportion to ``limit``.
+
+    Visited bits come first wherever they fit: the frontier search saves a quarter to a half of
+    the memory but takes 1.6 to 2.5 times as long (``bench_exhaustive --frontier``, in
+    ``docs/exhaustive-search.rst``), so it runs only where the bits would be too large.
     """
     chosen = choose_engine(engine)
     if chosen == "python":
