@@ -1,10 +1,10 @@
 """Exhaustive search: positions per second of each engine against today's search, in one run.
 
 Baseline ("today"): the search this library had before the exhaustive engines, run in the same
-process: the pure-Python loop of ``hanoi_magnet.search._grow`` over the codes of
-``hanoi_magnet.search._space`` (a ``bytearray`` of visited marks, neighbours by arithmetic), here
-walking the whole reachable space layer by layer; and ``distance(..., engine="python")`` (the
-bidirectional search itself) for distances.
+process: the pure-Python loop of the bidirectional search's ``_grow`` over the codes of
+``hanoi_magnet.search._exhaustive.neighbours`` (a ``bytearray`` of visited marks, neighbours by
+arithmetic), here walking the whole reachable space layer by layer; and
+``distance(..., engine="python")`` (the bidirectional search itself) for distances.
 
 Engines: ``numpy`` (the layered search: vectorised moves, two-bit table), ``recursive`` (what
 numpy runs on three posts: every distance from the self-similar graph), and for distances the
@@ -29,6 +29,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -40,17 +41,25 @@ import numpy as np
 from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
 from hanoi_magnet.search import distance, legal_state_count
-from hanoi_magnet.search._exhaustive import bits, compiled, dispatch, layered, three_posts
+from hanoi_magnet.search._exhaustive import (
+    bidirectional,
+    bits,
+    compiled,
+    dispatch,
+    layered,
+    three_posts,
+)
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
-from hanoi_magnet.search._space import Space
 
 
 def todays_search(rules: Rules, start: State) -> int:
     """Every position reachable from ``start``, with the loop of today's search (``_grow``)."""
-    space = Space(rules, start.n)
-    seen = bytearray(space.size)
-    code = space.encode(start)
+    layout = CodeLayout(rules, start.n)
+    space = CodeMoves(layout)
+    seen = bytearray(layout.size)
+    code = layout.encode(start)
     seen[code] = 1
     frontier, reached = [code], 1
     neighbours, pairs = space.neighbours, space.pairs
@@ -293,6 +302,69 @@ def distance_rows(repeat: int = 5) -> list[list[object]]:
     return rows
 
 
+def traced_peak(func: Callable[[], object]) -> int:
+    """The peak of the memory ``func`` allocates (numpy's arrays included), in bytes."""
+    tracemalloc.start()
+    try:
+        func()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+FRONTIER_CASES: list[tuple[str, Rules, int]] = [
+    ("classic:4", ClassicRules(4), 11),
+    ("classic:4", ClassicRules(4), 12),
+    ("classic:4", ClassicRules(4), 13),
+    ("NNNN", MagneticRules("NNNN"), 10),
+    ("NNNN", MagneticRules("NNNN"), 11),
+]
+
+
+def frontier_rows(repeat: int = 3) -> list[list[object]]:
+    """distance() between the towers with visited bits and with the frontier search, one run.
+
+    The same bidirectional loop with its two numpy kernels; time is the median wall time, memory
+    the peak of what the search allocates (tracemalloc, which sees numpy's arrays).
+    """
+    rows: list[list[object]] = []
+    for name, rules, n in FRONTIER_CASES:
+        layout = CodeLayout(rules, n)
+        start = layout.encode(tower(rules, n))
+        goal = layout.encode(tower(rules, n, rules.posts - 1))
+        found: dict[str, int | None] = {}
+
+        def run(
+            kernel: bidirectional.Kernel,
+            layout: CodeLayout = layout,
+            ends: tuple[int, int] = (start, goal),
+            found: dict[str, int | None] = found,
+        ) -> None:
+            length, _, _, _ = bidirectional.between(
+                layout, *ends, 10**12, lambda *_: None, kernel, path=False
+            )
+            found[kernel] = length
+
+        bits_time = measure("bits", partial(run, "bits"), repeat=repeat)
+        frontier_time = measure("frontier", partial(run, "frontier"), repeat=repeat)
+        assert found["bits"] == found["frontier"]
+        bits_peak = traced_peak(partial(run, "bits"))
+        frontier_peak = traced_peak(partial(run, "frontier"))
+        rows.append(
+            [
+                f"{name} n={n}",
+                f"{found['bits']}",
+                f"{bits_time.median:.2f} s",
+                f"{frontier_time.median:.2f} s",
+                f"{frontier_time.median / bits_time.median:.2f}x",
+                f"{bits_peak / 2**20:,.1f} MiB",
+                f"{frontier_peak / 2**20:,.1f} MiB",
+                f"{frontier_peak / bits_peak:.2f}x",
+            ]
+        )
+    return rows
+
+
 def memory_rows() -> list[list[object]]:
     rows: list[list[object]] = []
     for name, rules, n in [
@@ -323,8 +395,22 @@ def memory_rows() -> list[list[object]]:
     return rows
 
 
+def print_frontier() -> None:
+    print(
+        table(
+            "distance() between the towers: visited bits against the frontier search "
+            "(same loop, same process)",
+            frontier_rows(),
+            ["problem", "moves", "bits", "frontier", "time", "bits peak", "frontier peak", "mem"],
+        )
+    )
+
+
 def main() -> None:
     big = "--big" in sys.argv
+    if "--frontier" in sys.argv:  # only the frontier table: python benchmarks/run.py ... --frontier
+        print_frontier()
+        return
     print(
         table(
             "Complete searches, compiled kernels against numpy: million positions per CPU second",
@@ -366,6 +452,8 @@ def main() -> None:
             ["problem", "moves", "today /s", "numpy /s", "ratio", "frontier /s"],
         )
     )
+    print()
+    print_frontier()
     print()
     print(
         table(

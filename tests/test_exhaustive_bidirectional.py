@@ -3,6 +3,7 @@ BFS, the same errors, and numpy chosen exactly where it should be."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -103,7 +104,13 @@ def test_the_search_is_chosen_by_posts_size_and_direction(monkeypatch):
     ids=repr,
 )
 def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
-    from hanoi_magnet.search._exhaustive import frontier
+    from hanoi_magnet.search._exhaustive import bidirectional, frontier
+
+    def frontier_distance(layout, start, goal, limit, report):
+        length, _, visited, side = bidirectional.between(
+            layout, start, goal, limit, report, "frontier", path=False
+        )
+        return length, visited, side
 
     monkeypatch.setattr(frontier, "CHUNK", 5)  # several chunks per layer
     rng = random.Random(repr(rules))
@@ -112,15 +119,13 @@ def test_frontier_search_distances_equal_the_object_bfs(rules, monkeypatch):
     for _ in range(40):
         start, goal = rng.choice(states), rng.choice(states)
         expected = bfs_distance(rules, start, goal)
-        found, visited, side = frontier.frontier_distance(
+        found, visited, side = frontier_distance(
             layout, layout.encode(start), layout.encode(goal), 10**6, lambda *_: None
         )
         assert found == expected and visited >= 1 and (side >= 0) == (expected is None)
     far = hm.State.tower(11, posts=4), hm.State.tower(11, 3, posts=4)
     if rules == hm.ClassicRules(4):  # eleven disks, all the way
-        found = frontier.frontier_distance(
-            CodeLayout(rules, 11), 0, 4**11 - 1, 10**8, lambda *_: None
-        )
+        found = frontier_distance(CodeLayout(rules, 11), 0, 4**11 - 1, 10**8, lambda *_: None)
         assert found[0] == 65 == search.distance(rules, *far, max_states=10**8)
 
 
@@ -140,9 +145,9 @@ def test_progress_of_a_distance_search():
 
 
 def test_layers_expanded_in_many_chunks(monkeypatch):
-    from hanoi_magnet.search._exhaustive import bidirectional
+    from hanoi_magnet.search._exhaustive import bidirectional, bidirectional_numpy
 
-    monkeypatch.setattr(bidirectional, "CHUNK", 3)
+    monkeypatch.setattr(bidirectional_numpy, "CHUNK", 3)
     rules = hm.MagneticRules("NRNN")
     rng = random.Random(5)
     states = all_states(rules, 3)
@@ -151,6 +156,48 @@ def test_layers_expanded_in_many_chunks(monkeypatch):
         start, goal = rng.choice(states), rng.choice(states)
         expected = bfs_distance(rules, start, goal)
         a, b = layout.encode(start), layout.encode(goal)
-        length, _, _ = bidirectional.bits_distance(layout, a, b, 10**6, lambda *_: None)
-        codes, _, _ = bidirectional.shortest_codes(layout, a, b, 10**6, lambda *_: None)
-        assert length == expected == (None if codes is None else len(codes) - 1)
+        quiet = lambda *_: None  # noqa: E731
+        length, _, _, _ = bidirectional.between(layout, a, b, 10**6, quiet, "bits", path=False)
+        found, codes, _, _ = bidirectional.between(layout, a, b, 10**6, quiet, "bits", path=True)
+        assert length == found == expected == (None if codes is None else len(codes) - 1)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+@pytest.mark.parametrize("dense", [True, False], ids=["bytearray", "dict"])
+def test_every_kernel_of_the_one_bidirectional_search_agrees_with_the_object_bfs(
+    rules, dense, monkeypatch
+):
+    """python (marks), bits (numpy) and frontier (numpy, moves that can be undone) run the same
+    loop: the same distance, the same dry side, and legal paths of that length."""
+    from hanoi_magnet.search._exhaustive import bidirectional
+
+    if not dense:
+        monkeypatch.setattr(bidirectional, "DENSE_CODES", 0)  # the python side's sparse marks
+    rng = random.Random(f"{rules!r} kernels")
+    states = all_states(rules, 3)
+    layout = CodeLayout(rules, 3)
+    kernels = ["python", "bits"] + ([] if layout.directed else ["frontier"])
+    quiet = lambda *_: None  # noqa: E731
+    for _ in range(20):
+        start, goal = rng.choice(states), rng.choice(states)
+        expected = bfs_distance(rules, start, goal)
+        a, b = layout.encode(start), layout.encode(goal)
+        for kernel in kernels:
+            length, _, visited, side = bidirectional.between(
+                layout, a, b, 10**6, quiet, kernel, path=False
+            )
+            assert length == expected, kernel
+            assert (side >= 0) == (expected is None) and visited >= 1
+            if kernel == "frontier":
+                continue
+            length, codes, _, _ = bidirectional.between(
+                layout, a, b, 10**6, quiet, kernel, path=True
+            )
+            assert length == expected
+            if codes is not None:
+                state = start
+                assert codes[0] == a and codes[-1] == b and len(codes) == expected + 1
+                for before, after in itertools.pairwise(codes):
+                    move = layout.move_between(before, after)
+                    state = rules.apply(state, move)  # refuses an illegal move
+                    assert layout.encode(state) == after

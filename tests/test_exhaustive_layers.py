@@ -220,3 +220,34 @@ def test_pure_classic_layers_equal_the_object_bfs_with_any_table_size(
         assert layers == [sorted(layout.encode(s) for s in layer) for layer in expected]
         found = explore(rules, start, engine="python")
         assert found.counts == tuple(len(layer) for layer in expected)
+
+
+@pytest.mark.parametrize("entries", [4, 16, 1 << 15])
+@pytest.mark.parametrize(
+    ("rules", "n"),
+    [
+        (MagneticRules("NNN"), 5),
+        (MagneticRules("RBN"), 5),
+        (MagneticRules("NNNN"), 4),
+        (MagneticRules("RBNN"), 4),
+        (MagneticRules("NNN", allowed=[(0, 1), (1, 2), (2, 0)]), 5),
+    ],
+    ids=repr,
+)
+def test_pure_magnetic_layers_equal_the_object_bfs_with_any_tops_table(
+    monkeypatch, rules, n, entries
+):
+    # the pure-Python kernel reads the top disk of each post from a table per chunk of digits
+    # (neighbours.py); a table of 4 entries (one digit) sends every code through every chunk
+    from hanoi_magnet.search._exhaustive import neighbours, pure
+
+    monkeypatch.setattr(neighbours, "_TABLE_ENTRIES", entries)
+    layout = CodeLayout(rules, n)
+    rng = random.Random(entries + n)
+    for start in [State.tower(n, posts=rules.posts, face=Color.RED), None]:
+        start = start if start is not None else random_legal_position(rules, n, rng)
+        if rules.check_state(start) is not None:
+            continue  # a red tower on a blue post
+        expected = bfs_layers(rules, start)
+        layers = list(pure.pure_layers(layout, [layout.encode(start)]))
+        assert layers == [sorted(layout.encode(s) for s in layer) for layer in expected]

@@ -1,7 +1,8 @@
 """The building blocks of the exhaustive search: codes, vectorised moves, the two-bit table.
 
 Each is checked against something independent: the rules objects (legal_moves/apply), the
-scalar neighbour arithmetic of hanoi_magnet.search._space, and plain Python sets and dicts.
+scalar neighbour arithmetic of hanoi_magnet.search._exhaustive.neighbours (itself held to the
+rules objects), and plain Python sets and dicts.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ np = pytest.importorskip("numpy")
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State  # noqa: E402
 from hanoi_magnet.search._exhaustive import bits, moves, tables  # noqa: E402
 from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
-from hanoi_magnet.search._exhaustive.pure import PureCodes  # noqa: E402
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves  # noqa: E402
 from tests.oracle import all_states  # noqa: E402
 
 RULES = [
@@ -64,8 +65,13 @@ def test_layout_numbers_every_legal_position_once(rules):
             for state in all_states(rules, n)
             for code in [layout.encode(state)]
         )
-        pure = PureCodes(layout)
-        assert all(pure.from_space(pure.to_space(code)) == code for code in codes)
+        scalar = CodeMoves(layout)
+        for code in codes:  # the scalar moves, on the same codes, are the rules' moves
+            assert sorted(scalar.successors(code)) == rule_successors(rules, layout, code)
+            state = layout.decode(code)
+            assert [
+                scalar.move(code, *scalar.pairs[index]) for _, index in scalar.neighbours(code)
+            ] == list(rules.legal_moves(state))
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
@@ -81,8 +87,10 @@ def test_successors_equal_the_rules_objects(rules):
         codes = random_positions(layout, 60, rng)
         result = successors(np.array(codes, dtype=np.int64))
         assert result.shape == (len(codes), moves.pair_count(rules.posts))
+        scalar = CodeMoves(layout)  # the pure-Python kernel's moves, across its own chunks
         for code, row in zip(codes, result.tolist(), strict=True):
             assert sorted(c for c in row if c != code) == rule_successors(rules, layout, code)
+            assert sorted(scalar.successors(code)) == rule_successors(rules, layout, code)
         assert successors.is_position(np.array(codes, dtype=np.int64)).all()
 
 

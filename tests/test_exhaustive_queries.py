@@ -401,3 +401,56 @@ def test_huge_puzzles_are_refused_at_once_with_a_readable_estimate(engine):
         )
     assert budget.human_count(10**18 - 1) == "999,999,999,999,999,999"
     assert budget.human_count(10**18) == "about 1.00e+18"
+
+
+def test_a_distance_table_written_by_the_documented_format_still_loads(tmp_path):
+    """A version-1 file made here byte by byte from docs/exhaustive-search.rst (not by the
+    library): the code of each position and the distances, from the tests' own BFS, must read
+    back through RemotenessTable.load, so the one position code cannot drift from the files."""
+    rules, n = hm.MagneticRules("NRB"), 2  # one neutral post: the face bits matter
+    goal = hm.State.tower(n, 2, face=hm.Color.BLUE)
+    posts, neutral = 3, [0]
+
+    def documented_code(state):  # placement * face_count + face_bits, as the format says
+        placement = sum(p * posts ** (d - 1) for p, stack in enumerate(state.posts) for d in stack)
+        bits = 0
+        for bit, post in enumerate(neutral):
+            stack = state.posts[post]
+            if stack and state.faces[stack[0] - 1] is hm.Color.BLUE:
+                bits |= 1 << bit
+        return placement * 2 ** len(neutral) + bits
+
+    size = posts**n * 2 ** len(neutral)
+    unreached = 255
+    values = [unreached] * size
+    expected = {}
+    for state in all_states(rules, n):
+        found = bfs_distance(rules, state, goal)
+        values[documented_code(state)] = unreached if found is None else found
+        expected[state] = found
+    counts = [values.count(d) for d in range(max(v for v in values if v != unreached) + 1)]
+    header = {
+        "format": "hanoi-magnet distance table",
+        "version": 1,
+        "rules": {"kind": "magnetic", "post_colors": "NRB", "allowed": None},
+        "disks": n,
+        "goal": {"posts": [[], [], [2, 1]], "faces": "BB"},
+        "layout": {"posts": 3, "neutral_posts": neutral, "face_count": 2, "codes": size},
+        "value_bytes": 1,
+        "byte_order": "little",
+        "unreached": unreached,
+        "counts": counts,
+        "engine": "python",
+    }
+    encoded = json.dumps(header).encode("utf-8")
+    path = tmp_path / "old.hmdist"
+    path.write_bytes(b"HMDIST01" + len(encoded).to_bytes(4, "little") + encoded + bytes(values))
+    table = search.RemotenessTable.load(path)
+    assert table.goal == goal and table.counts == tuple(counts)
+    for state, found in expected.items():
+        if found is None:
+            with pytest.raises(hm.UnreachableError):
+                table.distance(state)
+        else:
+            assert table.distance(state) == found
+    table.verify()

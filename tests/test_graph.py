@@ -199,6 +199,27 @@ def test_svg_is_well_formed_with_the_path_on_top():
     assert len(red) == 14
 
 
+def test_node_labels_are_the_compact_position_form():
+    """Symptom: StateGraph.label wrote 'SI br' where every command writes and reads 'SI/br'."""
+    graph = state_graph(MagneticRules("NNN"), 2)
+    assert graph.label(graph.node(State([[2], [1], []], faces="RB"))) == "SI/br"
+    for rules, n in [(MagneticRules("RBN"), 3), (ClassicRules(4), 2), (MagneticRules("NNNN"), 2)]:
+        graph = state_graph(rules, n)
+        for node, state in enumerate(graph.states()):  # each label reads back as its position
+            assert State.parse(graph.label(node), posts=rules.posts) == state
+    assert state_graph(ClassicRules(4), 3).label(5) == "011"  # disk 1 on post 1, 2 on post 1
+
+
+def test_one_dot_writer_for_the_graph_and_the_picture_helpers():
+    """StateGraph.to_dot and draw.graph_dot write the same nodes and edges (one writer)."""
+    graph = state_graph(MagneticRules("NNN"), 2)
+    ours = graph.to_dot(name="NNN n=2").splitlines()
+    theirs = graph_dot("NNN", 2, solution=False).splitlines()
+    assert len(ours) == len(theirs)
+    for mine, drawn in zip(ours, theirs, strict=True):  # theirs only mark the start and goal
+        assert mine == re.sub(r', peripheries=2, xlabel="[a-z ]+"', "", drawn)
+
+
 def test_helpers_for_a_label():
     root = ET.fromstring(graph_svg("classic", 2))
     assert len(root.findall(f".//{SVG}circle")) == 9

@@ -170,11 +170,21 @@ def _sideways(a: str, b: str) -> bool:
     return any({a, b} <= group for group in groups)
 
 
-#: The exhaustive search's kernels (docs/architecture.rst): one position code (``layout``) under
-#: three interchangeable kernels. Only the compiled kernel's driver may import the numba module,
-#: and the modules every search needs import neither numpy nor numba at module level.
+#: The search engine (docs/architecture.rst): one position code (``layout``) under three
+#: interchangeable kernels. Only the compiled kernel's driver may import the numba module, and the
+#: modules every search needs import neither numpy nor numba at module level.
 EXHAUSTIVE = "hanoi_magnet.search._exhaustive"
-WITHOUT_ARRAYS = ["layout", "pure", "engines", "dispatch", "budget", "estimate", "queries"]
+WITHOUT_ARRAYS = [
+    "layout",
+    "neighbours",
+    "pure",
+    "bidirectional",
+    "engines",
+    "dispatch",
+    "budget",
+    "estimate",
+    "queries",
+]
 
 
 def test_the_exhaustive_kernels_share_one_code_and_stay_apart():
@@ -183,7 +193,7 @@ def test_the_exhaustive_kernels_share_one_code_and_stay_apart():
         source for source, targets in edges.items() if f"{EXHAUSTIVE}._numba_kernels" in targets
     )
     assert numba_users == [f"{EXHAUSTIVE}.compiled"]
-    for kernel in ("pure", "layered", "compiled"):
+    for kernel in ("pure", "layered", "compiled", "neighbours", "bidirectional_numpy", "frontier"):
         assert f"{EXHAUSTIVE}.layout" in _closure(edges, f"{EXHAUSTIVE}.{kernel}")
     for name in WITHOUT_ARRAYS:
         path = PACKAGE / "search" / "_exhaustive" / f"{name}.py"
@@ -205,3 +215,29 @@ def _closure(edges: dict[str, set[str]], start: str) -> set[str]:
                 seen.add(target)
                 todo.append(target)
     return seen
+
+
+def test_one_position_code_one_bidirectional_search_one_dot_writer():
+    """Every search, graph and layout is on the layout's codes; the bidirectional kernels are
+    reached only through the one loop; only the state graph writes DOT."""
+    edges = graph()
+    assert "hanoi_magnet.search._space" not in edges  # the first generation's codes are gone
+    for user in ("_graph", "_layout", "_bidirectional"):
+        assert f"{EXHAUSTIVE}.layout" in _closure(edges, f"hanoi_magnet.search.{user}"), user
+    for kernel in ("bidirectional_numpy", "frontier"):
+        importers = sorted(
+            name for name, targets in edges.items() if f"{EXHAUSTIVE}.{kernel}" in targets
+        )
+        assert importers == [f"{EXHAUSTIVE}.bidirectional"], (kernel, importers)
+    meets = [
+        path.name
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "def meet(" in path.read_text(encoding="utf-8")
+    ]
+    assert meets == ["bidirectional.py"]
+    writers = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "node [shape=" in path.read_text(encoding="utf-8")
+    ]
+    assert writers == ["search/_graph.py"]

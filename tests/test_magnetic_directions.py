@@ -26,7 +26,8 @@ from hanoi_magnet import (
     validate,
 )
 from hanoi_magnet.search import distance, shortest_path, state_graph
-from hanoi_magnet.search._space import Space
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance, legal_positions, random_legal_position
 
@@ -100,26 +101,29 @@ def test_legal_moves_are_the_unrestricted_ones_along_allowed_arcs(name):
 
 @pytest.mark.parametrize("name", DIRECTIONS)
 def test_compact_moves_forwards_and_backwards_agree_with_the_rules_object(name):
-    """Space.neighbours along the allowed arcs gives the rules' successors; along the reversed
+    """CodeMoves.neighbours along the allowed arcs gives the rules' successors; along the reversed
     arcs (the backward search) exactly the predecessors, found from every position's moves."""
     allowed = DIRECTIONS[name]
     for label in SID_LABELS:
         rules = MagneticRules(label, allowed=allowed)
-        space = Space(rules, 3)
+        layout = CodeLayout(rules, 3)
+        space = CodeMoves(layout)
         positions = legal_positions(rules, 3)
         predecessors: dict[State, set[State]] = {state: set() for state in positions}
         for state in positions:
             successors = {rules.apply(state, move) for move in rules.legal_moves(state)}
             found = {
-                space.decode(code) for code, _ in space.neighbours(space.encode(state), space.pairs)
+                layout.decode(code)
+                for code, _ in space.neighbours(layout.encode(state), space.pairs)
             }
             assert found == successors, (label, str(state))
             for after in successors:
                 predecessors[after].add(state)
         backward = tuple((b, a) for a, b in space.pairs)
+        assert backward == space.backward
         for state in positions:
             found = {
-                space.decode(code) for code, _ in space.neighbours(space.encode(state), backward)
+                layout.decode(code) for code, _ in space.neighbours(layout.encode(state), backward)
             }
             assert found == predecessors[state], (label, str(state))
 

@@ -17,7 +17,7 @@ from hanoi_magnet.model import Move, State
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search import _graph
-from hanoi_magnet.search._graph import StateGraph, state_graph
+from hanoi_magnet.search._graph import Ends, StateGraph, dot_lines, state_graph
 
 __all__ = ["graph_dot", "graph_svg"]
 
@@ -76,9 +76,6 @@ def _width(width: object) -> int:
     return width
 
 
-Ends = tuple[int, int]
-
-
 def _variant_graph(
     label: str, n: int, solution: bool
 ) -> tuple[StateGraph, list[State], Ends | None]:
@@ -104,14 +101,8 @@ def _ends(graph: StateGraph, start: State, goal: State) -> Ends | None:
 
 
 def node_label(graph: StateGraph, node: int) -> str:
-    """A node's name in pictures: its position's compact form, as every command writes it.
-
-    ``SSI/rrb`` (the post of each disk, largest first, then the up faces); on four or more
-    posts the digits alone (``0013``), the number of posts being the graph's.
-    """
-    state = graph.state(node)
-    text = state.format(compact=True)
-    return text.removeprefix(f"{len(state.posts)}:")
+    """A node's name in pictures: :meth:`StateGraph.label`, its position's compact form."""
+    return graph.label(node)
 
 
 def rules_graph_lines(
@@ -331,46 +322,6 @@ def graph_lines(
     width = _width(width)
     lines = svg_lines(graph, path, width, ends) if svg else dot_lines(graph, path, name, ends)
     return len(graph) + graph.edge_count, lines
-
-
-def dot_lines(graph: StateGraph, path: list[int], name: str, ends: Ends | None) -> Iterator[str]:
-    """The graph in Graphviz DOT, one line at a time: labels as :func:`node_label`, ends marked.
-
-    What :meth:`StateGraph.to_dot <hanoi_magnet.search.StateGraph.to_dot>` writes, with the
-    labels every command uses and the start and goal circled twice (``peripheries=2``) and
-    named (``xlabel``).
-    """
-    on_path = set(path)
-    steps = set(itertools.pairwise(path))
-    if not graph.directed:
-        steps |= {(b, a) for a, b in steps}
-    arrow = "->" if graph.directed else "--"
-    points = graph.layout()
-    marks: dict[int, str] = {}
-    if ends is not None:
-        marks = {ends[1]: "goal", ends[0]: "start" if ends[0] != ends[1] else "start and goal"}
-    yield f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{\n"
-    yield "  node [shape=ellipse, fontsize=10];\n"
-    for node in range(len(graph)):
-        attributes = [
-            f"label={_dot_string(node_label(graph, node))}",
-            f"tooltip={_dot_string(str(graph.state(node)))}",
-        ]
-        x, y = points[node]
-        attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
-        if node in on_path:
-            attributes.append(f'color="{_PATH_COLOR}"')
-        if node in marks:
-            attributes.append(f"peripheries=2, xlabel={_dot_string(marks[node])}")
-        yield f"  {node} [{', '.join(attributes)}];\n"
-    for source, target, move in graph.edges():
-        extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""
-        yield f'  {source} {arrow} {target} [label="{move.disk}"{extra}];\n'
-    yield "}\n"
-
-
-def _dot_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 # StateGraph.to_svg draws with this module (the search layer knows nothing of pictures).

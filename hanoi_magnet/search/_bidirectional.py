@@ -1,60 +1,32 @@
-"""Optimal paths between any two positions, by bidirectional breadth-first search.
+"""Optimal paths and distances between any two positions: the front door of the search.
 
-The search runs on the compact integer codes of :mod:`hanoi_magnet._space` (one byte per possible
-position, in a ``bytearray``), generating the neighbours of a code by arithmetic. It grows a
-ball around the start and a ball around the goal, a whole layer at a time, always the smaller
-one; the first position found in both balls lies on a shortest path.
-
-Why the first meeting is optimal: when the start's ball holds every position at distance <= i
-and the goal's ball every position at distance <= j without a meeting, every path is longer
-than i + j (its position number i would lie in both balls). Growing the start's ball to i + 1,
-a meeting through a position at distance <= j from the goal gives a path of i + 1 + j moves, the
-least possible.
-
-With one-way moves (say only clockwise) the goal's ball must follow the moves backwards: a
-move a -> b undone is a move b -> a, so the backward search takes the allowed directions
-reversed. Under magnetic rules the rest of a move can always be undone too (the disk flips back
-to the colour of the stack it left, or of its empty post), so the reversed directions are all
-it needs, for classic and magnetic rules alike.
+Checks the arguments, chooses the kernel (:mod:`.dispatch <hanoi_magnet.search._exhaustive.
+dispatch>`) and runs the package's one bidirectional breadth-first search
+(:mod:`hanoi_magnet.search._exhaustive.bidirectional`), turning what it finds into moves and
+its failures into the package's errors.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import MutableMapping
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, UnreachableError
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.search._classic import classic_distance
+from hanoi_magnet.search._exhaustive.bidirectional import between
 from hanoi_magnet.search._exhaustive.budget import OverLimitError, human_count
-from hanoi_magnet.search._exhaustive.dispatch import choose_search, numpy_distance, numpy_path
+from hanoi_magnet.search._exhaustive.dispatch import choose_search
 from hanoi_magnet.search._exhaustive.engines import Engine
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet.search._paths import ShortestPath
-from hanoi_magnet.search._space import Space
 
 __all__ = ["DEFAULT_MAX_STATES", "distance", "legal_state_count", "shortest_path"]
 
 #: How many positions a search may visit unless told otherwise (a few seconds of search).
 DEFAULT_MAX_STATES = 2_000_000
-
-_DENSE_CODES = 1 << 25  # up to this many codes, marks are bytearrays; beyond, sparse dicts
-
-
-class _SparseMarks(dict[int, int]):
-    """A dict that reads 0 for a missing code, like an unmarked byte of a bytearray."""
-
-    def __missing__(self, key: int) -> int:
-        return 0
-
-
-_Marks = MutableMapping[int, int] | bytearray
-
-
-class _OverLimitError(Exception):
-    """Raised inside the search when it would visit more positions than allowed."""
 
 
 def shortest_path(
@@ -157,33 +129,28 @@ def _search(
     path: bool = True,
 ) -> tuple[int, list[Move], int]:
     """The length, the moves (if ``path``) of a shortest path and the positions visited."""
-    how = choose_search(rules, start.n, limit, engine, path=path)
-    if how == "python":
-        space = Space(rules, start.n)
-        moves, explored = _bidirectional(
-            space, space.encode(start), space.encode(goal), limit, reporter
+    kernel = choose_search(rules, start.n, limit, engine, path=path)
+    layout = CodeLayout(rules, start.n)
+    try:
+        length, codes, explored, side = between(
+            layout,
+            layout.encode(start),
+            layout.encode(goal),
+            limit,
+            reporter.layer,
+            kernel,
+            path=path,
         )
-        length = len(moves)
-    else:
-        try:
-            if path:
-                found, explored, side = numpy_path(rules, start, goal, limit, reporter.layer)
-                length = -1 if found is None else len(found)
-                moves = found or []
-            else:
-                measured, explored, side = numpy_distance(
-                    rules, start, goal, limit, reporter.layer, how
-                )
-                length, moves = (-1 if measured is None else measured), []
-        except OverLimitError:
-            raise _limit_error(rules, start.n, limit) from None
-        except MemoryError:  # the frontier's layers outgrew the memory (their size is unknown)
-            raise SearchLimitError(
-                f"the search ran out of memory after {reporter.peak:,} bytes of layers; "
-                f"a smaller max_states ({limit:,} now) makes it stop sooner"
-            ) from None
-        if length < 0:
-            raise _unreachable_error(rules, start.n, side, explored)
+    except OverLimitError:
+        raise _limit_error(rules, start.n, limit) from None
+    except MemoryError:  # the frontier's layers outgrew the memory (their size is unknown)
+        raise SearchLimitError(
+            f"the search ran out of memory after {reporter.peak:,} bytes of layers; "
+            f"a smaller max_states ({limit:,} now) makes it stop sooner"
+        ) from None
+    if length is None:
+        raise _unreachable_error(rules, start.n, side, explored)
+    moves = [] if codes is None else [layout.move_between(a, b) for a, b in pairwise(codes)]
     reporter.layer(length, 0, explored, reporter.peak, done=True)
     return length, moves, explored
 
@@ -203,108 +170,3 @@ def _unreachable_error(rules: Rules, n: int, side: int, count: int) -> Unreachab
         f"{where} ({count:,} of the {human_count(legal_state_count(rules, n))} legal positions "
         f"of {n} disks under {rules!r})"
     )
-
-
-def _bidirectional(
-    space: Space, start: int, goal: int, limit: int, reporter: Reporter
-) -> tuple[list[Move], int]:
-    """The moves of a shortest path between two codes, and how many codes were visited."""
-    if start == goal:
-        return [], 1
-    forward = space.pairs
-    backward = tuple((b, a) for a, b in forward)
-    # A mark is 0 for "not visited", 1 + the index of the direction of the move that reached a
-    # code, or ``root`` for the start (or the goal) itself.
-    root = len(forward) + 1
-    dense = space.size <= _DENSE_CODES and root < 256
-    ahead: _Marks = bytearray(space.size) if dense else _SparseMarks()
-    behind: _Marks = bytearray(space.size) if dense else _SparseMarks()
-    ahead[start] = behind[goal] = root
-    frontier_ahead, frontier_behind = [start], [goal]
-    seen = [1, 1]  # positions visited from the start, and from the goal
-    memory = 2 * space.size if dense else 0
-    radii = 0  # the two balls' radii together
-    while frontier_ahead and frontier_behind:
-        try:
-            if len(frontier_ahead) <= len(frontier_behind):
-                frontier_ahead, meeting, seen[0] = _grow(
-                    space, frontier_ahead, forward, ahead, behind, seen[0], limit - seen[1]
-                )
-                layer = len(frontier_ahead)
-            else:
-                frontier_behind, meeting, seen[1] = _grow(
-                    space, frontier_behind, backward, behind, ahead, seen[1], limit - seen[0]
-                )
-                layer = len(frontier_behind)
-        except _OverLimitError:
-            raise _limit_error(space.rules, space.n, limit) from None
-        radii += 1
-        reporter.layer(radii, layer, sum(seen), memory)
-        if meeting >= 0:
-            return _join(space, meeting, ahead, behind, backward, root), sum(seen)
-    side = 0 if not frontier_ahead else 1
-    raise _unreachable_error(space.rules, space.n, side, seen[side])
-
-
-def _grow(
-    space: Space,
-    frontier: list[int],
-    pairs: tuple[tuple[int, int], ...],
-    mine: _Marks,
-    theirs: _Marks,
-    visited: int,
-    limit: int,
-) -> tuple[list[int], int, int]:
-    """Visit the next layer of one ball: (the new layer, a meeting code or -1, its size).
-
-    ``visited`` is the size of this ball so far, ``limit`` the most it may grow to.
-    """
-    layer: list[int] = []
-    neighbours = space.neighbours
-    for code in frontier:
-        for after, index in neighbours(code, pairs):
-            if mine[after]:
-                continue
-            visited += 1
-            if visited > limit:
-                raise _OverLimitError
-            mine[after] = index + 1
-            if theirs[after]:
-                return layer, after, visited
-            layer.append(after)
-    return layer, -1, visited
-
-
-def _join(
-    space: Space,
-    meeting: int,
-    ahead: _Marks,
-    behind: _Marks,
-    backward: tuple[tuple[int, int], ...],
-    root: int,
-) -> list[Move]:
-    """The moves from the start to ``meeting`` and on to the goal, read off the marks.
-
-    A forward mark names the direction (a, b) of the move that reached a code: its disk is now
-    the top of b, and moving it back to a gives the previous code. A backward mark (b, a) means
-    the code was found from its successor by undoing a move a -> b: moving the top of a to b
-    leads one step nearer the goal.
-    """
-    p = space.posts
-    moves: list[Move] = []
-    code = meeting
-    while (mark := ahead[code]) != root:
-        assert mark, "every step back must land on a visited code"
-        a, b = space.pairs[mark - 1]
-        disk = space.tops(code // space.face_count)[b]
-        moves.append(space.moves[disk][a * p + b])
-        code = space.shift(code, b, a, disk)
-    moves.reverse()
-    code = meeting
-    while (mark := behind[code]) != root:
-        assert mark, "every step forward must land on a visited code"
-        b, a = backward[mark - 1]
-        disk = space.tops(code // space.face_count)[a]
-        moves.append(space.moves[disk][a * p + b])
-        code = space.shift(code, a, b, disk)
-    return moves

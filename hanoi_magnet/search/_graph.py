@@ -1,7 +1,8 @@
 """The state graph: every legal position of n disks, and an edge for every legal move.
 
-Nodes are numbered 0, 1, ... in the order of the compact search codes (so node 0 is the tower on
-post 0, red side up under magnetic rules); :meth:`StateGraph.state` and :meth:`StateGraph.code`
+Nodes are numbered 0, 1, ... in the order of the codes every search of the package uses
+(:mod:`hanoi_magnet.search._exhaustive.layout`; node 0 is the tower on post 0, red side up under
+magnetic rules where post 0 is neutral); :meth:`StateGraph.state` and :meth:`StateGraph.code`
 give a node's :class:`~hanoi_magnet.State` and :attr:`State.code <hanoi_magnet.State.code>`.
 Edges are stored in arrays, each move once when moves can be undone (the graph is undirected)
 and as arcs when some directions are one-way.
@@ -20,11 +21,12 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from typing import Any
 
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError
-from hanoi_magnet.model import Move, State, _disk_count, _integer, post_name
+from hanoi_magnet.model import Move, State, _disk_count, _integer
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._bidirectional import legal_state_count
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._layout import polygon_layout
-from hanoi_magnet.search._space import Space
 
 __all__ = ["DEFAULT_MAX_NODES", "StateGraph", "state_graph"]
 
@@ -54,30 +56,28 @@ def state_graph(
     return StateGraph(rules, n, start=start, max_nodes=max_nodes)
 
 
-def _legal_codes(space: Space) -> array[int]:
-    """Every legal code, increasing: each placement with every allowed face per stack."""
-    if not space.magnetic:
-        return array("q", range(space.size))
+def _legal_codes(space: CodeMoves) -> array[int]:
+    """Every legal code, increasing: each placement with either face for each neutral stack."""
+    layout = space.layout
+    if layout.face_count == 1:
+        return array("q", range(layout.size))
     codes = array("q")
-    for placement in range(space.posts**space.n):
+    for placement in range(layout.placements):
         tops = space.tops(placement)
         patterns = [0]
-        for post, top in enumerate(tops):
-            if not top:
-                continue  # an empty post has face bit 0
-            color = space.colors[post]
-            options = (0, 1) if color < 0 else (color,)
-            patterns = [bits | option << post for bits in patterns for option in options]
-        base = placement * space.face_count
+        for bit, post in enumerate(layout.neutral):
+            if tops[post]:  # an empty neutral post has face bit 0
+                patterns += [bits | 1 << bit for bits in patterns]
+        base = placement * layout.face_count
         codes.extend(sorted(base + bits for bits in patterns))
     return codes
 
 
-def _reachable(space: Space, start: int) -> array[int]:
+def _reachable(space: CodeMoves, start: int) -> array[int]:
     seen = {start}
     queue = deque([start])
     while queue:
-        for after, _ in space.neighbours(queue.popleft(), space.pairs):
+        for after, _ in space.neighbours(queue.popleft()):
             if after not in seen:
                 seen.add(after)
                 queue.append(after)
@@ -91,11 +91,11 @@ class _SparseIndex(dict[int, int]):
         return -1
 
 
-def _node_index(space: Space, codes: array[int]) -> MutableMapping[int, int] | array[int]:
+def _node_index(layout: CodeLayout, codes: array[int]) -> MutableMapping[int, int] | array[int]:
     """Node numbers by code: an array over every code when the nodes fill much of it."""
-    dense = space.size <= 8 * len(codes) + 1024
+    dense = layout.size <= 8 * len(codes) + 1024
     index: MutableMapping[int, int] | array[int] = (
-        array("l", [-1]) * space.size if dense else _SparseIndex()
+        array("l", [-1]) * layout.size if dense else _SparseIndex()
     )
     for node, code in enumerate(codes):
         index[code] = node
@@ -119,7 +119,16 @@ class StateGraph:
         [(0, 1, '1: S -> I'), (0, 2, '1: S -> D'), (1, 2, '1: I -> D')]
     """
 
-    __slots__ = ("_codes", "_index", "_moves", "_sources", "_space", "_targets", "directed")
+    __slots__ = (
+        "_codes",
+        "_index",
+        "_layout",
+        "_moves",
+        "_sources",
+        "_space",
+        "_targets",
+        "directed",
+    )
 
     def __init__(
         self,
@@ -139,23 +148,24 @@ class StateGraph:
                 f"{n} disks have {total:,} legal positions under {rules!r}, more than "
                 f"max_nodes={max_nodes:,}"
             )
-        self._space = space = Space(rules, n)
+        self._layout = layout = CodeLayout(rules, n)
+        self._space = space = CodeMoves(layout)
         if start is not None:
             reason = rules.check_state(start)
             if reason is not None or start.n != n:
                 why = reason or f"it has {start.n} disks, not {n}"
                 raise InvalidArgumentError(f"start is not a legal position here: {why}")
-            self._codes = codes = _reachable(space, space.encode(start))
+            self._codes = codes = _reachable(space, layout.encode(start))
         else:
             self._codes = codes = _legal_codes(space)
-        self.directed = any((b, a) not in space.pairs for a, b in space.pairs)
-        self._index = _node_index(space, codes)
+        self.directed = layout.directed
+        self._index = _node_index(layout, codes)
         self._sources = array("l")
         self._targets = array("l")
         self._moves = array("l")  # disk * len(pairs) + direction index
         index, directions = self._index, len(space.pairs)
         for node, code in enumerate(codes):
-            for after, direction in space.neighbours(code, space.pairs):
+            for after, direction in space.neighbours(code):
                 other = index[after]
                 if other < 0 or (not self.directed and other < node):
                     continue  # outside the graph, or an undirected edge already stored
@@ -167,12 +177,12 @@ class StateGraph:
     @property
     def rules(self) -> Rules:
         """The rules whose moves are the edges."""
-        return self._space.rules
+        return self._layout.rules
 
     @property
     def n(self) -> int:
         """The number of disks."""
-        return self._space.n
+        return self._layout.n
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -184,11 +194,11 @@ class StateGraph:
 
     def state(self, node: int) -> State:
         """The position of node ``node``."""
-        return self._space.decode(self._codes[node])
+        return self._layout.decode(self._codes[node])
 
     def code(self, node: int) -> int:
         """:attr:`State.code <hanoi_magnet.State.code>` of node ``node``."""
-        return self._space.state_code(self._codes[node])
+        return _state_code(self._layout, self._codes[node])
 
     def node(self, state: State) -> int:
         """The node of ``state``.
@@ -200,14 +210,14 @@ class StateGraph:
             7
         """
         reason = self.rules.check_state(state)
-        found = -1 if reason or state.n != self.n else self._index[self._space.encode(state)]
+        found = -1 if reason or state.n != self.n else self._index[self._layout.encode(state)]
         if found < 0:
             raise InvalidArgumentError(f"{state!r} is not a node of this graph")
         return found
 
     def states(self) -> Iterator[State]:
         """The positions of the nodes, in node order."""
-        return map(self._space.decode, self._codes)
+        return map(self._layout.decode, self._codes)
 
     def edges(self) -> Iterator[tuple[int, int, Move]]:
         """``(node, node, move)`` for every edge; the move leads from the first to the second."""
@@ -222,7 +232,10 @@ class StateGraph:
         return [self.node(state) for state in states]
 
     def label(self, node: int) -> str:
-        """A short name for a node: the post of each disk, largest first, then the faces.
+        """A node's name: its position's compact form, as every command writes positions.
+
+        The post of each disk, largest first, then the up faces (``SSI/rrb``); on four or more
+        posts the digits alone (``0013``), the number of posts being the graph's.
 
         Example:
             >>> from hanoi_magnet import ClassicRules, MagneticRules, State
@@ -232,18 +245,10 @@ class StateGraph:
             'SID'
             >>> graph = state_graph(MagneticRules("NNN"), 2)
             >>> graph.label(graph.node(State([[2], [1], []], faces="RB")))
-            'SI br'
+            'SI/br'
         """
         state = self.state(node)
-        posts = len(state.posts)
-        where = [""] * state.n
-        for post, stack in enumerate(state.posts):
-            for disk in stack:
-                where[disk - 1] = post_name(post, posts)
-        text = ("" if posts <= 10 else ",").join(reversed(where))
-        if state.faces is not None:
-            text += " " + "".join(face.value for face in reversed(state.faces)).lower()
-        return text
+        return state.format(compact=True).removeprefix(f"{len(state.posts)}:")
 
     def layout(self) -> list[tuple[float, float]]:
         """Planar coordinates for each node, edges of the classic 3-peg graph being 1 long.
@@ -264,7 +269,7 @@ class StateGraph:
             >>> state_graph(ClassicRules(4), 2).layout()[:5]  # the copy of post 0, then post 1's
             [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (1.0, 4.4)]
         """
-        return polygon_layout(self._space, self._codes)
+        return polygon_layout(self._layout, self._codes)
 
     def to_dot(self, *, highlight: Iterable[State] = (), name: str = "hanoi") -> str:
         """The graph in Graphviz DOT, the positions along ``highlight`` drawn in red.
@@ -330,6 +335,25 @@ class StateGraph:
         return f"StateGraph({self.rules!r}, n={self.n}, nodes={len(self)}, edges={self.edge_count})"
 
 
+def _state_code(layout: CodeLayout, code: int) -> int:
+    """:attr:`State.code <hanoi_magnet.State.code>` of the position with this layout code."""
+    if not layout.magnetic:
+        return code
+    placement, faces = divmod(code, layout.face_count)
+    p = layout.posts
+    shown = list(layout.colors)
+    for bit, post in enumerate(layout.neutral):
+        shown[post] = (faces >> bit) & 1
+    digits = []
+    for _ in range(layout.n):
+        placement, post = divmod(placement, p)
+        digits.append(post + p * shown[post])
+    result = 0
+    for digit in reversed(digits):
+        result = result * 2 * p + digit
+    return result
+
+
 # -- Graphviz DOT -------------------------------------------------------------------------------
 
 _PATH_COLOR = "#d62728"
@@ -344,14 +368,29 @@ def _dot(graph: StateGraph, path: list[int], name: str) -> str:
     return "".join(dot_lines(graph, path, name))
 
 
-def dot_lines(graph: StateGraph, path: list[int], name: str) -> Iterator[str]:
-    """The lines of :func:`_dot`, one at a time (the command line streams them)."""
+Ends = tuple[int, int]
+
+
+def dot_lines(
+    graph: StateGraph, path: list[int], name: str, ends: Ends | None = None
+) -> Iterator[str]:
+    """The graph in Graphviz DOT, one line at a time (the command line streams them).
+
+    The one DOT writer of the package: :meth:`StateGraph.to_dot`, :func:`hanoi_magnet.draw.
+    graph_dot` and the command line's ``graph`` all write through it. Nodes carry their
+    :meth:`StateGraph.label`, the full position as a tooltip and the layout as ``pos``; the
+    walk through ``path`` is red, and the start and goal (``ends``) are circled twice
+    (``peripheries=2``) and named (``xlabel``).
+    """
     on_path = set(path)
     steps = set(itertools.pairwise(path))
     if not graph.directed:
         steps |= {(b, a) for a, b in steps}
     arrow = "->" if graph.directed else "--"
     points = graph.layout()
+    marks: dict[int, str] = {}
+    if ends is not None:
+        marks = {ends[1]: "goal", ends[0]: "start" if ends[0] != ends[1] else "start and goal"}
     yield f"{'digraph' if graph.directed else 'graph'} {_dot_string(name)} {{\n"
     yield "  node [shape=ellipse, fontsize=10];\n"
     for node in range(len(graph)):
@@ -363,6 +402,8 @@ def dot_lines(graph: StateGraph, path: list[int], name: str) -> Iterator[str]:
         attributes.append(f'pos="{_number(x)},{_number(-y)}"')  # DOT's y grows upwards
         if node in on_path:
             attributes.append(f'color="{_PATH_COLOR}"')
+        if node in marks:
+            attributes.append(f"peripheries=2, xlabel={_dot_string(marks[node])}")
         yield f"  {node} [{', '.join(attributes)}];\n"
     for source, target, move in graph.edges():
         extra = f', color="{_PATH_COLOR}", penwidth=2' if (source, target) in steps else ""

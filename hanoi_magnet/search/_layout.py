@@ -35,7 +35,7 @@ import itertools
 import math
 from collections.abc import Iterable
 
-from hanoi_magnet.search._space import Space
+from hanoi_magnet.search._exhaustive.layout import CodeLayout
 
 Point = tuple[float, float]
 
@@ -71,7 +71,7 @@ def scale_base(posts: int) -> float:
     return 1 + 4 / (2 * math.sin(math.pi / posts))
 
 
-def polygon_layout(space: Space, codes: Iterable[int]) -> list[Point]:
+def polygon_layout(space: CodeLayout, codes: Iterable[int]) -> list[Point]:
     """The point of each code (codes of one placement must be adjacent, as when sorted)."""
     posts = space.posts
     table = corners(posts)

@@ -1,147 +1,229 @@
-"""Shortest paths between two positions with numpy, a whole layer per array operation.
+"""The one bidirectional breadth-first search of the package, with interchangeable kernels.
 
-The bidirectional search of :mod:`hanoi_magnet.search` (same layers, same stopping rule).
+It grows a ball around the start and a ball around the goal, a whole layer at a time, always
+the smaller one; the first position found in both balls lies on a shortest path. Why the first
+meeting is optimal: when the start's ball holds every position at distance <= i and the goal's
+ball every position at distance <= j without a meeting, every path is longer than i + j (its
+position number i would lie in both balls). Growing the start's ball to i + 1, a meeting
+through a position at distance <= j from the goal gives a path of i + 1 + j moves, the least
+possible.
 
-Each side keeps a one-bit visited set over the codes (two bits per code for both) and its
-layers as sorted arrays, from which the path is read back once the two balls meet.
+With one-way moves (say only clockwise) the goal's ball must follow the moves backwards: a
+move a -> b undone is a move b -> a, so the backward search takes the allowed directions
+reversed. Under magnetic rules the rest of a move can always be undone too (the disk flips back
+to the colour of the stack it left, or of its empty post), so the reversed directions are all
+it needs, for classic and magnetic rules alike.
+
+The loop (:func:`meet`) is the same for every kernel; a kernel is the *side*, one ball:
+
+* ``"python"`` (:class:`PythonSide`, here): a byte per code (a ``bytearray``, or a dict for
+  spaces too large) naming the move that reached it, neighbours by :mod:`.neighbours`; the
+  path is read back from the marks;
+* ``"bits"`` (:mod:`.bidirectional_numpy`): a visited bit per code and the layers as sorted
+  numpy arrays, a whole layer per array operation; the path is read back from the layers;
+* ``"frontier"`` (:mod:`.frontier`): numpy, only the last two layers of each ball (Korf's
+  frontier search, for rules whose moves can all be undone): distances only, in memory
+  proportional to the layers whatever the size of the space.
+
+All work on the :class:`~.layout.CodeLayout` codes and stop at the same layer, so they give the
+same distances (the tests hold them to each other and to the tests' own breadth-first search).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import MutableMapping
+from typing import Literal, Protocol, TypeAlias
 
-from hanoi_magnet.search._exhaustive.bits import Int64s, sorted_unique
 from hanoi_magnet.search._exhaustive.budget import OverLimitError
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
-from hanoi_magnet.search._exhaustive.moves import Successors
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.progress import Report
 
-#: codes of a layer expanded at once
-CHUNK = 1 << 16
+Kernel: TypeAlias = Literal["python", "bits", "frontier"]
+KERNELS: tuple[Kernel, ...] = ("python", "bits", "frontier")
+
+#: up to this many codes, the pure-Python marks are bytearrays; beyond, sparse dicts
+DENSE_CODES = 1 << 25
 
 
-class _Side:
-    """One ball of the search: visited bits, layers, and the moves that grow it.
+class Side(Protocol):
+    """One ball of the search, as a kernel keeps it."""
 
-    With ``keep`` every layer is kept (to read the path back), else only the last one.
-    """
+    #: the positions in the ball, and the distance of its last layer from its root
+    visited: int
+    radius: int
 
-    def __init__(self, layout: CodeLayout, root: int, backward: bool, keep: bool) -> None:
-        rules = layout.reversed_rules() if backward else layout.rules
-        self.grow = Successors(CodeLayout(rules, layout.n))
-        self.bits = np.zeros(-(-layout.size // 64), dtype=np.int64)
-        self.layers: list[Int64s] = [np.array([root], dtype=np.int64)]
-        self.mark(self.layers[0])
-        self.visited = 1
-        self.radius = 0
-        self.keep = keep
+    def last_size(self) -> int:
+        """The number of positions in the last layer (0: the ball can grow no more)."""
 
-    def seen(self, codes: Int64s) -> Int64s:
-        return (np.take(self.bits, codes >> 6) >> (codes & 63)) & 1
+    def grow(self, other: Side, budget: int) -> tuple[int, int]:
+        """Add the next layer: return its size and a code also in ``other`` (-1 if none).
 
-    def mark(self, codes: Int64s) -> None:
-        np.bitwise_or.at(self.bits, codes >> 6, np.int64(1) << (codes & 63))
-
-    def expand(self) -> Int64s:
-        """Add the next layer; return it (sorted).
-
-        Chunk by chunk: each chunk's new codes are marked before the next chunk is looked at,
-        so the chunks' finds are disjoint.
+        ``budget`` is the most positions this ball may hold; a kernel may stop early (raising
+        :class:`~.budget.OverLimitError`) or let :func:`meet` find out after the layer.
         """
-        last, parts = self.layers[-1], []
-        for start in range(0, last.size, CHUNK):
-            candidates = self.grow(last[start : start + CHUNK]).ravel()
-            fresh = sorted_unique(np.compress(self.seen(candidates) == 0, candidates))
-            self.mark(fresh)
-            parts.append(fresh)
-        found = np.sort(np.concatenate(parts)) if len(parts) > 1 else parts[0]
-        if self.keep:
-            self.layers.append(found)
-        else:
-            self.layers = [found]
-        self.visited += found.size
-        self.radius += 1
-        return found
+
+    def memory(self) -> int:
+        """The bytes this ball holds."""
 
 
-def _meet(
-    layout: CodeLayout, start: int, goal: int, limit: int, report: Report, keep: bool
-) -> tuple[_Side, _Side, int, int]:
-    """Grow the two balls until they meet.
+def meet(ahead: Side, behind: Side, limit: int, report: Report) -> tuple[int, int]:
+    """Grow the two balls, the smaller first, until they meet.
 
-    Returns the two sides, the meeting code (-1 if none), and the side that ran dry (-1 if
-    none).
-    """
-    ahead, behind = _Side(layout, start, False, keep), _Side(layout, goal, True, keep)
-    if start == goal:
-        return ahead, behind, start, -1
-    while ahead.layers[-1].size and behind.layers[-1].size:
-        grows, other = (
-            (ahead, behind) if ahead.layers[-1].size <= behind.layers[-1].size else (behind, ahead)
-        )
-        fresh = grows.expand()
-        visited = ahead.visited + behind.visited
-        if visited > limit:
-            raise OverLimitError
-        held = sum(layer.nbytes for side in (ahead, behind) for layer in side.layers)
-        report(ahead.radius + behind.radius, fresh.size, visited, 2 * ahead.bits.nbytes + held)
-        meeting = np.compress(other.seen(fresh) == 1, fresh)
-        if meeting.size:
-            return ahead, behind, int(meeting[0]), -1
-    return ahead, behind, -1, 0 if not ahead.layers[-1].size else 1
-
-
-def shortest_codes(
-    layout: CodeLayout, start: int, goal: int, limit: int, report: Report
-) -> tuple[list[int] | None, int, int]:
-    """A shortest path from ``start`` to ``goal`` as codes, the positions visited, the dry side.
-
-    The path is ``None`` if there is none; the side that ran dry is 0 (the start's), 1 (the
-    goal's) or -1 (neither).
+    Returns the meeting code (-1 if none) and the side that ran dry (0 the start's, 1 the
+    goal's, -1 neither). ``report(radii, layer, visited, memory)`` follows every layer.
 
     Raises:
         OverLimitError: the two balls would hold more than ``limit`` positions.
     """
-    ahead, behind, meeting, side = _meet(layout, start, goal, limit, report, keep=True)
-    visited = ahead.visited + behind.visited
+    while ahead.last_size() and behind.last_size():
+        grows, other = (
+            (ahead, behind) if ahead.last_size() <= behind.last_size() else (behind, ahead)
+        )
+        layer, meeting = grows.grow(other, limit - other.visited)
+        visited = ahead.visited + behind.visited
+        if visited > limit:
+            raise OverLimitError
+        report(ahead.radius + behind.radius, layer, visited, ahead.memory() + behind.memory())
+        if meeting >= 0:
+            return meeting, -1
+    return -1, 0 if not ahead.last_size() else 1
+
+
+def between(
+    layout: CodeLayout,
+    start: int,
+    goal: int,
+    limit: int,
+    report: Report,
+    kernel: Kernel,
+    *,
+    path: bool,
+) -> tuple[int | None, list[int] | None, int, int]:
+    """Search from ``start`` to ``goal`` with one kernel: what it found and how far it went.
+
+    Returns the distance, a shortest path's codes (if ``path``), the positions visited and the
+    side that ran dry. The distance and the path are ``None`` if there is no path; the side is
+    0 (the start's), 1 (the goal's) or -1 (neither). ``"frontier"`` finds no path: ``path``
+    needs another kernel.
+
+    Raises:
+        OverLimitError: the two balls would hold more than ``limit`` positions.
+    """
+    if start == goal:
+        return 0, [start], 1, -1
+    ahead: Side
+    behind: Side
+    if kernel == "python":
+        moves = CodeMoves(layout)
+        ahead, behind = PythonSide(moves, start, False), PythonSide(moves, goal, True)
+    elif kernel == "bits":
+        from hanoi_magnet.search._exhaustive import bidirectional_numpy  # noqa: PLC0415 (optional)
+
+        ahead = bidirectional_numpy.BitsSide(layout, start, False, keep=path)
+        behind = bidirectional_numpy.BitsSide(layout, goal, True, keep=path)
+    else:
+        assert not path, "the frontier search keeps no path"
+        assert not layout.directed, "the frontier search needs moves that can be undone"
+        from hanoi_magnet.search._exhaustive import frontier  # noqa: PLC0415 (optional)
+
+        ahead, behind = frontier.FrontierSide(layout, start), frontier.FrontierSide(layout, goal)
+    meeting, side = meet(ahead, behind, limit, report)
     if meeting < 0:
-        return None, (ahead.visited, behind.visited)[side], side
-    return _join(ahead, behind, meeting), visited - (start == goal), -1
+        return None, None, (ahead.visited, behind.visited)[side], side
+    length = ahead.radius + behind.radius
+    codes = None
+    if path:
+        if isinstance(ahead, PythonSide) and isinstance(behind, PythonSide):
+            codes = ahead.path_to(meeting)[::-1] + behind.path_to(meeting)[1:]
+        else:
+            from hanoi_magnet.search._exhaustive import bidirectional_numpy  # noqa: PLC0415
+
+            assert isinstance(ahead, bidirectional_numpy.BitsSide)
+            assert isinstance(behind, bidirectional_numpy.BitsSide)
+            codes = bidirectional_numpy.join(ahead, behind, meeting)
+        length = len(codes) - 1
+    return length, codes, ahead.visited + behind.visited, -1
 
 
-def bits_distance(
-    layout: CodeLayout, start: int, goal: int, limit: int, report: Report
-) -> tuple[int | None, int, int]:
-    """The length of a shortest path, as :func:`shortest_codes` (keeping only last layers)."""
-    ahead, behind, meeting, side = _meet(layout, start, goal, limit, report, keep=False)
-    if meeting < 0:
-        return None, (ahead.visited, behind.visited)[side], side
-    return ahead.radius + behind.radius, ahead.visited + behind.visited - (start == goal), -1
+class _SparseMarks(dict[int, int]):
+    """A dict that reads 0 for a missing code, like an unmarked byte of a bytearray."""
+
+    def __missing__(self, key: int) -> int:
+        return 0
 
 
-def _join(ahead: _Side, behind: _Side, meeting: int) -> list[int]:
-    """The path through ``meeting``: back along the start's layers, on along the goal's."""
-    path = [meeting]
-    for side, steps in ((ahead, behind.grow), (behind, ahead.grow)):
-        # a code on layer k of one side has a neighbour (along that side's moves undone) on
-        # layer k - 1; the other side's moves are exactly those moves undone
-        depth = _depth(side, path[0] if side is ahead else path[-1])
-        code = path[0] if side is ahead else path[-1]
-        for k in range(depth - 1, -1, -1):
-            candidates = steps(np.array([code], dtype=np.int64)).ravel()
-            layer = side.layers[k]
-            where = np.searchsorted(layer, candidates).clip(0, layer.size - 1)
-            code = int(candidates[np.flatnonzero(layer[where] == candidates)[0]])
-            if side is ahead:
-                path.insert(0, code)
-            else:
-                path.append(code)
-    return path
+_Marks = MutableMapping[int, int] | bytearray
 
 
-def _depth(side: _Side, code: int) -> int:
-    for depth, layer in enumerate(side.layers):
-        where = int(np.searchsorted(layer, code))
-        if where < layer.size and int(layer[where]) == code:
-            return depth
-    raise AssertionError("the meeting code is on every side")  # pragma: no cover
+class PythonSide:
+    """One ball in pure Python: a mark per code, the last layer as a list.
+
+    A mark is 0 for "not visited", 1 + the index of the direction of the move that reached a
+    code (in :attr:`CodeMoves.pairs`, or :attr:`CodeMoves.backward` for the goal's ball), or
+    ``root`` for the root itself.
+    """
+
+    __slots__ = ("layer", "marks", "moves", "pairs", "radius", "root", "visited")
+
+    def __init__(self, moves: CodeMoves, root: int, backward: bool) -> None:
+        self.moves = moves
+        self.pairs = moves.backward if backward else moves.pairs
+        self.root = len(self.pairs) + 1
+        size = moves.layout.size
+        self.marks: _Marks = (
+            bytearray(size) if size <= DENSE_CODES and self.root < 256 else _SparseMarks()
+        )
+        self.marks[root] = self.root
+        self.layer = [root]
+        self.visited = 1
+        self.radius = 0
+
+    def last_size(self) -> int:
+        """The number of positions in the last layer."""
+        return len(self.layer)
+
+    def memory(self) -> int:
+        """The bytes of the marks (a dict's are not counted)."""
+        return len(self.marks) if isinstance(self.marks, bytearray) else 0
+
+    def grow(self, other: Side, budget: int) -> tuple[int, int]:
+        """The next layer, stopping at the first code ``other`` holds too."""
+        assert isinstance(other, PythonSide)
+        layer: list[int] = []
+        neighbours, pairs = self.moves.neighbours, self.pairs
+        mine, theirs = self.marks, other.marks
+        visited = self.visited
+        self.radius += 1
+        try:
+            for code in self.layer:
+                for after, index in neighbours(code, pairs):
+                    if mine[after]:
+                        continue
+                    visited += 1
+                    if visited > budget:
+                        raise OverLimitError
+                    mine[after] = index + 1
+                    if theirs[after]:
+                        return len(layer) + 1, after
+                    layer.append(after)
+            return len(layer), -1
+        finally:
+            self.layer, self.visited = layer, visited
+
+    def path_to(self, code: int) -> list[int]:
+        """The codes from ``code`` back to this ball's root, read off the marks.
+
+        A forward mark names the direction (a, b) of the move that reached a code: its disk is
+        now the top of b, and moving it back to a gives the previous code. A backward mark
+        (b, a) means the code was found from its successor by undoing a move a -> b: moving
+        the top of a to b leads one step nearer the goal.
+        """
+        moves, path = self.moves, [code]
+        while (mark := self.marks[code]) != self.root:
+            assert mark, "every step back must land on a visited code"
+            source, target = self.pairs[mark - 1]
+            disk = moves.tops(code // moves.face_count)[target]
+            code = moves.shift(code, target, source, disk)
+            path.append(code)
+        return path

@@ -21,7 +21,8 @@ from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, me
 from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
-from hanoi_magnet.search._exhaustive.pure import PureCodes, run_pure_layers
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
+from hanoi_magnet.search._exhaustive.pure import run_pure_layers
 
 #: the most positions of a graph with one-way moves whose diameter is computed
 DIRECTED_LIMIT = 1 << 13
@@ -97,7 +98,7 @@ def _directed(layout: CodeLayout, distances: Distances) -> int:
 
 def _undirected(layout: CodeLayout, distances: Distances) -> int:
     """The bounding algorithm on every connected part, one position at a time (pure)."""
-    codes = PureCodes(layout)
+    codes = CodeMoves(layout)
     best = 0
     done = [not layout.is_position(code) for code in range(layout.size)]
     for first in range(layout.size):

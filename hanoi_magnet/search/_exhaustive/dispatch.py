@@ -1,19 +1,16 @@
-"""Whether distances and shortest paths are searched with numpy, and the bridge to it.
+"""Which kernel of the bidirectional search (:mod:`.bidirectional`) finds a distance or a path.
 
 Pure Python: numpy is imported only when it is chosen.
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Literal
 
-from hanoi_magnet.model import Move, State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive.budget import available_memory, check_memory, memory_limit
 from hanoi_magnet.search._exhaustive.engines import choose_engine
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
-from hanoi_magnet.search._exhaustive.progress import Report
 
 #: bytes of visited bits allowed per position the search may visit, when numpy is chosen
 #: automatically: the bit arrays cover every code, the positions visited are a part of them
@@ -36,9 +33,13 @@ def choose_search(
 
     ``"bits"``: numpy, a visited bit per code and side; ``"frontier"``: numpy, only the last
     layers of each side (distances under rules whose moves can all be undone, in spaces too
-    large for visited bits); ``"python"``: :func:`hanoi_magnet.search._bidirectional`. With
+    large for visited bits); ``"python"``: marks in pure Python (:mod:`.bidirectional`). With
     ``"auto"`` numpy serves four or more posts (where layers are wide enough for array
     operations to pay) and visited bits only in proportion to ``limit``.
+
+    Visited bits come first wherever they fit: the frontier search saves a quarter to a half of
+    the memory but takes 1.6 to 2.5 times as long (``bench_exhaustive --frontier``, in
+    ``docs/exhaustive-search.rst``), so it runs only where the bits would be too large.
     """
     chosen = choose_engine(engine)
     if chosen == "python":
@@ -57,37 +58,3 @@ def choose_search(
     if bitset_bytes(layout) <= min(BITS_BYTES_PER_STATE * limit, memory_limit(None)):
         return "bits"
     return "frontier" if frontier_possible else "python"
-
-
-def numpy_path(
-    rules: Rules, start: State, goal: State, limit: int, report: Report
-) -> tuple[list[Move] | None, int, int]:
-    """The moves of a shortest path, the positions visited, and which side ran dry.
-
-    The moves are ``None`` if there is no path; see :func:`.bidirectional.shortest_codes`.
-    Raises :class:`OverLimitError`.
-    """
-    from hanoi_magnet.search._exhaustive import bidirectional  # noqa: PLC0415 (numpy is optional)
-
-    layout = CodeLayout(rules, start.n)
-    codes, visited, side = bidirectional.shortest_codes(
-        layout, layout.encode(start), layout.encode(goal), limit, report
-    )
-    if codes is None:
-        return None, visited, side
-    moves = [layout.move_between(a, b) for a, b in itertools.pairwise(codes)]
-    return moves, visited, side
-
-
-def numpy_distance(
-    rules: Rules, start: State, goal: State, limit: int, report: Report, how: str
-) -> tuple[int | None, int, int]:
-    """The distance, the positions visited, and which side ran dry (as :func:`numpy_path`).
-
-    ``how`` is ``"bits"`` (visited bits) or ``"frontier"`` (the last layers only).
-    """
-    from hanoi_magnet.search._exhaustive import bidirectional, frontier  # noqa: PLC0415 (optional)
-
-    layout = CodeLayout(rules, start.n)
-    search = bidirectional.bits_distance if how == "bits" else frontier.frontier_distance
-    return search(layout, layout.encode(start), layout.encode(goal), limit, report)

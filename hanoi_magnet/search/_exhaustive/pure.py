@@ -4,10 +4,10 @@ Under classic rules it walks the :mod:`.layout` codes themselves with a ``bytear
 marks: the moves of a code are read from a table of its smallest disks' digits (the changes of
 the code that each legal move makes, precomputed per value of those digits), and only a code
 whose smallest disks leave two posts empty looks further, through a cache keyed by its larger
-disks. Under magnetic rules it walks the codes of :mod:`hanoi_magnet.search._space` (whose
-neighbour arithmetic the bidirectional search uses) and translates. Either way every layer is
-handed out as :mod:`.layout` codes, so that every engine describes the same positions by the
-same numbers.
+disks. Under magnetic rules it walks the same codes one at a time with the neighbour arithmetic
+of :mod:`.neighbours` (which the pure-Python bidirectional search and the state graph use too).
+Either way every layer is handed out as :mod:`.layout` codes, so that every engine describes the
+same positions by the same numbers.
 """
 
 from __future__ import annotations
@@ -15,55 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.progress import Report
-from hanoi_magnet.search._space import Space
 
 #: bytes per position a pure-Python layer list may hold (a list slot and an int object)
 BYTES_PER_LISTED = 40
-
-
-class PureCodes:
-    """Conversions between :mod:`.layout` codes and the codes of :class:`Space`."""
-
-    __slots__ = ("layout", "space")
-
-    def __init__(self, layout: CodeLayout, backward: bool = False) -> None:
-        self.layout = layout
-        self.space = Space(layout.reversed_rules() if backward else layout.rules, layout.n)
-
-    def to_space(self, code: int) -> int:
-        """The :class:`Space` code of a layout code."""
-        layout = self.layout
-        if not layout.magnetic:
-            return code
-        placement, bits = divmod(code, layout.face_count)
-        faces = 0
-        for bit, post in enumerate(layout.neutral):
-            faces |= ((bits >> bit) & 1) << post
-        tops = self.space.tops(placement)
-        for post, color in enumerate(layout.colors):
-            if color > 0 and tops[post]:
-                faces |= 1 << post  # a blue post's stack shows blue
-        return placement * self.space.face_count + faces
-
-    def from_space(self, code: int) -> int:
-        """The layout code of a :class:`Space` code."""
-        layout = self.layout
-        if not layout.magnetic:
-            return code
-        placement, faces = divmod(code, self.space.face_count)
-        bits = 0
-        for bit, post in enumerate(layout.neutral):
-            bits |= ((faces >> post) & 1) << bit
-        return placement * layout.face_count + bits
-
-    def successors(self, code: int) -> list[int]:
-        """The layout codes one legal move away from ``code``."""
-        space = self.space
-        return [
-            self.from_space(after)
-            for after, _ in space.neighbours(self.to_space(code), space.pairs)
-        ]
 
 
 #: entries of the table of the smallest disks' digits (built in pure Python at the first search)
@@ -179,25 +135,22 @@ def pure_layers(
     The sources come first; with ``backward``, the moves are followed in reverse (the layers
     of the distances *to* the sources).
     """
-    codes = PureCodes(layout, backward)
-    space = codes.space
-    seen = bytearray(space.size)
+    moves = CodeMoves(layout)
+    pairs = moves.backward if backward else moves.pairs
+    neighbours = moves.neighbours
+    seen = bytearray(layout.size)
     layer = sorted(set(sources))
-    frontier = [codes.to_space(code) for code in layer]
-    for code in frontier:
+    for code in layer:
         seen[code] = 1
-    pairs = space.pairs
-    neighbours = space.neighbours
-    while frontier:
+    while layer:
         yield layer
         found: list[int] = []
-        for code in frontier:
+        for code in layer:
             for after, _ in neighbours(code, pairs):
                 if not seen[after]:
                     seen[after] = 1
                     found.append(after)
-        frontier = found
-        layer = sorted(codes.from_space(code) for code in found)
+        layer = sorted(found)
 
 
 def pure_bytes(layout: CodeLayout) -> int:
@@ -205,8 +158,7 @@ def pure_bytes(layout: CodeLayout) -> int:
 
     The visited marks, and two layers as lists (each at most every position).
     """
-    space_size = layout.placements * ((1 << layout.posts) if layout.magnetic else 1)
-    return space_size + 2 * BYTES_PER_LISTED * layout.size
+    return layout.size + 2 * BYTES_PER_LISTED * layout.size
 
 
 def run_pure_layers(
@@ -221,7 +173,7 @@ def run_pure_layers(
     counts: list[int] = []
     last: list[int] = []
     reached = 0
-    marks = layout.placements * ((1 << layout.posts) if layout.magnetic else 1)
+    marks = layout.size
     layers = (
         pure_layers(layout, sources, backward=backward)
         if layout.magnetic

@@ -17,7 +17,7 @@ from hanoi_magnet.model import Move, State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive import engines, fileformat, verify
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
-from hanoi_magnet.search._exhaustive.pure import PureCodes
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 
 #: the array types of a table, by width in bytes: (array typecode, numpy dtype name)
 WIDTHS = {1: ("B", "uint8"), 2: ("H", "uint16"), 4: ("I", "uint32"), 8: ("Q", "uint64")}
@@ -125,16 +125,13 @@ class RemotenessTable:
         :meth:`Rules.legal_moves <hanoi_magnet.Rules.legal_moves>`).
         """
         remaining = self.distance(state)
-        codes = PureCodes(CodeLayout(self.rules, self.n))
-        space = codes.space
-        code = codes.to_space(self._code(state))
+        codes = CodeMoves(CodeLayout(self.rules, self.n))
+        code = self._code(state)
         moves: list[Move] = []
         while remaining:
-            for after, index in space.neighbours(code, space.pairs):
-                if int(self.values[codes.from_space(after)]) == remaining - 1:
-                    source, target = space.pairs[index]
-                    disk = space.tops(code // space.face_count)[source]
-                    moves.append(space.moves[disk][source * space.posts + target])
+            for after, index in codes.neighbours(code):
+                if int(self.values[after]) == remaining - 1:
+                    moves.append(codes.move(code, *codes.pairs[index]))
                     code, remaining = after, remaining - 1
                     break
             else:  # pragma: no cover - a table that passes verify() always has a next step

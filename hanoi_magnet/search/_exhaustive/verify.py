@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
-from hanoi_magnet.search._exhaustive.pure import PureCodes
+from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 
 
 def first_violation(layout: CodeLayout, values: Sequence[int], goal: int, mark: int) -> str | None:
     """The same check as :func:`.remoteness_numpy.first_violation`, one code at a time."""
     if len(values) != layout.size:
         return f"the table has {len(values):,} values for {layout.size:,} codes"
-    codes = PureCodes(layout)
+    codes = CodeMoves(layout)
     for code in range(layout.size):
         if not layout.is_position(code):
             expected = mark
