@@ -111,6 +111,7 @@ class _Shared:
         ] = {}
         self.counts: dict[tuple[int, Problem], int] = {}  # towers of up to _SHARED_COUNTS disks
         self.sides: dict[tuple[object, ...], _Side] = {}  # levels up to _SHARED_LEVELS
+        self.compiled: dict[tuple[Context, bool], _Compiled] = {}  # per (base context, reverse)
 
 
 _SHARED: dict[tuple[Context, frozenset[tuple[int, int]]], _Shared] = {}
@@ -140,6 +141,14 @@ class _Query:
         self._tables, self.edges, self._finishes = shared.tables, shared.edges, shared.finishes
         self._small_counts = shared.counts
         self.sides = shared.sides
+        self._compiled = shared.compiled
+
+    def compiled(self, base: Context, *, reverse: bool) -> _Compiled:
+        """The macro graph under ``base`` with integer nodes (made once per rules)."""
+        found = self._compiled.get((base, reverse))
+        if found is None:
+            found = self._compiled[base, reverse] = _Compiled(self, base, reverse=reverse)
+        return found
 
     def table(self, context: Context, a: Place, b: Place) -> Table | None:
         """The table moving a tower from a to b under ``context`` (None: it cannot)."""
@@ -375,6 +384,46 @@ class _Macro:
                     yield _Edge((1, y, fy, z0, c0), 0, table, Transfer(problem))
 
 
+_MISSING = object()
+
+
+class _Compiled:
+    """The macro graph under one base context, searched forward or in reverse, compiled.
+
+    Nodes are small integers (a list indexed by them replaces the dictionaries keyed by
+    5-tuples, whose hashes CPython does not keep), each node's edges a tuple of (other node,
+    cost, tower table or None), and each tower's finishing transfers (F: the last, G: the
+    first) a tuple of (node, table or None). It depends on the rules and the base context only
+    (at most 27 of them), so it is made once and shared; a level then only looks up the
+    transfers' lengths at its size, once per table for both chains (:meth:`Chains._level`).
+    """
+
+    __slots__ = ("edges", "finishes", "ids", "nodes")
+
+    def __init__(self, query: _Query, base: Context, *, reverse: bool) -> None:
+        faces = query.faces
+        self.nodes: list[Node] = [
+            (phase, x, fx, z, c)
+            for phase in (0, 1)
+            for x in range(3)
+            for fx in faces
+            for z in range(3)
+            for c in faces
+            if z != x
+        ]
+        self.ids = ids = {node: i for i, node in enumerate(self.nodes)}
+        macro = _Macro(query, 0, base)  # the level does not matter to the edges
+        self.edges: list[tuple[tuple[int, int, Table | None], ...]] = [
+            tuple((ids[e.other], e.cost, e.table) for e in macro.edges(node, reverse=reverse))
+            for node in self.nodes
+        ]
+        self.finishes: list[tuple[Place, bool, tuple[tuple[int, Table | None], ...]]] = []
+        for tau in query.towers:
+            legal = _legal(base, tau)
+            ends = query.finishes(base, tau, to_tower=not reverse) if legal else []
+            self.finishes.append((tau, legal, tuple((ids[node], table) for node, table, _ in ends)))
+
+
 class _Side(NamedTuple):
     """One chain at one level: its macro search, and per tower its value, count and choice."""
 
@@ -503,17 +552,31 @@ class Chains:
         record: keep each level's choices (for a path).
         counting: count the optimal paths too.
 
+        compiled: for a distance alone (neither recording nor counting), search the compiled
+            macro graphs (:class:`_Compiled`) at the levels where only the chains' values are
+            needed; False keeps the general search everywhere (the tests' and benchmarks'
+            reference).
+
     After construction, :attr:`distance` is the distance from start to goal (None:
     unreachable), :attr:`count` the number of optimal paths (when counting), and
     :attr:`choices` the choices level by level (when recording; index m - 1 for level m).
     """
 
     def __init__(
-        self, rules: Rules, start: State, goal: State, *, record: bool, counting: bool
+        self,
+        rules: Rules,
+        start: State,
+        goal: State,
+        *,
+        record: bool,
+        counting: bool,
+        compiled: bool = True,
     ) -> None:
         query = self.query = _Query(rules, start, goal)
         self.counting = counting
         self.record = record
+        # distances alone: the compiled macro graphs (the general search is the reference)
+        self.compiled = compiled and not record and not counting
         self.choices: list[LevelChoices] = []
         towers = query.towers
         values = _Values(
@@ -536,6 +599,8 @@ class Chains:
     def _level(self, m: int, below: _Values) -> _Values:
         query = self.query
         sm, tm = query.s[m], query.t[m]
+        if self.compiled and _SHARED_LEVELS < m < query.apart:
+            return self._compiled_level(m, below)
         forward, to_tower, to_ways, to_choices = self._side(
             m, query.cs[m], sm, below.to_tower, below.to_tower_ways, to_tower=True
         )
@@ -561,6 +626,85 @@ class Chains:
         if self.record:
             self.choices.append((to_choices, from_choices, between_choice))
         return _Values(to_tower, from_tower, between, to_ways, from_ways, between_ways)
+
+    def _compiled_level(self, m: int, below: _Values) -> _Values:
+        """F and G at a level below the largest disk where s and t differ (no B there)."""
+        query = self.query
+        costs: dict[Table, int | None] = {}  # the transfers' lengths at this level, shared
+        to_tower = self._compiled_side(m, query.cs[m], query.s[m], below.to_tower, costs, True)
+        from_tower = self._compiled_side(m, query.ct[m], query.t[m], below.from_tower, costs, False)
+        to_ways = {tau: 0 if value is None else 1 for tau, value in to_tower.items()}
+        from_ways = {tau: 0 if value is None else 1 for tau, value in from_tower.items()}
+        return _Values(to_tower, from_tower, None, to_ways, from_ways, 0)
+
+    def _compiled_side(
+        self,
+        m: int,
+        base: Context,
+        here: Place,
+        legs: dict[Place, int | None],
+        costs: dict[Table, int | None],
+        to_tower: bool,
+    ) -> dict[Place, int | None]:
+        """:meth:`_side`'s values by Dijkstra's algorithm over the compiled macro graph."""
+        query = self.query
+        graph = query.compiled(base, reverse=not to_tower)
+        ids, edges = graph.ids, graph.edges
+        size = m - 1
+        lengths = query.lengths
+        best: list[int | None] = [None] * len(edges)
+        heap: list[tuple[int, int]] = []
+        x, fx = here
+        phase = 0 if to_tower else 1
+        for (z, c), cost in legs.items():
+            if z != x and cost is not None:
+                node = ids[(phase, x, fx, z, c)]
+                best[node] = cost
+                heap.append((cost, node))
+        heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, node = pop(heap)
+            if d != best[node]:
+                continue  # improved since it was pushed
+            for after, cost, table in edges[node]:
+                if table is not None:
+                    found = costs.get(table, _MISSING)
+                    if found is _MISSING:
+                        found = costs[table] = (
+                            lengths.get(table, size) if _solves(table, size) else None
+                        )
+                    if found is None:
+                        continue
+                    cost = found  # type: ignore[assignment]
+                total = d + cost
+                known = best[after]
+                if known is None or total < known:
+                    best[after] = total
+                    push(heap, (total, after))
+        values: dict[Place, int | None] = {}
+        for tau, legal, finishes in graph.finishes:
+            if not legal:
+                values[tau] = None
+                continue
+            least = legs[tau] if here == tau else None
+            for node, table in finishes:
+                d2 = best[node]
+                if d2 is None:
+                    continue
+                if table is not None:
+                    found = costs.get(table, _MISSING)
+                    if found is _MISSING:
+                        found = costs[table] = (
+                            lengths.get(table, size) if _solves(table, size) else None
+                        )
+                    if found is None:
+                        continue
+                    d2 += found  # type: ignore[operator]
+                if least is None or d2 < least:
+                    least = d2
+            values[tau] = least
+        return values
 
     def _side(
         self,
