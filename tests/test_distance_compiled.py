@@ -85,15 +85,23 @@ def test_many_disks_against_the_general_search(n: int) -> None:
 
 def test_search_distance_runs_the_compiled_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
     # search.distance's answer goes through Chains' default (compiled) for magnetic rules
-    calls: list[bool] = []
-    original = Chains._compiled_level
+    calls: list[tuple[int, int]] = []
+    original = Chains._compiled_levels
 
-    def spy(self: Chains, m: int, below: object) -> object:
-        calls.append(True)
-        return original(self, m, below)  # type: ignore[arg-type]
+    def spy(self: Chains, low: int, high: int, below: object) -> object:
+        calls.append((low, high))
+        return original(self, low, high, below)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Chains, "_compiled_level", spy)
+    monkeypatch.setattr(Chains, "_compiled_levels", spy)
     rules = MagneticRules("NNN")
     start, goal = State.tower(8, 0, face="R"), State.tower(8, 2, face="B")
     assert distance(rules, start, goal) == bfs_distance(rules, start, goal)
-    assert len(calls) == 8 - 1 - chains._SHARED_LEVELS  # levels 4 .. 7 (apart = 8)
+    assert calls == [(chains._SHARED_LEVELS + 1, 7)]  # levels 4 .. 7 (apart = 8)
+    calls.clear()
+    start, goal = State.tower(5, 0, face="R"), State.tower(5, 2, face="B")
+    assert distance(rules, start, goal) == bfs_distance(rules, start, goal)
+    assert calls == [(4, 4)]
+    calls.clear()
+    start, goal = State.tower(4, 0, face="R"), State.tower(4, 2, face="B")
+    assert distance(rules, start, goal) == bfs_distance(rules, start, goal)
+    assert calls == []  # levels up to 3 only: the general search

@@ -390,19 +390,21 @@ _MISSING = object()
 class _Compiled:
     """The macro graph under one base context, searched forward or in reverse, compiled.
 
-    Nodes are small integers (a list indexed by them replaces the dictionaries keyed by
-    5-tuples, whose hashes CPython does not keep), each node's edges a tuple of (other node,
-    cost, tower table or None), and each tower's finishing transfers (F: the last, G: the
-    first) a tuple of (node, table or None). It depends on the rules and the base context only
-    (at most 27 of them), so it is made once and shared; a level then only looks up the
-    transfers' lengths at its size, once per table for both chains (:meth:`Chains._level`).
+    Nodes are small integers (lists indexed by them replace the dictionaries keyed by
+    5-tuples, whose hashes CPython does not keep); each node's edges are a tuple of (other
+    node, cost, index of its tower table in :attr:`tables` or -1); ``sources[i]`` are the
+    (tower index, node) a chain enters by when disk m lies at tower i's place, and
+    ``finishes[i]`` whether tower i is legal and its finishing transfers (F: the last, G: the
+    first) as (node, table index or -1). It depends on the rules and the base context only (at
+    most 27 of them), so it is made once and shared; a level then only looks up the lengths
+    of its few tables at its size, once per table for both chains.
     """
 
-    __slots__ = ("edges", "finishes", "ids", "nodes")
+    __slots__ = ("edges", "finishes", "sources", "tables")
 
     def __init__(self, query: _Query, base: Context, *, reverse: bool) -> None:
         faces = query.faces
-        self.nodes: list[Node] = [
+        nodes: list[Node] = [
             (phase, x, fx, z, c)
             for phase in (0, 1)
             for x in range(3)
@@ -411,17 +413,38 @@ class _Compiled:
             for c in faces
             if z != x
         ]
-        self.ids = ids = {node: i for i, node in enumerate(self.nodes)}
+        ids = {node: i for i, node in enumerate(nodes)}
+        self.tables: list[Table] = []
+        where: dict[Table, int] = {}
+
+        def number(table: Table | None) -> int:
+            if table is None:
+                return -1
+            if table not in where:
+                where[table] = len(self.tables)
+                self.tables.append(table)
+            return where[table]
+
         macro = _Macro(query, 0, base)  # the level does not matter to the edges
-        self.edges: list[tuple[tuple[int, int, Table | None], ...]] = [
-            tuple((ids[e.other], e.cost, e.table) for e in macro.edges(node, reverse=reverse))
-            for node in self.nodes
+        self.edges: list[tuple[tuple[int, int, int], ...]] = [
+            tuple(
+                (ids[e.other], e.cost, number(e.table)) for e in macro.edges(node, reverse=reverse)
+            )
+            for node in nodes
         ]
-        self.finishes: list[tuple[Place, bool, tuple[tuple[int, Table | None], ...]]] = []
-        for tau in query.towers:
+        phase = 1 if reverse else 0
+        towers = query.towers
+        self.sources: list[tuple[tuple[int, int], ...]] = [
+            tuple((i, ids[(phase, x, fx, z, c)]) for i, (z, c) in enumerate(towers) if z != x)
+            for x, fx in towers
+        ]
+        self.finishes: list[tuple[bool, tuple[tuple[int, int], ...]]] = []
+        for tau in towers:
             legal = _legal(base, tau)
             ends = query.finishes(base, tau, to_tower=not reverse) if legal else []
-            self.finishes.append((tau, legal, tuple((ids[node], table) for node, table, _ in ends)))
+            self.finishes.append(
+                (legal, tuple((ids[node], number(table)) for node, table, _ in ends))
+            )
 
 
 class _Side(NamedTuple):
@@ -588,10 +611,16 @@ class Chains:
             1,
         )
         bits = 0
-        for m in range(1, query.n + 1):
+        m = 1
+        while m <= query.n:
+            if self.compiled and _SHARED_LEVELS < m < query.apart:
+                values = self._compiled_levels(m, query.apart - 1, values)
+                m = query.apart
+                continue
             values = self._first(m) if m == 1 else self._level(m, values)
             if counting:
                 bits = _count_guard(values, m, query.n, bits)
+            m += 1
         self.count_bits = bits  # the size of the largest count met (when counting)
         self.distance = values.between
         self.count = values.between_ways if values.between is not None else 0
@@ -599,8 +628,6 @@ class Chains:
     def _level(self, m: int, below: _Values) -> _Values:
         query = self.query
         sm, tm = query.s[m], query.t[m]
-        if self.compiled and _SHARED_LEVELS < m < query.apart:
-            return self._compiled_level(m, below)
         forward, to_tower, to_ways, to_choices = self._side(
             m, query.cs[m], sm, below.to_tower, below.to_tower_ways, to_tower=True
         )
@@ -627,38 +654,64 @@ class Chains:
             self.choices.append((to_choices, from_choices, between_choice))
         return _Values(to_tower, from_tower, between, to_ways, from_ways, between_ways)
 
-    def _compiled_level(self, m: int, below: _Values) -> _Values:
-        """F and G at a level below the largest disk where s and t differ (no B there)."""
+    def _compiled_levels(self, low: int, high: int, below: _Values) -> _Values:
+        """F and G at levels low .. high, below the largest disk where s and t differ.
+
+        No B there, and no counts: each chain's values are lists by tower (the index of
+        :attr:`_Query.towers`), each level one search over a compiled graph per chain.
+        """
         query = self.query
-        costs: dict[Table, int | None] = {}  # the transfers' lengths at this level, shared
-        to_tower = self._compiled_side(m, query.cs[m], query.s[m], below.to_tower, costs, True)
-        from_tower = self._compiled_side(m, query.ct[m], query.t[m], below.from_tower, costs, False)
-        to_ways = {tau: 0 if value is None else 1 for tau, value in to_tower.items()}
-        from_ways = {tau: 0 if value is None else 1 for tau, value in from_tower.items()}
-        return _Values(to_tower, from_tower, None, to_ways, from_ways, 0)
+        towers = query.towers
+        index = {tau: i for i, tau in enumerate(towers)}
+        to_tower = [below.to_tower[tau] for tau in towers]
+        from_tower = [below.from_tower[tau] for tau in towers]
+        cs, ct, s, t = query.cs, query.ct, query.s, query.t
+        side = self._compiled_side
+        for m in range(low, high + 1):
+            costs: dict[Table, int | None] = {}  # the transfers' lengths at this level
+            to_tower = side(m, cs[m], index[s[m]], to_tower, costs, True)
+            from_tower = side(m, ct[m], index[t[m]], from_tower, costs, False)
+        to_map = dict(zip(towers, to_tower, strict=True))
+        from_map = dict(zip(towers, from_tower, strict=True))
+        return _Values(
+            to_map,
+            from_map,
+            None,
+            {tau: 0 if value is None else 1 for tau, value in to_map.items()},
+            {tau: 0 if value is None else 1 for tau, value in from_map.items()},
+            0,
+        )
 
     def _compiled_side(
         self,
         m: int,
         base: Context,
-        here: Place,
-        legs: dict[Place, int | None],
+        here: int,
+        legs: list[int | None],
         costs: dict[Table, int | None],
         to_tower: bool,
-    ) -> dict[Place, int | None]:
-        """:meth:`_side`'s values by Dijkstra's algorithm over the compiled macro graph."""
+    ) -> list[int | None]:
+        """:meth:`_side`'s values by Dijkstra's algorithm over the compiled macro graph.
+
+        ``here`` is disk m's place (an index of the towers), ``legs`` the chain one level down
+        by tower; ``costs`` the transfers' lengths at this level (filled on first use).
+        """
         query = self.query
         graph = query.compiled(base, reverse=not to_tower)
-        ids, edges = graph.ids, graph.edges
         size = m - 1
         lengths = query.lengths
+        price: list[int | None] = []  # the graph's tables' lengths, None where they cannot
+        for table in graph.tables:
+            found = costs.get(table, _MISSING)
+            if found is _MISSING:
+                found = costs[table] = lengths.get(table, size) if _solves(table, size) else None
+            price.append(found)  # type: ignore[arg-type]
+        edges = graph.edges
         best: list[int | None] = [None] * len(edges)
         heap: list[tuple[int, int]] = []
-        x, fx = here
-        phase = 0 if to_tower else 1
-        for (z, c), cost in legs.items():
-            if z != x and cost is not None:
-                node = ids[(phase, x, fx, z, c)]
+        for tower, node in graph.sources[here]:
+            cost = legs[tower]
+            if cost is not None:
                 best[node] = cost
                 heap.append((cost, node))
         heapq.heapify(heap)
@@ -667,43 +720,35 @@ class Chains:
             d, node = pop(heap)
             if d != best[node]:
                 continue  # improved since it was pushed
-            for after, cost, table in edges[node]:
-                if table is not None:
-                    found = costs.get(table, _MISSING)
-                    if found is _MISSING:
-                        found = costs[table] = (
-                            lengths.get(table, size) if _solves(table, size) else None
-                        )
-                    if found is None:
+            for after, cost, k in edges[node]:
+                if k >= 0:
+                    paid = price[k]
+                    if paid is None:
                         continue
-                    cost = found  # type: ignore[assignment]
+                    cost = paid
                 total = d + cost
                 known = best[after]
                 if known is None or total < known:
                     best[after] = total
                     push(heap, (total, after))
-        values: dict[Place, int | None] = {}
-        for tau, legal, finishes in graph.finishes:
+        values: list[int | None] = []
+        for tower, (legal, finishes) in enumerate(graph.finishes):
             if not legal:
-                values[tau] = None
+                values.append(None)
                 continue
-            least = legs[tau] if here == tau else None
-            for node, table in finishes:
-                d2 = best[node]
-                if d2 is None:
+            least = legs[tower] if tower == here else None
+            for node, k in finishes:
+                reached = best[node]
+                if reached is None:
                     continue
-                if table is not None:
-                    found = costs.get(table, _MISSING)
-                    if found is _MISSING:
-                        found = costs[table] = (
-                            lengths.get(table, size) if _solves(table, size) else None
-                        )
-                    if found is None:
+                if k >= 0:
+                    paid = price[k]
+                    if paid is None:
                         continue
-                    d2 += found  # type: ignore[operator]
-                if least is None or d2 < least:
-                    least = d2
-            values[tau] = least
+                    reached += paid
+                if least is None or reached < least:
+                    least = reached
+            values.append(least)
         return values
 
     def _side(
