@@ -30,7 +30,7 @@ def both(rules: Rules, start: State, goal: State) -> int | None:
 
 
 def differ_high(rules: Rules, n: int, rng: random.Random) -> tuple[State, State]:
-    """Two random positions; the largest disk differs half the time (apart = n), else lower."""
+    """Two random legal positions (apart is then near n; the tests below also lower it)."""
     start, goal = random_legal_position(rules, n, rng), random_legal_position(rules, n, rng)
     return start, goal
 
