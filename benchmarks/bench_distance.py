@@ -25,9 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._harness import measure, table
+from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, Color, MagneticRules, Rules, State, clear_caches
+from hanoi_magnet._engine import records, routes
 from hanoi_magnet._engine.chains import Chains
+from hanoi_magnet._engine.table import table_of
 from hanoi_magnet.search import _bidirectional, classic_distance, distance, shortest_path
 
 RULES = MagneticRules("NNN")
@@ -138,8 +140,155 @@ def classic_rows(rng: random.Random) -> None:
     print()
 
 
+def compiled_rows(rng: random.Random) -> None:
+    """Chains over the compiled macro graphs (what distance runs) against the general search
+    (Chains(compiled=False), what it ran before), alternating in the same process."""
+    rows = []
+    for n, target in ((100, None), (1_000, 0.020), (10_000, None)):
+        pairs = [(random_position(RULES, n, rng), random_position(RULES, n, rng)) for _ in range(5)]
+        for pair in pairs:
+            assert (
+                Chains(RULES, *pair, record=False, counting=False).distance
+                == Chains(RULES, *pair, record=False, counting=False, compiled=False).distance
+                == distance(RULES, *pair)
+            )
+        repeat = 3 if n > 1_000 else 7
+        timed = [
+            compare(
+                lambda p=pair: Chains(RULES, *p, record=False, counting=False, compiled=False),
+                lambda p=pair: Chains(RULES, *p, record=False, counting=False),
+                repeat=repeat,
+            )
+            for pair in pairs
+        ]
+        general = sorted(t[0].median for t in timed)[2]
+        ours = sorted(t[1].median for t in timed)[2]
+        ratio = sorted(t[2] for t in timed)[2]
+        api = sorted(
+            measure("distance", lambda p=pair: distance(RULES, *p), repeat=repeat).median
+            for pair in pairs
+        )[2]
+        rows.append(
+            [
+                f"NNN n={n:,}",
+                f"{general * 1e3:.1f}",
+                f"{ours * 1e3:.1f}",
+                f"{ratio:.2f}x",
+                f"{api * 1e3:.1f}",
+                _target(target, api),
+                f"{28 / ratio:.1f}" if target else "",
+            ]
+        )
+    print(
+        table(
+            "distance(NNN) between random positions: the compiled macro graphs against the "
+            "general search (ms, medians over 5 pairs, the two alternating; speed-up = general "
+            "/ compiled). 'at 28 ms': 28 ms (the general search's time "
+            "measured for 0.2.0) / speed-up",
+            rows,
+            ["case", "general", "compiled", "speed-up", "distance", "target", "at 28 ms"],
+        )
+    )
+    print()
+
+
+def _old_route_memory() -> tuple[object, object]:
+    """Make the route tables keep every size's length and record again (the old engine)."""
+    saved = (routes.RouteTable.__dict__["exact_length"], records._keep)
+    del routes.RouteTable.exact_length  # lengths: the plan's own sums, memoised at every size
+    records._keep = lambda node, m: m <= 256 or not node.fixed  # type: ignore[assignment]
+    return saved
+
+
+def _restore(saved: tuple[object, object]) -> None:
+    routes.RouteTable.exact_length = saved[0]  # type: ignore[assignment,method-assign]
+    records._keep = saved[1]  # type: ignore[assignment]
+
+
+def _kept_bits(path: object) -> int:
+    """The bits of exact lengths a path's route keeps: its tables' memoised lengths and level
+    records' prefix sums, and its parts' kept sums (the new engine)."""
+    route = path._backend.table.cls.route  # type: ignore[attr-defined]
+    bits = 0
+    for part in route.tables.values():
+        memo = table_of(part).memo
+        bits += sum(value.bit_length() for value in memo.lengths.values())
+        bits += sum(x.bit_length() for record in memo.levels.values() for x in record.prefix)
+    held = route.lengths
+    for pair in (*held.low, *held.checkpoints, held.cursor[1:]):
+        bits += sum(x.bit_length() for x in pair)
+    return bits
+
+
+def path_memory_rows(rng: random.Random) -> None:
+    """Peak and held memory (tracemalloc) of building a path and reading three positions deep
+    inside it, with the route's lengths in O(n) bits against every size kept (the old engine,
+    restored in the same process)."""
+    rows = []
+    for n in (1_000, 2_000, 4_000):
+        start, goal = random_position(RULES, n, rng), random_position(RULES, n, rng)
+        length = distance(RULES, start, goal)
+        found = []
+        for old in (True, False):
+            saved = _old_route_memory() if old else None
+            try:
+                clear_caches()
+                shortest_path(
+                    RULES, *(random_position(RULES, 40, rng) for _ in "ab")
+                )  # tables derived
+                tracemalloc.start()
+                began = time.perf_counter()
+                path = shortest_path(RULES, start, goal)
+                states = [path.unrank(length * j // 4) for j in (1, 2, 3)]
+                spent = time.perf_counter() - began
+                held, peak = tracemalloc.get_traced_memory()
+                tracemalloc.stop()
+                found.append((peak, held, spent, states, _kept_bits(path)))
+                del path
+            finally:
+                if saved is not None:
+                    _restore(saved)
+        assert found[0][3] == found[1][3]
+        (old_peak, old_held, old_time, _, old_kept), (peak, held, spent, _, kept) = found
+        rows.append(
+            [
+                f"NNN n={n:,}",
+                f"{n * length.bit_length() / 8 / 2**20:.1f}",
+                f"{old_peak / 2**20:.1f} / {old_held / 2**20:.1f}",
+                f"{peak / 2**20:.1f} / {held / 2**20:.1f}",
+                f"{old_held / max(held, 1):.1f}x",
+                f"{old_kept / 8 / 2**10:,.0f} / {kept / 8 / 2**10:,.0f}",
+                f"{old_time:.1f} / {spent:.1f}",
+            ]
+        )
+    clear_caches()
+    print(
+        table(
+            "A shortest path between random positions, built and read at 3 indices: memory "
+            "(MiB, tracemalloc peak / held at the end) with every size's exact length kept "
+            "(before) and in O(n) bits (after); n x bits is what the old refusal estimated; "
+            "time in s",
+            rows,
+            [
+                "case",
+                "n x bits",
+                "before",
+                "after",
+                "held before/after",
+                "lengths KiB before/after",
+                "time before/after",
+            ],
+        )
+    )
+    print()
+
+
 def main() -> None:
     rng = random.Random(2026)
+    compiled_rows(rng)
+    path_memory_rows(rng)
+    if "--quick" in sys.argv:
+        return
     classic_rows(rng)
     rows = []
     for n, target in ((100, None), (1_000, 0.020), (10_000, 2.0)):

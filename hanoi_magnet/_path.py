@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hanoi_magnet._backends import PlanBackend
-from hanoi_magnet._engine import table
+from hanoi_magnet._engine import routes
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.routes import Route
 from hanoi_magnet._engine.table import table_of
 from hanoi_magnet._errors import _shorten
-from hanoi_magnet._text import digit_count
 from hanoi_magnet.errors import InvalidArgumentError, TooLargeError, UnreachableError
 from hanoi_magnet.model import Color, State, post_name
 from hanoi_magnet.rules import Rules
@@ -98,29 +97,30 @@ def three_post_path(
     rules: Rules, start: State, goal: State, *, variant: Variant | None = None
 ) -> Path:
     """The shortest path on three posts (the positions are checked by the caller)."""
+    _refuse_too_large(start.n)  # before the chains record anything
     chains = Chains(rules, start, goal, record=True, counting=False)
     if chains.distance is None:
         raise UnreachableError(unreachable(rules, start, goal, chains))
-    _refuse_too_large(start.n, chains.distance)
     route = Route(rules, start, goal, chains)
     return Path(rules, start, goal, variant or _describe(rules, start, goal), route)
 
 
-def _refuse_too_large(n: int, distance: int) -> None:
-    """Refuse at once a path whose route tables would pass their memo limit.
+def _refuse_too_large(n: int) -> None:
+    """Refuse at once a path whose recorded choices would pass :data:`routes.PATH_MEMORY`.
 
-    A route's table remembers its exact length at every size from 1 to n, each about as long
-    as the distance: n times the distance's bit length in all, O(n^2) bits for a path of
-    exponential length. The distance itself takes O(n) memory and is not limited.
+    A route keeps its parts' exact lengths in O(n) bits (:mod:`~hanoi_magnet._engine.routes`),
+    but the chains record the choices of every level (a few small tuples per tower, about
+    :data:`routes.BYTES_PER_LEVEL` bytes) before the route reads the ones it follows. The
+    distance itself takes O(n) memory and is not limited.
     """
-    bits = n * distance.bit_length()
-    if bits > table.MEMO_BITS:
+    need = n * routes.BYTES_PER_LEVEL
+    if need > routes.PATH_MEMORY:
         raise TooLargeError(
             f"a shortest path of {n:,} disks between these positions is too large to build: "
-            f"its route would remember about {bits // 8 // 2**20:,} MiB of exact lengths "
-            f"({n:,} sizes of about {distance.bit_length():,} bits), more than "
-            f"{table.MEMO_BITS // 8 // 2**20:,} MiB; distance() answers at this size "
-            f"({digit_count(distance):,} digits)"
+            f"its choices would take about {need // 2**20:,} MiB ({n:,} levels of about "
+            f"{routes.BYTES_PER_LEVEL:,} bytes), more than {routes.PATH_MEMORY // 2**20:,} MiB "
+            f"(at most {routes.PATH_MEMORY // routes.BYTES_PER_LEVEL:,} disks); distance() "
+            "answers at this size, in O(n) memory"
         )
 
 

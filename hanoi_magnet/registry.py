@@ -299,8 +299,8 @@ class Registry:
             UnknownVariantError: no solver for ``label``.
             UnsolvableError: the variant has no solution (for n >= 1).
             UnreachableError: ``goal`` cannot be reached from ``start``.
-            TooLargeError: from ``start`` or to ``goal``, a path whose route would remember
-                more than 512 MiB of exact lengths (see :doc:`/distances`).
+            TooLargeError: from ``start`` or to ``goal``, a path whose recorded choices would
+                take more than 512 MiB (more than 209,715 disks; see :doc:`/distances`).
             InvalidArgumentError: ``n`` is not an integer from 0 to
                 :data:`~hanoi_magnet.model.MAX_DISKS`, or a position is not legal under the
                 variant's rules (or has another number of disks), or it has four or more

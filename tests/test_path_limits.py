@@ -1,12 +1,15 @@
-"""A shortest path whose route would remember too many exact lengths is refused at once, and
-every path the check lets through is built within the route tables' own memo limit."""
+"""A shortest path whose recorded choices would pass routes.PATH_MEMORY is refused at once
+(before the chains run), and every path the check lets through is built and correct.
+
+The limit is n times routes.BYTES_PER_LEVEL (the route's exact lengths take O(n) bits); the old
+one, n times the distance's bits (O(n^2)), no longer applies (tests/test_path_memory.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State, clear_caches
-from hanoi_magnet._engine import table
+from hanoi_magnet._engine import routes
 from hanoi_magnet.errors import TooLargeError
 from hanoi_magnet.search import distance, shortest_path
 
@@ -22,30 +25,40 @@ CASES = [
 
 
 @pytest.mark.parametrize(("rules", "start", "goal"), CASES)
-def test_both_sides_of_the_memo_limit(
+def test_both_sides_of_the_memory_limit(
     rules: Rules, start: State, goal: State, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     length = distance(rules, start, goal)
-    need = start.n * length.bit_length()
+    need = start.n * 2560  # bytes per level, the documented estimate
+    assert need == start.n * routes.BYTES_PER_LEVEL
     clear_caches()
-    monkeypatch.setattr(table, "MEMO_BITS", need)
+    monkeypatch.setattr(routes, "PATH_MEMORY", need)
     path = shortest_path(rules, start, goal)  # the route tables' own guard must not fire
     assert path.length == length and path.unrank(path.length) == goal
     assert path.unrank(length // 3) == rules.apply(
         path.unrank(length // 3 - 1), path[length // 3 - 1]
     )
     clear_caches()
-    monkeypatch.setattr(table, "MEMO_BITS", need - 1)
+    monkeypatch.setattr(routes, "PATH_MEMORY", need - 1)
     with pytest.raises(TooLargeError, match=r"too large to build.*distance\(\) answers"):
         shortest_path(rules, start, goal)
 
 
-def test_positions_near_each_other_are_not_refused_at_any_size() -> None:
-    # 70,000 disks: from tower to tower the route would need 70,000**2 bits (584 MiB) and is
-    # refused, but ten small disks away from the tower the path has 1,023 moves.
+def test_the_real_limit_lies_far_above_the_old_one() -> None:
+    # The old rule refused 70,000 classic disks from tower to tower (70,000**2 bits, 584 MiB);
+    # the new one lets every size up to 209,715 disks through and refuses one disk more, at
+    # once (building a path of 200,000 disks takes far too long for a test: the estimate alone).
+    limit = routes.PATH_MEMORY // routes.BYTES_PER_LEVEL
+    assert limit == 209_715 and 70_000 * 70_000 > 2**32
+    rules = ClassicRules(3)
+    start, goal = State.parse("S" * (limit + 1)), State.tower(limit + 1, 2)
+    with pytest.raises(TooLargeError, match=r"512 MiB.*at most 209,715 disks"):
+        shortest_path(rules, start, goal)
+
+
+def test_positions_near_each_other_at_many_disks() -> None:
+    # 70,000 disks, ten small disks away from the tower: 1,023 moves.
     rules, n = ClassicRules(3), 70_000
     start, goal = State.parse("S" * n), State.parse("S" * (n - 10) + "I" * 10)
     path = shortest_path(rules, start, goal)
     assert path.length == 2**10 - 1 and path.unrank(path.length) == goal
-    with pytest.raises(TooLargeError, match="584 MiB"):
-        shortest_path(rules, start, State.tower(n, 2))

@@ -111,6 +111,7 @@ class _Shared:
         ] = {}
         self.counts: dict[tuple[int, Problem], int] = {}  # towers of up to _SHARED_COUNTS disks
         self.sides: dict[tuple[object, ...], _Side] = {}  # levels up to _SHARED_LEVELS
+        self.compiled: dict[tuple[Context, bool], _Compiled] = {}  # per (base context, reverse)
 
 
 _SHARED: dict[tuple[Context, frozenset[tuple[int, int]]], _Shared] = {}
@@ -140,6 +141,14 @@ class _Query:
         self._tables, self.edges, self._finishes = shared.tables, shared.edges, shared.finishes
         self._small_counts = shared.counts
         self.sides = shared.sides
+        self._compiled = shared.compiled
+
+    def compiled(self, base: Context, *, reverse: bool) -> _Compiled:
+        """The macro graph under ``base`` with integer nodes (made once per rules)."""
+        found = self._compiled.get((base, reverse))
+        if found is None:
+            found = self._compiled[base, reverse] = _Compiled(self, base, reverse=reverse)
+        return found
 
     def table(self, context: Context, a: Place, b: Place) -> Table | None:
         """The table moving a tower from a to b under ``context`` (None: it cannot)."""
@@ -375,6 +384,69 @@ class _Macro:
                     yield _Edge((1, y, fy, z0, c0), 0, table, Transfer(problem))
 
 
+_MISSING = object()
+
+
+class _Compiled:
+    """The macro graph under one base context, searched forward or in reverse, compiled.
+
+    Nodes are small integers (lists indexed by them replace the dictionaries keyed by
+    5-tuples, whose hashes CPython does not keep); each node's edges are a tuple of (other
+    node, cost, index of its tower table in :attr:`tables` or -1); ``sources[i]`` are the
+    (tower index, node) a chain enters by when disk m lies at tower i's place, and
+    ``finishes[i]`` whether tower i is legal and its finishing transfers (F: the last, G: the
+    first) as (node, table index or -1). It depends on the rules and the base context only (at
+    most 27 of them), so it is made once and shared; a level then only looks up the lengths
+    of its few tables at its size, once per table for both chains.
+    """
+
+    __slots__ = ("edges", "finishes", "sources", "tables")
+
+    def __init__(self, query: _Query, base: Context, *, reverse: bool) -> None:
+        faces = query.faces
+        nodes: list[Node] = [
+            (phase, x, fx, z, c)
+            for phase in (0, 1)
+            for x in range(3)
+            for fx in faces
+            for z in range(3)
+            for c in faces
+            if z != x
+        ]
+        ids = {node: i for i, node in enumerate(nodes)}
+        self.tables: list[Table] = []
+        where: dict[Table, int] = {}
+
+        def number(table: Table | None) -> int:
+            if table is None:
+                return -1
+            if table not in where:
+                where[table] = len(self.tables)
+                self.tables.append(table)
+            return where[table]
+
+        macro = _Macro(query, 0, base)  # the level does not matter to the edges
+        self.edges: list[tuple[tuple[int, int, int], ...]] = [
+            tuple(
+                (ids[e.other], e.cost, number(e.table)) for e in macro.edges(node, reverse=reverse)
+            )
+            for node in nodes
+        ]
+        phase = 1 if reverse else 0
+        towers = query.towers
+        self.sources: list[tuple[tuple[int, int], ...]] = [
+            tuple((i, ids[(phase, x, fx, z, c)]) for i, (z, c) in enumerate(towers) if z != x)
+            for x, fx in towers
+        ]
+        self.finishes: list[tuple[bool, tuple[tuple[int, int], ...]]] = []
+        for tau in towers:
+            legal = _legal(base, tau)
+            ends = query.finishes(base, tau, to_tower=not reverse) if legal else []
+            self.finishes.append(
+                (legal, tuple((ids[node], number(table)) for node, table, _ in ends))
+            )
+
+
 class _Side(NamedTuple):
     """One chain at one level: its macro search, and per tower its value, count and choice."""
 
@@ -503,17 +575,31 @@ class Chains:
         record: keep each level's choices (for a path).
         counting: count the optimal paths too.
 
+        compiled: for a distance alone (neither recording nor counting), search the compiled
+            macro graphs (:class:`_Compiled`) at the levels where only the chains' values are
+            needed; False keeps the general search everywhere (the tests' and benchmarks'
+            reference).
+
     After construction, :attr:`distance` is the distance from start to goal (None:
     unreachable), :attr:`count` the number of optimal paths (when counting), and
     :attr:`choices` the choices level by level (when recording; index m - 1 for level m).
     """
 
     def __init__(
-        self, rules: Rules, start: State, goal: State, *, record: bool, counting: bool
+        self,
+        rules: Rules,
+        start: State,
+        goal: State,
+        *,
+        record: bool,
+        counting: bool,
+        compiled: bool = True,
     ) -> None:
         query = self.query = _Query(rules, start, goal)
         self.counting = counting
         self.record = record
+        # distances alone: the compiled macro graphs (the general search is the reference)
+        self.compiled = compiled and not record and not counting
         self.choices: list[LevelChoices] = []
         towers = query.towers
         values = _Values(
@@ -525,10 +611,16 @@ class Chains:
             1,
         )
         bits = 0
-        for m in range(1, query.n + 1):
+        m = 1
+        while m <= query.n:
+            if self.compiled and _SHARED_LEVELS < m < query.apart:
+                values = self._compiled_levels(m, query.apart - 1, values)
+                m = query.apart
+                continue
             values = self._first(m) if m == 1 else self._level(m, values)
             if counting:
                 bits = _count_guard(values, m, query.n, bits)
+            m += 1
         self.count_bits = bits  # the size of the largest count met (when counting)
         self.distance = values.between
         self.count = values.between_ways if values.between is not None else 0
@@ -561,6 +653,103 @@ class Chains:
         if self.record:
             self.choices.append((to_choices, from_choices, between_choice))
         return _Values(to_tower, from_tower, between, to_ways, from_ways, between_ways)
+
+    def _compiled_levels(self, low: int, high: int, below: _Values) -> _Values:
+        """F and G at levels low .. high, below the largest disk where s and t differ.
+
+        No B there, and no counts: each chain's values are lists by tower (the index of
+        :attr:`_Query.towers`), each level one search over a compiled graph per chain.
+        """
+        query = self.query
+        towers = query.towers
+        index = {tau: i for i, tau in enumerate(towers)}
+        to_tower = [below.to_tower[tau] for tau in towers]
+        from_tower = [below.from_tower[tau] for tau in towers]
+        cs, ct, s, t = query.cs, query.ct, query.s, query.t
+        side = self._compiled_side
+        for m in range(low, high + 1):
+            costs: dict[Table, int | None] = {}  # the transfers' lengths at this level
+            to_tower = side(m, cs[m], index[s[m]], to_tower, costs, True)
+            from_tower = side(m, ct[m], index[t[m]], from_tower, costs, False)
+        to_map = dict(zip(towers, to_tower, strict=True))
+        from_map = dict(zip(towers, from_tower, strict=True))
+        return _Values(
+            to_map,
+            from_map,
+            None,
+            {tau: 0 if value is None else 1 for tau, value in to_map.items()},
+            {tau: 0 if value is None else 1 for tau, value in from_map.items()},
+            0,
+        )
+
+    def _compiled_side(
+        self,
+        m: int,
+        base: Context,
+        here: int,
+        legs: list[int | None],
+        costs: dict[Table, int | None],
+        to_tower: bool,
+    ) -> list[int | None]:
+        """:meth:`_side`'s values by Dijkstra's algorithm over the compiled macro graph.
+
+        ``here`` is disk m's place (an index of the towers), ``legs`` the chain one level down
+        by tower; ``costs`` the transfers' lengths at this level (filled on first use).
+        """
+        query = self.query
+        graph = query.compiled(base, reverse=not to_tower)
+        size = m - 1
+        lengths = query.lengths
+        price: list[int | None] = []  # the graph's tables' lengths, None where they cannot
+        for table in graph.tables:
+            found = costs.get(table, _MISSING)
+            if found is _MISSING:
+                found = costs[table] = lengths.get(table, size) if _solves(table, size) else None
+            price.append(found)  # type: ignore[arg-type]
+        edges = graph.edges
+        best: list[int | None] = [None] * len(edges)
+        heap: list[tuple[int, int]] = []
+        for tower, node in graph.sources[here]:
+            cost = legs[tower]
+            if cost is not None:
+                best[node] = cost
+                heap.append((cost, node))
+        heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, node = pop(heap)
+            if d != best[node]:
+                continue  # improved since it was pushed
+            for after, cost, k in edges[node]:
+                if k >= 0:
+                    paid = price[k]
+                    if paid is None:
+                        continue
+                    cost = paid
+                total = d + cost
+                known = best[after]
+                if known is None or total < known:
+                    best[after] = total
+                    push(heap, (total, after))
+        values: list[int | None] = []
+        for tower, (legal, finishes) in enumerate(graph.finishes):
+            if not legal:
+                values.append(None)
+                continue
+            least = legs[tower] if tower == here else None
+            for node, k in finishes:
+                reached = best[node]
+                if reached is None:
+                    continue
+                if k >= 0:
+                    paid = price[k]
+                    if paid is None:
+                        continue
+                    reached += paid
+                if least is None or reached < least:
+                    least = reached
+            values.append(least)
+        return values
 
     def _side(
         self,

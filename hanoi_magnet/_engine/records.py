@@ -107,8 +107,14 @@ def _prefix(steps: tuple[Resolved, ...]) -> tuple[int, ...]:
 
 
 def _keep(table: Table, m: int) -> bool:
-    """Records are kept for small sizes, and for tables whose plan changes with n."""
-    return m <= tables.MEMO_SIZES or not table.fixed
+    """Records are kept for small sizes, and for tables whose plan changes with n.
+
+    Not a path's tables above the small sizes: their records hold exact lengths of up to n
+    bits at each of n levels (O(n^2) bits), and a descent reads each level once.
+    """
+    if m <= tables.MEMO_SIZES:
+        return True
+    return not table.fixed and getattr(table.cls, "records", None) is None
 
 
 def entries(table: Table, m: int) -> tuple[tuple[int, ...], tuple[Entry, ...]]:

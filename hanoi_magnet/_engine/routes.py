@@ -14,6 +14,13 @@ So the engine answers everything about the path — length, moves, the move or t
 any index, the index of a position — as for any solution. Their level records are built here
 from the macro paths (a few segments per level): the positions of s and t below a level are
 read off the positions themselves, only when asked.
+
+The parts' exact lengths are not remembered at every size (that would be n lengths of up to
+n bits: O(n^2) bits). ``between`` is the distance at every level it runs; ``to`` and ``from``
+grow by their level's macro path, so :class:`_PartLengths` keeps them at :data:`CHECKPOINTS`
+evenly spaced sizes (and at every size up to :data:`~hanoi_magnet._engine.table.MEMO_SIZES`)
+and reaches any other size from the nearest one below by additions, or from the size last
+asked by one step (a descent asks for n - 1, n - 2, ... in turn): O(n) bits in all.
 """
 
 from __future__ import annotations
@@ -24,10 +31,13 @@ import weakref
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
+from hanoi_magnet._engine import chains as chain_module
+from hanoi_magnet._engine import table as table_module
 from hanoi_magnet._engine.chains import Chains, Choice, LevelChoices, Move, Place, Transfer
-from hanoi_magnet._engine.table import Resolved
+from hanoi_magnet._engine.table import Resolved, Table, table_of
 from hanoi_magnet._engine.towers import tower_table
 from hanoi_magnet._steps import MoveStep, PlanTable, Step, SubStep, register_plan
+from hanoi_magnet.errors import PlanError
 from hanoi_magnet.model import Color, State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.variants import Variant
@@ -36,6 +46,12 @@ Segment = tuple[int, int, int, int]
 Config = tuple[Segment, ...]
 
 _IDENTITY = (0, 1, 2)
+
+#: A path is refused when its chains' recorded choices would take more memory than this.
+PATH_MEMORY = 1 << 29
+#: The choices recorded per level, in bytes (measured: about 2,100 at a peak, tracemalloc, for
+#: NNN, RBB and classic rules at 1,500 and 3,000 disks; see benchmarks/bench_distance.py).
+BYTES_PER_LEVEL = 2560
 _COUNTER = itertools.count()
 _LOCK = threading.Lock()
 
@@ -50,6 +66,11 @@ class RouteTable(PlanTable):
     def steps(cls, n: int) -> Sequence[Step]:
         """This part's plan at level n, from the recorded choices."""
         return cls.route.plan(cls.part, n)
+
+    @classmethod
+    def exact_length(cls, n: int) -> int:
+        """This part's exact length at level n (kept in O(n) memory, see :class:`_PartLengths`)."""
+        return cls.route.length(cls.part, n)
 
     @classmethod
     def start_config(cls, n: int) -> Config:
@@ -74,6 +95,8 @@ class Route:
 
     def __init__(self, rules: Rules, start: State, goal: State, chains: Chains) -> None:
         query = chains.query
+        assert chains.distance is not None
+        self.distance = chains.distance
         self.rules = rules
         self.start, self.goal = start, goal
         self.s, self.t = query.s, query.t
@@ -99,6 +122,7 @@ class Route:
             if m > 1:
                 self._chain(choices, m - 1, via[0], 0, self.to)
                 self._chain(choices, m - 1, via[1], 1, self.back)
+        self.lengths = _PartLengths(self)
         self.tables = {part: self._table(part) for part in ("between", "to", "from")}
 
     @staticmethod
@@ -140,6 +164,19 @@ class Route:
         _ROUTES[label] = table
         register_plan(label, table)
         return table
+
+    # -- lengths --------------------------------------------------------------------------------
+
+    def length(self, part: str, m: int) -> int:
+        """The exact length of a part at level m (a level where it runs)."""
+        if part == "between":
+            if m < max(self.split, 1):
+                raise PlanError(f"the path's between part does not run at level {m}")
+            return self.distance  # disk m stays above the split: the same path one level down
+        chain = self.to if part == "to" else self.back
+        if m != 0 and m not in chain:
+            raise PlanError(f"the path's {part} part does not run at level {m}")
+        return self.lengths.get(0 if part == "to" else 1, m)
 
     # -- plans ----------------------------------------------------------------------------------
 
@@ -216,6 +253,118 @@ class Route:
                 return ((1, m, *disk_m),)
             return ((1, m - 1, *tower), (m, m, *disk_m))
         return _Suffix(small, m)  # disk m is where that position has it
+
+
+#: The "to" and "from" parts' lengths are kept at this many evenly spaced sizes at most.
+CHECKPOINTS = 32
+
+
+class _PartLengths:
+    """The exact lengths of a route's "to" and "from" parts at any level, in O(n) memory.
+
+    Level m of a part adds its macro path (moves of disk m, transfers of the m - 1 smaller
+    disks) to the part one level down, so its length at m is the sum of those increments up to
+    m. The sums are kept at every level up to :data:`~hanoi_magnet._engine.table.MEMO_SIZES`
+    and at :data:`CHECKPOINTS` evenly spaced levels above; a *cursor* holds the level last
+    asked. A level next to the cursor costs one increment (the transfers' lengths there, from
+    their closed forms); any other is summed up from the checkpoint below it, the transfers'
+    lengths stepped up a size at a time by additions (as the chains do).
+    """
+
+    def __init__(self, route: Route) -> None:
+        self.route = route
+        self.top = max(route.split - 1, 0)  # both legs run at levels 1 .. split - 1
+        self.memo_sizes = table_module.MEMO_SIZES
+        self.spacing = max(self.memo_sizes, -(-self.top // CHECKPOINTS))
+        self.low: list[tuple[int, int]] = []  # every level up to MEMO_SIZES
+        self.checkpoints: list[tuple[int, int]] = []  # levels 0, spacing, 2 spacing, ...
+        self.cursor = (0, 0, 0)  # (level, to, from)
+        self.rows: dict[int, tuple[int, tuple[Table, ...]]] = {}  # by id of a (kept) choice
+        self.lock = threading.Lock()
+
+    def get(self, which: int, m: int) -> int:
+        """Part ``which`` (0: to, 1: from) at level m, 0 <= m <= top."""
+        with self.lock:
+            if not self.checkpoints:
+                self._first_pass()
+            if m < len(self.low):
+                return self.low[m][which]
+            level, to, back = self.cursor
+            if m == level - 1:
+                to, back = to - self._increment(0, level), back - self._increment(1, level)
+            elif m == level + 1:
+                to, back = to + self._increment(0, m), back + self._increment(1, m)
+            elif m != level:
+                to, back = self._climb(m)
+            self.cursor = (m, to, back)
+            return back if which else to
+
+    def _row(self, which: int, m: int) -> tuple[int, tuple[Table, ...]]:
+        """Level m's macro path of a part: its moves and the transfers' tables."""
+        choice = (self.route.to if which == 0 else self.route.back)[m][0]
+        found = self.rows.get(id(choice))
+        if found is None:
+            moves, tables = 0, []
+            for step in () if choice.stays else choice.steps:
+                if isinstance(step, Move):
+                    moves += 1
+                else:
+                    made = tower_table(step.problem)
+                    assert made is not None, step.problem
+                    tables.append(table_of(made[0]))
+            found = self.rows[id(choice)] = (moves, tuple(tables))
+        return found
+
+    def _increment(self, which: int, m: int) -> int:
+        """What level m adds to a part (the transfers' lengths by their closed forms)."""
+        moves, tables = self._row(which, m)
+        return moves + sum(table.length(m - 1) for table in tables)
+
+    def _sums(self, start: int, to: int, back: int, stop: int) -> Iterator[tuple[int, int, int]]:
+        """Levels start + 1 .. stop from the sums at start (transfers stepped up by additions)."""
+        lengths = chain_module._Lengths()
+        for m in range(start + 1, stop + 1):
+            for which in (0, 1):
+                moves, tables = self._row(which, m)
+                added = moves + sum(lengths.get(table, m - 1) for table in tables)
+                if which:
+                    back += added
+                else:
+                    to += added
+            yield m, to, back
+
+    def _first_pass(self) -> None:
+        self.low = [(0, 0)]
+        self.checkpoints = [(0, 0)]
+        to = back = 0
+        for m, to, back in self._sums(0, 0, 0, self.top):
+            if m <= self.memo_sizes:
+                self.low.append((to, back))
+            if m % self.spacing == 0:
+                self.checkpoints.append((to, back))
+        self.cursor = (self.top, to, back)
+        route = self.route
+        if route.split >= 1 and not route.between[route.split].stays:
+            moves, tables = 0, []
+            for step in route.between[route.split].steps:
+                if isinstance(step, Move):
+                    moves += 1
+                else:
+                    made = tower_table(step.problem)
+                    assert made is not None, step.problem
+                    tables.append(table_of(made[0]))
+            total = to + back + moves + sum(t.length(route.split - 1) for t in tables)
+            if total != route.distance:
+                raise PlanError(
+                    f"a path's parts add up to {total} moves, but the distance is {route.distance}"
+                )
+
+    def _climb(self, m: int) -> tuple[int, int]:
+        start = m // self.spacing * self.spacing
+        sums = self.checkpoints[m // self.spacing]
+        for _, *found in self._sums(start, *sums, m):
+            sums = found[0], found[1]
+        return sums
 
 
 def _transfer_end(step: Resolved) -> Place:

@@ -212,8 +212,9 @@ class Table:
     def length(self, m: int) -> int:
         """The exact number of moves for m disks.
 
-        Fixed tables: memoised up to :data:`MEMO_SIZES`, from the closed form beyond. Others:
-        memoised, computed without recursion (within :data:`MEMO_BITS`).
+        Fixed tables: memoised up to :data:`MEMO_SIZES`, from the closed form beyond. A table
+        whose class has ``exact_length`` (a path's) answers itself. Others: memoised, computed
+        without recursion (within :data:`MEMO_BITS`).
         """
         memo = self.memo
         known = memo.lengths.get(m)
@@ -223,6 +224,10 @@ class Table:
             system = self.system()
             if system is not None and m >= system.start:
                 return system.length(self, m)
+        custom = getattr(self.cls, "exact_length", None)
+        if custom is not None:  # a table that keeps its own lengths (a path's, O(n) memory)
+            found: int = custom(m)
+            return found
         return _memo_length(self, m)
 
     @property
@@ -261,6 +266,8 @@ def _memo_length(root: Table, m: int) -> int:
             system = table.system()  # None while it is being built
             if system is not None and size >= system.start:
                 value = system.length(table, size)
+        if value is None and (custom := getattr(table.cls, "exact_length", None)) is not None:
+            value = custom(size)
         if value is not None:
             found[table, size] = value
         return value

@@ -109,8 +109,8 @@ def shortest_path(
 
     Raises:
         UnreachableError: no sequence of legal moves leads from ``start`` to ``goal``.
-        TooLargeError: three posts, and the path's route would remember more than 512 MiB of
-            exact lengths (n times the bit length of the distance; see :doc:`/distances`).
+        TooLargeError: three posts, and the path's recorded choices would take more than
+            512 MiB (more than 209,715 disks; see :doc:`/distances`).
         SearchLimitError: four or more posts and more than ``max_states`` positions to visit.
         InvalidArgumentError: a position is illegal under ``rules``, or the two differ in
             their disks or posts.
