@@ -11,12 +11,13 @@ reasoning-gym comparison corpus, answers generated for every family and task, an
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
 import pytest
 
-from hanoi_magnet import Move, solve, validate
+from hanoi_magnet import Move, NotationError, solve, validate
 from hanoi_magnet.evaluation import (
     Instance,
     _gym,
@@ -26,7 +27,7 @@ from hanoi_magnet.evaluation import (
     optimal_moves,
     score,
 )
-from hanoi_magnet.notation import NOTATIONS
+from hanoi_magnet.notation import NOTATIONS, extract_moves
 from tests.test_outcomes_gym import _CORRUPTIONS, _corrupt
 from tests.test_reading import ENTRIES
 
@@ -50,7 +51,23 @@ def _both(answer: str, instance: Instance, monkeypatch: pytest.MonkeyPatch) -> t
     assert fast.reading == general.reading
     as_json = json.dumps(fast.to_dict(), sort_keys=True)
     assert as_json == json.dumps(general.to_dict(), sort_keys=True), answer[:200]
+    _check_replay(general.reading, instance)
     return fast.to_dict(), short
+
+
+#: How many readings the plain replay took (not None), and how many it left to the validator.
+REPLAYED = {True: 0, False: 0}
+
+
+def _check_replay(found: object, instance: Instance) -> None:
+    """The plain replay of a reading (and of its rivals) reports what the validator reports."""
+    readings = [] if found is None else [found, *getattr(found, "alternatives", ())]
+    for reading in readings:
+        moves = reading.moves
+        report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
+        replayed = _score._replayed(moves, instance)
+        REPLAYED[replayed is not None] += 1
+        assert replayed is None or replayed == report
 
 
 def _answers(moves: list[Move], posts: int, rng: random.Random) -> list[str]:
@@ -180,6 +197,24 @@ def test_the_short_replay_reports_what_validate_reports():
         assert _score._replayed(illegal, instance) is None
     magnetic = next(i for i in generate(5, 40, templates=["reasoning-gym"]) if i.rules.magnetic)
     assert _score._replayed((), magnetic) is None
+    four = _entry(2, 4, 1, 4)
+    for other in (((0, 2),), (Move(1, 0, 1), (0, 2)), (Move(1, 0, 4),), (Move(1, 4, 0),)):
+        assert _score._replayed(other, four) is None  # pairs and missing posts: the validator's
+    assert _score._replayed((Move(1, 0, 3),), four) == validate(
+        (Move(1, 0, 3),), four.rules, start=four.start, goal=four.goal
+    )
+
+
+def test_the_plain_replay_was_checked_on_both_sides():
+    """The corpora above reached the plain replay both where it answers and where it gives up
+    (run after them; alone, it checks a corpus of its own)."""
+    if not all(REPLAYED.values()):
+        instance = _entry(3, 3, 1, 3)
+        for entry in ENTRIES.values():
+            with contextlib.suppress(NotationError):
+                _check_replay(extract_moves(entry["text"], posts=3), instance)
+    assert REPLAYED[True] >= 10
+    assert REPLAYED[False] >= 10
 
 
 def test_the_line_cache_gives_the_same_moves_on_both_sides_of_its_size(monkeypatch):

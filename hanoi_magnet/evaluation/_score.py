@@ -375,8 +375,7 @@ def _clean(
     if best is None:
         return clean, None
     read = clean_extraction(answer, clean, instance.posts)
-    report = _replayed(clean, instance)
-    return clean, (read, _verdict(clean, read, instance, best, max_states, report))
+    return clean, (read, _verdict(clean, read, instance, best, max_states))
 
 
 def _lines(moves: tuple[Move, ...]) -> list[tuple[int, int, int, int]]:
@@ -384,11 +383,12 @@ def _lines(moves: tuple[Move, ...]) -> list[tuple[int, int, int, int]]:
     return [(m.disk, m.source + 1, m.target + 1, m.target + 1) for m in moves]
 
 
-def _replayed(moves: tuple[Move, ...], instance: Instance) -> ValidationReport | None:
+def _replayed(moves: tuple[ReadMove, ...], instance: Instance) -> ValidationReport | None:
     """:func:`validate`'s report on legal moves under classic rules toward one tower.
 
-    ``None`` for anything else (other rules or goals, an illegal move): :func:`validate`
-    decides then. The tests check that the two reports agree.
+    ``None`` for anything else (other rules or goals, an illegal move, a post the rules do not
+    have, a move without its disk): :func:`validate` decides then, and names the broken rule.
+    The tests check that the two reports agree.
     """
     rules, start, goal = instance.rules, instance.start, instance.goal
     if type(rules) is not ClassicRules or rules.allowed is not None or goal.faces is not None:
@@ -400,15 +400,20 @@ def _replayed(moves: tuple[Move, ...], instance: Instance) -> ValidationReport |
         return None
     tower = stacks[towers[0]]
     reached = 0 if len(tower) == n else None
-    for index, move in enumerate(moves, 1):
-        disk, source, target = move.disk, move.source, move.target
-        stack, below = stacks[source], stacks[target]
-        if source == target or not stack or stack[-1] != disk or (below and below[-1] < disk):
-            return None
-        stack.pop()
-        below.append(disk)
-        if below is tower and reached is None and len(tower) == n:
-            reached = index
+    try:
+        for index, move in enumerate(moves, 1):
+            if type(move) is not Move:
+                return None
+            disk, source, target = move.disk, move.source, move.target
+            stack, below = stacks[source], stacks[target]
+            if source == target or not stack or stack[-1] != disk or (below and below[-1] < disk):
+                return None
+            stack.pop()
+            below.append(disk)
+            if below is tower and reached is None and len(tower) == n:
+                reached = index
+    except IndexError:  # a post beyond the rules'
+        return None
     state = State._trusted(tuple(tuple(stack) for stack in stacks), None)
     return ValidationReport(
         ok=True,
@@ -580,12 +585,9 @@ def _verdict(
     instance: Instance,
     best: int,
     max_states: int,
-    report: ValidationReport | None = None,
 ) -> _Verdict:
-    """The outcome and rewards of one reading (``found``: an Extraction or a Reading).
-
-    ``report``: :func:`validate`'s report on the moves, when it is already known.
-    """
+    """The outcome and rewards of one reading (``found``: an Extraction or a Reading)."""
+    report = _replayed(moves, instance)  # legal moves of classic rules: a plain loop
     if report is None:
         report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
     first_error = None
