@@ -32,7 +32,14 @@ from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._outcome import Outcome, abstains
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
 from hanoi_magnet.model import Move, State, _integer
-from hanoi_magnet.notation import Extraction, PegNames, ReadMove, extract_moves, get_notation
+from hanoi_magnet.notation import (
+    Extraction,
+    PegNames,
+    ReadMove,
+    Span,
+    extract_moves,
+    get_notation,
+)
 from hanoi_magnet.rules import ClassicRules
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import ValidationReport, validate
@@ -755,11 +762,16 @@ _LINES_KEPT = 1 << 14
 
 
 @functools.lru_cache(maxsize=64)
-def _template(posts: int) -> Extraction:
-    """The reader's report on one clean reasoning-gym line: the model of every clean answer."""
-    return extract_moves(
+def _template(posts: int) -> tuple[dict[str, Any], str]:
+    """The model of every clean answer: the reader's report on one clean line.
+
+    Its fields, and the form its one span was read as.
+    """
+    model = extract_moves(
         "Move disk 1 from Peg 1 to Peg 2", notation="reasoning-gym", pegs=PegNames.ONE, posts=posts
     )
+    (span,) = model.spans
+    return attrs.asdict(model, recurse=False), span.why
 
 
 def clean_extraction(answer: str, moves: tuple[Move, ...], posts: int) -> Extraction:
@@ -768,12 +780,10 @@ def clean_extraction(answer: str, moves: tuple[Move, ...], posts: int) -> Extrac
     Built from the reader's report on one such line (``moves``: the answer's, from
     :func:`clean_read`), without reading the answer again (the tests check that the two agree).
     """
-    model = _template(posts)
+    fields, why = _template(posts)
     end = len(answer) - 1 if answer.endswith("\n") else len(answer)
-    spans = tuple(
-        attrs.evolve(span, start=0, end=end, line=1, end_line=len(moves)) for span in model.spans
-    )
-    return attrs.evolve(model, moves=moves, spans=spans, line=1)
+    span = Span(0, end, 1, len(moves), why)
+    return Extraction(**{**fields, "moves": moves, "spans": (span,), "line": 1})
 
 
 def _extract(
