@@ -139,10 +139,10 @@ def test_the_reasoning_gym_corpus_scores_the_same_on_both_paths(monkeypatch):
     assert short >= 100
 
 
-@pytest.mark.parametrize("n", [14, 16])
-def test_long_answers_score_the_same_on_both_paths(monkeypatch, n):
-    """16,383 and 65,535 moves: correct, cut short, one move too many, a move broken late, and
-    the goal reached then left (the goal index is the first arrival)."""
+def test_long_answers_score_the_same_on_both_paths(monkeypatch):
+    """16,383 moves: correct, cut short, one move too many, a move broken late, and the goal
+    reached then left (the goal index is the first arrival)."""
+    n = 14
     instance = _entry(n, 3, 1, 3)
     lines = GYM.format(solve("classic", n), 3).splitlines()
     late = list(lines)
@@ -166,6 +166,20 @@ def test_long_answers_score_the_same_on_both_paths(monkeypatch, n):
     assert outcomes["longer"] == ("unsolved", length, length + 1)
     assert outcomes["illegal late"][0] == "illegal-move"
     assert outcomes["left the goal"] == ("solved", length, length + 2)
+
+
+def test_answers_of_100000_moves_score_the_same_on_both_paths(monkeypatch):
+    """The first 100,000 moves of 17 disks (3.2 MB), as they are and with the 99,999th move
+    broken."""
+    instance = _entry(17, 3, 1, 3)
+    lines = GYM.format(solve("classic", 17).iter_from(0), 3).splitlines()[:100_000]
+    broken = [*lines[:-2], lines[-1], lines[-2]]
+    whole, short = _both("\n".join(lines), instance, monkeypatch)
+    assert short
+    assert (whole["outcome"], whole["valid_prefix"]) == ("unsolved", 100_000)
+    cut, short = _both("\n".join(broken), instance, monkeypatch)
+    assert short
+    assert (cut["outcome"], cut["valid_prefix"]) == ("illegal-move", 99_998)
 
 
 def _back(line: str) -> str:
