@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from hanoi_magnet import Move, NotationError, solve, validate
+from hanoi_magnet import InvalidArgumentError, Move, NotationError, solve, validate
 from hanoi_magnet.evaluation import (
     Instance,
     _gym,
@@ -27,6 +27,7 @@ from hanoi_magnet.evaluation import (
     optimal_moves,
     score,
 )
+from hanoi_magnet.model import post_name
 from hanoi_magnet.notation import NOTATIONS, extract_moves
 from tests.test_outcomes_gym import _CORRUPTIONS, _corrupt
 from tests.test_reading import ENTRIES
@@ -262,3 +263,20 @@ def test_the_size_limit_of_the_short_path_changes_nothing(monkeypatch):
         assert short is (limit == len(answer))
         scores.append(result)
     assert scores[0] == scores[1]
+
+
+def test_a_move_is_written_as_post_name_names_its_posts():
+    """Move.format names its posts without checking them again (they are ints already): the
+    same text as post_name's, on three posts (letters) and on others (numbers), posts the
+    puzzle lacks included; a bad ``posts`` is still refused."""
+    for posts in (1, 2, 3, 4, 5):
+        for source in range(7):
+            for target in range(7):
+                move = Move(3, source, target)
+                named = f"3: {post_name(source, posts)} -> {post_name(target, posts)}"
+                assert move.format(posts) == named
+    assert str(Move(1, 0, 2)) == "1: S -> D"
+    assert str(Move(1, 0, 3)) == "1: 0 -> 3"
+    for bad in (0, -1, True, 3.0, "3"):
+        with pytest.raises(InvalidArgumentError):
+            Move(1, 0, 2).format(bad)  # type: ignore[arg-type]
