@@ -252,6 +252,23 @@ def test_the_line_cache_gives_the_same_moves_on_both_sides_of_its_size(monkeypat
         assert _score.clean_read(answer, 3) is None  # peg 4 on three pegs: the reader's case
 
 
+class _Emptied(dict):
+    """A shared table that another thread empties while an answer is being looked up."""
+
+    def __getitem__(self, key):
+        self.clear()
+        raise KeyError(key)
+
+
+def test_a_line_table_emptied_meanwhile_gives_the_same_moves(monkeypatch):
+    answer = GYM.format(solve("classic", 4), 3)
+    expected = _score.clean_read(answer, 3)
+    monkeypatch.setattr(_score, "_LINE_MOVES", _Emptied())
+    assert _score.clean_read(answer, 3) == expected
+    monkeypatch.setattr(_score, "_LINE_TOPS", _Emptied())
+    assert _score.clean_read(answer, 3) == expected
+
+
 def test_the_size_limit_of_the_short_path_changes_nothing(monkeypatch):
     """An answer just within and just beyond the short path's limit: the same score."""
     instance = _entry(4, 3, 1, 3)

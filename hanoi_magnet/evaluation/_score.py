@@ -736,8 +736,21 @@ def clean_read(answer: str, posts: int) -> tuple[Move, ...] | None:
     lines = clean_lines(answer)
     if lines is None:
         return None
-    moves, tops = _LINE_MOVES, _LINE_TOPS
     distinct = set(lines)
+    try:
+        return _looked_up(lines, distinct, posts, _LINE_MOVES, _LINE_TOPS)
+    except KeyError:  # another thread emptied the shared tables meanwhile: tables of its own
+        return _looked_up(lines, distinct, posts, {}, {})
+
+
+def _looked_up(
+    lines: list[str],
+    distinct: set[str],
+    posts: int,
+    moves: dict[str, Move],
+    tops: dict[str, int],
+) -> tuple[Move, ...] | None:
+    """:func:`clean_read` with the tables ``moves`` and ``tops``, learning the lines new to them."""
     new = distinct.difference(moves)
     if new:
         if len(moves) + len(new) > _LINES_KEPT:
