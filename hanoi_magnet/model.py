@@ -53,8 +53,11 @@ def post_name(post: int, posts: int = 3) -> str:
         raise InvalidArgumentError(
             f"post must be an integer (0 is S), got {type(post).__name__} {shown(post)}"
         )
-    post = operator.index(post)
-    posts = _integer(posts, "posts", minimum=1)
+    return _post_text(operator.index(post), _integer(posts, "posts", minimum=1))
+
+
+def _post_text(post: int, posts: int) -> str:
+    """:func:`post_name` of a checked ``post`` and ``posts``."""
     return _LETTERS[post] if posts == 3 and 0 <= post < 3 else integer_text(post)
 
 
@@ -201,7 +204,8 @@ class Move:
             >>> Move(2, 0, 3).format(posts=4)
             '2: 0 -> 3'
         """
-        source, target = post_name(self.source, posts), post_name(self.target, posts)
+        posts = _integer(posts, "posts", minimum=1)  # (the posts of a Move are ints already)
+        source, target = _post_text(self.source, posts), _post_text(self.target, posts)
         return f"{integer_text(self.disk)}: {source} -> {target}"
 
     def __str__(self) -> str:

@@ -228,7 +228,7 @@ def test_clean_reasoning_gym_answers_are_reported_as_the_reader_reports_them(pos
     built for them must be the reader's own, field for field."""
     from hanoi_magnet import solve
     from hanoi_magnet.evaluation._gym import clean_moves
-    from hanoi_magnet.evaluation._score import clean_extraction
+    from hanoi_magnet.evaluation._score import clean_extraction, clean_read
     from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves
 
     label = "classic" if posts == 3 else f"classic:{posts}"
@@ -237,8 +237,9 @@ def test_clean_reasoning_gym_answers_are_reported_as_the_reader_reports_them(pos
         swapped = text.splitlines()
         swapped[0], swapped[-1] = swapped[-1], swapped[0]
         for answer in (text, text.rstrip("\n"), "\n".join(swapped), "\n".join(swapped) + "\n"):
-            read = clean_moves(answer)
+            read = clean_read(answer, posts)
             assert read is not None
+            assert clean_moves(answer) is not None
             reader = extract_moves(answer, notation="reasoning-gym", pegs=PegNames.ONE, posts=posts)
             assert clean_extraction(answer, read, posts) == reader
     for unclean in ("Move disk 1 from Peg 1 to Peg 3.", " Move disk 1 from Peg 1 to Peg 3",

@@ -68,18 +68,32 @@ _CLEAN = re.compile(
 _NUMBERS = re.compile(r"Move disk ([0-9]+) from Peg ([0-9]+) to Peg ([0-9]+)")
 
 
-def clean_moves(answer: str) -> list[_Line] | None:
-    """The moves of an answer made only of exact reasoning-gym lines (``None``: it is not).
+def clean_lines(answer: str) -> list[str] | None:
+    """The lines of an answer made only of exact reasoning-gym lines (``None``: it is not).
 
     For such an answer every reading agrees: reasoning-gym's, and the kit's in the
     reasoning-gym notation (one move per line, nothing skipped).
     """
     if len(answer) > _CLEAN_LIMIT or _CLEAN.fullmatch(answer) is None:
         return None
-    return [
-        (int(disk), int(source), int(target), int(target))
-        for disk, source, target in _NUMBERS.findall(answer)
-    ]
+    lines = answer.split("\n")
+    if not lines[-1]:
+        lines.pop()  # the answer's final line end
+    return lines
+
+
+def clean_line(line: str) -> _Line:
+    """The numbers of one exact reasoning-gym line (checked by :func:`clean_lines`)."""
+    found = _NUMBERS.fullmatch(line)
+    assert found is not None
+    disk, source, target = int(found[1]), int(found[2]), int(found[3])
+    return disk, source, target, target
+
+
+def clean_moves(answer: str) -> list[_Line] | None:
+    """The moves of an answer made only of exact reasoning-gym lines (``None``: it is not)."""
+    lines = clean_lines(answer)
+    return None if lines is None else [clean_line(line) for line in lines]
 
 
 #: Longer answers take the general path (whose int() limits and reports apply).

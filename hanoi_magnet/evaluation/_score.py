@@ -27,12 +27,19 @@ from hanoi_magnet.evaluation._budget import (
     count_tokens,
     unclosed_reasoning,
 )
-from hanoi_magnet.evaluation._gym import clean_moves, gym_reward
+from hanoi_magnet.evaluation._gym import clean_line, clean_lines, gym_reward
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._outcome import Outcome, abstains
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
 from hanoi_magnet.model import Move, State, _integer
-from hanoi_magnet.notation import Extraction, PegNames, ReadMove, extract_moves, get_notation
+from hanoi_magnet.notation import (
+    Extraction,
+    PegNames,
+    ReadMove,
+    Span,
+    extract_moves,
+    get_notation,
+)
 from hanoi_magnet.rules import ClassicRules
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import ValidationReport, validate
@@ -275,11 +282,16 @@ def score(
     """
     max_states, counter = _checked(instance, max_states, detect_pegs, thinking, tokenizer)
     best, proven, unsolvable = task_optimum(instance, max_states)
-    fast = instance.notation == "reasoning-gym" and not detect_pegs and pegs in (None, PegNames.ONE)
+    fast = (
+        _FAST
+        and instance.notation == "reasoning-gym"
+        and not detect_pegs
+        and pegs in (None, PegNames.ONE)
+    )
     clean, early = _clean(answer, instance, best, max_states) if fast else (None, None)
     gym = _gym_of(early[1], instance, best) if early is not None else None
     if gym is None:
-        gym = _gym(answer, instance, best, max_states, clean)
+        gym = _gym(answer, instance, best, max_states, None if clean is None else _lines(clean))
     base = _Base(instance, best, proven, gym)
     if not isinstance(answer, str) or not answer.strip():
         return base.unread(Outcome.NO_ANSWER, "no answer", parse_error="no answer")
@@ -353,19 +365,71 @@ def _checked(
     return limit, functools.partial(count_tokens, tokenizer)
 
 
+#: Whether answers made only of exact reasoning-gym lines take the short path (the tests turn
+#: it off to check that the general path gives the very same scores).
+_FAST = True
+
+
 def _clean(
     answer: object, instance: Instance, best: int | None, max_states: int
-) -> tuple[list[tuple[int, int, int, int]] | None, tuple[Extraction, _Verdict] | None]:
+) -> tuple[tuple[Move, ...] | None, tuple[Extraction, _Verdict] | None]:
     """An answer made only of exact reasoning-gym lines: its moves, its reading and verdict."""
     if not isinstance(answer, str):
         return None, None
-    clean = clean_moves(answer)
-    if clean is None or max(max(line[1:3]) for line in clean) > instance.posts:
-        return None, None  # (a peg the notation does not have: the reader reports it)
+    clean = clean_read(answer, instance.posts)
+    if clean is None:
+        return None, None
     if best is None:
         return clean, None
     read = clean_extraction(answer, clean, instance.posts)
-    return clean, (read, _verdict(read.moves, read, instance, best, max_states))
+    return clean, (read, _verdict(clean, read, instance, best, max_states))
+
+
+def _lines(moves: tuple[Move, ...]) -> list[tuple[int, int, int, int]]:
+    """The numbers of a clean answer's lines, as reasoning-gym's reading gives them."""
+    return [(m.disk, m.source + 1, m.target + 1, m.target + 1) for m in moves]
+
+
+def _replayed(moves: tuple[ReadMove, ...], instance: Instance) -> ValidationReport | None:
+    """:func:`validate`'s report on legal moves under classic rules toward one tower.
+
+    ``None`` for anything else (other rules or goals, an illegal move, a post the rules do not
+    have, a move without its disk): :func:`validate` decides then, and names the broken rule.
+    The tests check that the two reports agree.
+    """
+    rules, start, goal = instance.rules, instance.start, instance.goal
+    if type(rules) is not ClassicRules or rules.allowed is not None or goal.faces is not None:
+        return None
+    n = instance.n
+    stacks = [list(stack) for stack in start.posts]
+    towers = [post for post, stack in enumerate(goal.posts) if len(stack) == n]
+    if start.faces is not None or not towers or len(stacks) != len(goal.posts):
+        return None
+    tower = stacks[towers[0]]
+    reached = 0 if len(tower) == n else None
+    try:
+        for index, move in enumerate(moves, 1):
+            if type(move) is not Move:
+                return None
+            disk, source, target = move.disk, move.source, move.target
+            stack, below = stacks[source], stacks[target]
+            if source == target or not stack or stack[-1] != disk or (below and below[-1] < disk):
+                return None
+            stack.pop()
+            below.append(disk)
+            if below is tower and reached is None and len(tower) == n:
+                reached = index
+    except IndexError:  # a post beyond the rules'
+        return None
+    state = State._trusted(tuple(tuple(stack) for stack in stacks), None)
+    return ValidationReport(
+        ok=True,
+        solved=len(tower) == n,
+        length=len(moves),
+        error=None,
+        state=state,
+        goal_index=reached,
+    )
 
 
 def _ambiguity(
@@ -523,10 +587,16 @@ class _Verdict:
 
 
 def _verdict(
-    moves: tuple[ReadMove, ...], found: Any, instance: Instance, best: int, max_states: int
+    moves: tuple[ReadMove, ...],
+    found: Any,
+    instance: Instance,
+    best: int,
+    max_states: int,
 ) -> _Verdict:
     """The outcome and rewards of one reading (``found``: an Extraction or a Reading)."""
-    report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
+    report = _replayed(moves, instance)  # legal moves of classic rules: a plain loop
+    if report is None:
+        report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
     first_error = None
     if report.error is not None:
         first_error = _move_error(report.error)
@@ -656,40 +726,77 @@ def _gym(
     return gym_reward(answer, instance.rules, instance.start, done, best or 0, read)
 
 
+def clean_read(answer: str, posts: int) -> tuple[Move, ...] | None:
+    """The moves of an answer made only of exact reasoning-gym lines on at most ``posts`` pegs.
+
+    ``None``: it is something else (the reader reads it, and reports a peg beyond ``posts``).
+    Each distinct line is read once and its move kept (answers repeat a few lines many times,
+    and moves are immutable).
+    """
+    lines = clean_lines(answer)
+    if lines is None:
+        return None
+    distinct = set(lines)
+    try:
+        return _looked_up(lines, distinct, posts, _LINE_MOVES, _LINE_TOPS)
+    except KeyError:  # another thread emptied the shared tables meanwhile: tables of its own
+        return _looked_up(lines, distinct, posts, {}, {})
+
+
+def _looked_up(
+    lines: list[str],
+    distinct: set[str],
+    posts: int,
+    moves: dict[str, Move],
+    tops: dict[str, int],
+) -> tuple[Move, ...] | None:
+    """:func:`clean_read` with the tables ``moves`` and ``tops``, learning the lines new to them."""
+    new = distinct.difference(moves)
+    if new:
+        if len(moves) + len(new) > _LINES_KEPT:
+            moves.clear()
+            tops.clear()
+            if len(distinct) > _LINES_KEPT:
+                moves, tops = {}, {}  # this answer's own, not kept
+            new = distinct
+        for line in new:
+            disk, source, target, _ = clean_line(line)
+            moves[line] = Move(disk, source - 1, target - 1)
+            tops[line] = max(source, target)
+    if max(map(tops.__getitem__, distinct)) > posts:
+        return None
+    return tuple(map(moves.__getitem__, lines))
+
+
+#: The move of each clean line read so far, and its larger peg (at most _LINES_KEPT lines).
+_LINE_MOVES: dict[str, Move] = {}
+_LINE_TOPS: dict[str, int] = {}
+_LINES_KEPT = 1 << 14
+
+
 @functools.lru_cache(maxsize=64)
-def _template(posts: int) -> Extraction:
-    """The reader's report on one clean reasoning-gym line: the model of every clean answer."""
-    return extract_moves(
+def _template(posts: int) -> tuple[dict[str, Any], str]:
+    """The model of every clean answer: the reader's report on one clean line.
+
+    Its fields, and the form its one span was read as.
+    """
+    model = extract_moves(
         "Move disk 1 from Peg 1 to Peg 2", notation="reasoning-gym", pegs=PegNames.ONE, posts=posts
     )
+    (span,) = model.spans
+    return attrs.asdict(model, recurse=False), span.why
 
 
-def clean_extraction(answer: str, read: list[tuple[int, int, int, int]], posts: int) -> Extraction:
+def clean_extraction(answer: str, moves: tuple[Move, ...], posts: int) -> Extraction:
     """What :func:`extract_moves` reports on an answer made only of exact reasoning-gym lines.
 
-    Built from the reader's report on one such line, without reading the answer again (the
-    tests check that the two agree).
+    Built from the reader's report on one such line (``moves``: the answer's, from
+    :func:`clean_read`), without reading the answer again (the tests check that the two agree).
     """
-    model = _template(posts)
+    fields, why = _template(posts)
     end = len(answer) - 1 if answer.endswith("\n") else len(answer)
-    spans = tuple(
-        attrs.evolve(span, start=0, end=end, line=1, end_line=len(read)) for span in model.spans
-    )
-    made = _MOVES  # answers repeat a few moves many times, and moves are immutable
-    moves = []
-    for line in read:
-        move = made.get(line)
-        if move is None:
-            if len(made) >= _MOVES_KEPT:
-                made.clear()
-            move = made[line] = Move(line[0], line[1] - 1, line[2] - 1)
-        moves.append(move)
-    return attrs.evolve(model, moves=tuple(moves), spans=spans, line=1)
-
-
-#: The moves of clean answers made so far, by their line's numbers (at most _MOVES_KEPT).
-_MOVES: dict[tuple[int, int, int, int], Move] = {}
-_MOVES_KEPT = 1 << 14
+    span = Span(0, end, 1, len(moves), why)
+    return Extraction(**{**fields, "moves": moves, "spans": (span,), "line": 1})
 
 
 def _extract(
