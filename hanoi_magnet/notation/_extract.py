@@ -472,7 +472,8 @@ def _naming(
 
 def _detect(raws: list[Raw], posts: int) -> tuple[PegNames, str]:
     """The naming the peg names of ``raws`` show, and why (NotationError: they cannot tell)."""
-    tokens = frozenset(map(_SOURCE, raws)).union(map(_TARGET, raws))
+    distinct = set(raws)  # few: hashing each move once beats reading its names
+    tokens = frozenset(map(_SOURCE, distinct)).union(map(_TARGET, distinct))
     known = _DETECTED.get((tokens, posts))
     if known is None:
         naming = PegNames.detect(tokens, posts)  # raises when it cannot tell: not remembered
@@ -862,7 +863,6 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     if notation is not None:
         item, reader, name = notation._pattern, notation._reader, notation.name
         starts = _opening(notation)
-    triples = notation is None or notation.template == _TRIPLES_TEMPLATE
     found: list[Candidate] = []
     position = 0 if "[" in text else len(text)
     while (start := starts.search(text, position)) is not None:
@@ -873,7 +873,7 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
             position = start.end()
             continue
         bracket = start.end() - 1
-        block = read_block(text, bracket, item, reader, triples=triples)
+        block = read_block(text, bracket, item, reader)
         position = max(block.end, bracket + 1)
         if not block.raws:  # "[[disk id, from peg, to peg], ...]": a format, not an answer
             continue
@@ -893,9 +893,6 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     return found
 
 
-_TRIPLES_TEMPLATE = "[{disk}, {source}, {target}]"
-
-
 def _opening(notation: Notation) -> re.Pattern[str]:
     """Where a list in ``notation`` starts (an empty one included)."""
     words = r"\s*".join(map(re.escape, notation.opening.split()))[:-2]  # without the "\["
@@ -910,7 +907,7 @@ def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:
     opener = first.group(0)[-1:] if first else ""
     if opener == "{":
         return "json"
-    if opener == "[" and None not in set(map(_DISK, raws)):
+    if opener == "[" and None not in {raw.disk for raw in set(raws)}:
         return "moves-list"
     return None
 
