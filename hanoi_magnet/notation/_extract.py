@@ -14,6 +14,7 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
+from hanoi_magnet.notation._cut import begins_a_move, incomplete, pieces_at_end
 from hanoi_magnet.notation._lines import (
     BLANK,
     MASK,
@@ -39,6 +40,7 @@ from hanoi_magnet.notation._scan import (
     Raw,
     ReadMove,
     json_item,
+    physical_lines,
     read_block,
     template_item,
     to_move,
@@ -679,6 +681,79 @@ def extract_moves(
     text, chosen, pegs, posts = _check(text, notation, pegs, posts, thinking)
     if not text or text.isspace():
         raise NotationError("no answer: the text is empty")
+    try:
+        whole: Extraction | NotationError = _extract(text, chosen, pegs, posts, thinking)
+    except NotationError as error:
+        whole = error
+    cut = _cut_off(text, whole, chosen, pegs, posts, thinking)
+    if cut is not None:
+        return cut
+    if isinstance(whole, NotationError):
+        raise whole
+    return whole
+
+
+def _cut_off(
+    text: str,
+    whole: Extraction | NotationError,
+    chosen: Notation | None,
+    pegs: PegNames | None,
+    posts: int,
+    thinking: bool,
+) -> Extraction | None:
+    """The reading of ``text`` cut off inside its last move, or ``None`` if it is not so.
+
+    The last line, or its end after a comma, semicolon or space, must be the beginning of a
+    move in the notation of the answer read without it, and reading it must add no move to the
+    reading of the whole text (it could not be read, or was skipped as prose). Answers already
+    found cut off (a list or a ``<think>`` never closed) are left as they are.
+    """
+    if isinstance(whole, Extraction) and whole.truncated:
+        return None
+    starts = pieces_at_end(text)
+    for start in starts:
+        piece = text[start:]
+        if not begins_a_move(piece, _LINE_TEMPLATES if chosen is None else (chosen.template,)):
+            continue
+        try:
+            cut = _extract(text[:start] + " " * len(piece), chosen, pegs, posts, thinking)
+        except NotationError:
+            continue
+        notation = chosen or NOTATIONS.get(cut.notation or "")
+        naming = cut.pegs or (None if notation is None else notation.pegs)
+        letters = None if naming is None else naming in (PegNames.LETTERS, PegNames.SID)
+        if notation is None or notation.is_list:
+            continue
+        if not incomplete(piece, notation.template, letters):
+            continue
+        if start != starts[0] and not (cut.spans and cut.spans[-1].end > starts[0]):
+            continue  # the end of a line of prose, not of a line of moves
+        if isinstance(whole, Extraction) and whole.moves != cut.moves:
+            continue
+        shown = piece.strip() if len(piece.strip()) <= 40 else f"{piece.strip()[:37]}..."
+        line = (
+            text.count("\n", 0, start) + 1
+            if "\r" not in text
+            else len(physical_lines(text[:start]))
+        )
+        skipped = Span(start, start + len(piece.rstrip()), line, line, _CUT_WHY)
+        return attrs.evolve(
+            cut,
+            truncated=True,
+            skipped=tuple(sorted((*cut.skipped, skipped), key=lambda s: (s.start, s.end))),
+            why=f"{cut.why}; the text ends inside a move ({shown!r}): it was cut off",
+        )
+    return None
+
+
+_CUT_WHY = "the beginning of a move at the very end of the text: the output was cut off"
+_LINE_TEMPLATES = tuple(dict.fromkeys(n.template for n in NOTATIONS.values() if not n.is_list))
+
+
+def _extract(
+    text: str, chosen: Notation | None, pegs: PegNames | None, posts: int, thinking: bool
+) -> Extraction:
+    """:func:`extract_moves` on checked arguments, before looking for a move cut off."""
     fast = _fast(text, chosen, posts)
     if fast is not None:
         candidate, skipped = fast

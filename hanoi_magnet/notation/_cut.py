@@ -1,0 +1,105 @@
+r"""An answer cut off in the middle of its last move: the piece of a move at the very end.
+
+A model that runs out of output budget stops wherever it is, often inside a move
+(``"...\nMove disk"``, ``"A->C, B->"``). :func:`pieces_at_end` finds the places where such a
+piece could start on the last line of a text, and :func:`incomplete` tells whether a piece is
+the beginning of a move in a notation, but not a whole one.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from hanoi_magnet.notation._scan import clean_line, template_pattern
+
+_PARTS = re.compile(r"(\{\w+\}|->|\s+)")
+_ARROWS = r"\s*(?:->|→|=>|-->|⟶)\s*"
+_PEG = r"(?:[A-Za-z]|\d+)"
+_NUMBERING = re.compile(
+    r"\s*(?:(?:step|move)\s{0,3}#?\d+\s{0,3}[:.)-]\s*|\(?\d+\s{0,3}[.)]\s+|#\d+:?\s+|[-+•*]\s+)",
+    re.IGNORECASE,
+)
+_PEGS = {True: "[A-Za-z]", False: r"\d+"}
+_COMMAS = re.compile(r"[,;]\s*")
+_SPACES = re.compile(r"\s+")
+_LONGEST = 200  # a longer last line is no piece of a move
+
+
+def pieces_at_end(text: str) -> list[int]:
+    """Where a piece of a move cut off by the end of ``text`` may start, first the widest.
+
+    The last line (only spaces after it), then what follows its last comma or semicolon,
+    then what follows its last space: several moves may share a line.
+    """
+    end = len(text.rstrip())
+    start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+    if end == start or end - start > _LONGEST:
+        return []
+    found = [start]
+    line = text[start:end]
+    for separator in (_COMMAS, _SPACES):
+        after = max((m.end() for m in separator.finditer(line)), default=0)
+        if 0 < after < len(line) and start + after not in found:
+            found.append(start + after)
+    return found
+
+
+def incomplete(piece: str, template: str, letters: bool | None = None) -> bool:
+    """Whether ``piece`` begins a move written as ``template`` without being a whole one.
+
+    ``piece`` is a line's end as written: markup and numbering are taken off first.
+    ``letters``: the pegs are letters (``False``: numbers; ``None``: either).
+    """
+    cleaned = _cleaned(piece)
+    whole, start = _patterns(template, letters)
+    return bool(cleaned) and start.fullmatch(cleaned) is not None and not whole.fullmatch(cleaned)
+
+
+def begins_a_move(piece: str, templates: tuple[str, ...]) -> bool:
+    """Whether ``piece`` begins (or is) a move in one of ``templates``: one quick test."""
+    cleaned = _cleaned(piece)
+    return bool(cleaned) and _any_start(templates).fullmatch(cleaned) is not None
+
+
+def _cleaned(piece: str) -> str:
+    cleaned = clean_line(piece)
+    numbering = _NUMBERING.match(cleaned)
+    if numbering is not None:
+        cleaned = cleaned[numbering.end() :]
+    return cleaned.strip()
+
+
+@functools.lru_cache(maxsize=16)
+def _any_start(templates: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(_patterns(t)[1].pattern for t in templates), re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def _patterns(
+    template: str, letters: bool | None = None
+) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A whole move written as ``template``, and any beginning of one."""
+    whole = re.compile(template_pattern(template), re.IGNORECASE)
+    pieces: list[tuple[str, str | None]] = []  # each part: all of it, and a beginning of it
+    literal = template.replace("{{", "\0").replace("}}", "\1")
+    for part in _PARTS.split(literal):
+        if not part:
+            continue
+        if part.isspace():
+            pieces.append((r"\s*", None))
+        elif part == "->":
+            pieces.append((_ARROWS, r"\s*(?:-|=|--)"))
+        elif part in ("{source}", "{target}"):
+            pieces.append((_PEG if letters is None else _PEGS[letters], None))
+        elif part in ("{disk}", "{index}"):
+            pieces.append((r"\d+", None))
+        else:
+            text = part.replace("\0", "{").replace("\1", "}")
+            starts = "|".join(re.escape(text[:k]) for k in range(len(text) - 1, 0, -1))
+            pieces.append((re.escape(text), starts or None))
+    pattern = ""
+    for full, start in reversed(pieces):
+        inner = f"{full}(?:{pattern})?" if pattern else full
+        pattern = f"(?:{inner}|{start})" if start else f"(?:{inner})"
+    return whole, re.compile(pattern, re.IGNORECASE)
