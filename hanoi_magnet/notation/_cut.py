@@ -21,27 +21,35 @@ _NUMBERING = re.compile(
     re.IGNORECASE,
 )
 _PEGS = {True: "[A-Za-z]", False: r"\d+"}
-_COMMAS = re.compile(r"[,;]\s*")
-_SPACES = re.compile(r"\s+")
 _LONGEST = 200  # a longer last line is no piece of a move
 
 
-def pieces_at_end(text: str) -> list[int]:
+def end_of_text(text: str) -> int:
+    """The length of ``text`` without the spaces and new lines at its end."""
+    end = len(text)
+    while end and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def pieces_at_end(text: str, end: int) -> list[int]:
     """Where a piece of a move cut off by the end of ``text`` may start, first the widest.
 
-    The last line (only spaces after it), then what follows its last comma or semicolon,
-    then what follows its last space: several moves may share a line.
+    The last line (``end``: the text's end without spaces), then what follows its last comma
+    or semicolon, then what follows its last space: several moves may share a line.
     """
-    end = len(text.rstrip())
     start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
     if end == start or end - start > _LONGEST:
         return []
     found = [start]
-    line = text[start:end]
-    for separator in (_COMMAS, _SPACES):
-        after = max((m.end() for m in separator.finditer(line)), default=0)
-        if 0 < after < len(line) and start + after not in found:
-            found.append(start + after)
+    after = max(text.rfind(",", start, end), text.rfind(";", start, end)) + 1
+    while 0 < after < end and text[after].isspace():
+        after += 1
+    if 0 < after < end:
+        found.append(after)
+    last = text[start:end].rsplit(None, 1)
+    if len(last) == 2 and end - len(last[1]) not in found:
+        found.append(end - len(last[1]))
     return found
 
 

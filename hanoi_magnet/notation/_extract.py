@@ -14,7 +14,7 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
-from hanoi_magnet.notation._cut import begins_a_move, incomplete, pieces_at_end
+from hanoi_magnet.notation._cut import begins_a_move, end_of_text, incomplete, pieces_at_end
 from hanoi_magnet.notation._lines import (
     BLANK,
     MASK,
@@ -710,10 +710,27 @@ def _cut_off(
     """
     if isinstance(whole, Extraction) and whole.truncated:
         return None
-    starts = pieces_at_end(text)
+    # read whole, the piece was skipped (prose, a remark, a move that cannot be read): the
+    # common answer, whose last line is a move, is not read again
+    skipped_from = 0
+    end = end_of_text(text)
+    if isinstance(whole, Extraction):
+        if not whole.skipped:
+            return None
+        skipped_from = min((s.start for s in whole.skipped if s.end >= end), default=end + 1)
+        if skipped_from > end:
+            return None
+    templates = _LINE_TEMPLATES if chosen is None else (chosen.template,)
+    if chosen is None and isinstance(whole, Extraction):
+        found = NOTATIONS.get(whole.notation or "")
+        if found is not None and not found.is_list:
+            templates = (found.template,)  # the answer's notation
+    starts = pieces_at_end(text, end)
     for start in starts:
         piece = text[start:]
-        if not begins_a_move(piece, _LINE_TEMPLATES if chosen is None else (chosen.template,)):
+        if start < skipped_from:
+            continue
+        if not begins_a_move(piece, templates):
             continue
         try:
             cut = _extract(text[:start] + " " * len(piece), chosen, pegs, posts, thinking)
