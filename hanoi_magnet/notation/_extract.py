@@ -60,7 +60,8 @@ class Extraction:
             free-form sentence).
         line: the line of the text (1-based, thinking included) where the answer starts.
         truncated: the text ends inside the answer (a list never closed, a ``<think>`` never
-            closed around the moves): the output was cut off.
+            closed around the moves, a last line that ends inside a move such as ``Move
+            disk``): the output was cut off.
         unreadable: the first item inside the answer that is not a move, and why
             (``None``: every item was read).
         notation_from: how the notation was chosen: ``"named"`` (the caller's ``notation``),
@@ -652,7 +653,9 @@ def extract_moves(
     complete answer. When a later run starts like the reading so far and nothing tells a new
     attempt from a continuation, :attr:`Extraction.ambiguous` is set and the other readings
     are in :attr:`Extraction.alternatives`. A line that starts as a move but cannot be read
-    stops the reading (:attr:`Extraction.unreadable`). Lines ``1: ...``, ``2: ...``, ``3: ...``
+    stops the reading (:attr:`Extraction.unreadable`), unless it is the last line of the text
+    and the beginning of a move in the answer's notation: the output was cut off there
+    (:attr:`Extraction.truncated`). Lines ``1: ...``, ``2: ...``, ``3: ...``
     counting up from 1 are numbered steps when read freely (on three posts disks 1, 2, 3
     cannot move one after the other); with ``notation="library"`` the number is the disk.
 
