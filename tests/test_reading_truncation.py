@@ -166,3 +166,22 @@ def test_the_moves_before_the_piece_are_the_moves_written():
     assert found.moves == (Move(1, 0, 2), Move(2, 0, 1), Move(1, 2, 1))
     assert found.pegs is PegNames.ONE
     assert attrs.evolve(found, truncated=False).truncated is False
+
+
+def test_a_long_line_of_moves_cut_at_its_end():
+    moves = list(solve("classic", 10))
+    line = ", ".join(NOTATIONS["letter-arrows"].format_move(move) for move in moves)
+    assert len(line) > 1000  # far longer than any piece of one move
+    found = extract_moves(line + ", " + line[:3])
+    assert found.truncated and len(found.moves) == len(moves)
+
+
+@pytest.mark.parametrize(("digits", "cut"), [(1, True), (150, True), (200, False), (400, False)])
+def test_both_sides_of_the_longest_piece_of_one_move(digits, cut):
+    # "Move disk 11...1 from": a piece of at most 200 characters is a move cut off; a longer
+    # one is no piece of one move, and stays a line that cannot be read
+    piece = "Move disk " + "1" * digits + " from"
+    found = extract_moves(_three_and("reasoning-gym", piece))
+    assert found.truncated is cut
+    assert (found.unreadable is None) is cut
+    assert len(found.moves) == 3

@@ -21,7 +21,7 @@ _NUMBERING = re.compile(
     re.IGNORECASE,
 )
 _PEGS = {True: "[A-Za-z]", False: r"\d+"}
-_LONGEST = 200  # a longer last line is no piece of a move
+_LONGEST = 200  # a longer piece of text is no piece of one move
 
 
 def end_of_text(text: str) -> int:
@@ -39,7 +39,7 @@ def pieces_at_end(text: str, end: int) -> list[int]:
     or semicolon, then what follows its last space: several moves may share a line.
     """
     start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
-    if end == start or end - start > _LONGEST:
+    if end == start:
         return []
     found = [start]
     after = max(text.rfind(",", start, end), text.rfind(";", start, end)) + 1
@@ -47,10 +47,10 @@ def pieces_at_end(text: str, end: int) -> list[int]:
         after += 1
     if 0 < after < end:
         found.append(after)
-    last = text[start:end].rsplit(None, 1)
-    if len(last) == 2 and end - len(last[1]) not in found:
-        found.append(end - len(last[1]))
-    return found
+    space = max(text.rfind(" ", start, end), text.rfind("\t", start, end)) + 1
+    if 0 < space < end and space not in found:
+        found.append(space)
+    return [place for place in found if end - place <= _LONGEST]
 
 
 def incomplete(piece: str, template: str, letters: bool | None = None) -> bool:
