@@ -66,6 +66,9 @@ def incomplete(piece: str, template: str, letters: bool | None = None) -> bool:
 
 def begins_a_move(piece: str, templates: tuple[str, ...]) -> bool:
     """Whether ``piece`` begins (or is) a move in one of ``templates``: one quick test."""
+    first = _first_chars(templates)
+    if first is not None and piece.lstrip()[:1] not in first:
+        return False
     cleaned = _cleaned(piece)
     return bool(cleaned) and _any_start(templates).fullmatch(cleaned) is not None
 
@@ -76,6 +79,24 @@ def _cleaned(piece: str) -> str:
     if numbering is not None:
         cleaned = cleaned[numbering.end() :]
     return cleaned.strip()
+
+
+@functools.lru_cache(maxsize=16)
+def _first_chars(templates: tuple[str, ...]) -> frozenset[str] | None:
+    """The characters a move in ``templates`` may start with, numbering and markup included.
+
+    ``None``: any (a template that starts with a peg or a disk).
+    """
+    chars = set(_NUMBERING_FIRST)
+    for template in templates:
+        head = template.lstrip()[:1]
+        if not head or (head == "{" and not template.lstrip().startswith("{{")):
+            return None
+        chars.update((head.lower(), head.upper()))
+    return frozenset(chars)
+
+
+_NUMBERING_FIRST = "0123456789sSmM#-+•*(`"
 
 
 @functools.lru_cache(maxsize=16)
