@@ -3,7 +3,8 @@
 Three tables, every number a median, every claim a ratio measured in this process:
 
 1. **Throughput** on a 1 MB and a 10 MB answer (a whole solution in reasoning-gym's notation,
-   with a preamble and reasoning around it; the same as one moves-list), in MB/s, against a
+   with a preamble and reasoning around it; the same as one moves-list, and as a list of Python
+   tuples ``moves = [(0, 2), ...]``), in MB/s, against a
    baseline that only splits the text into lines and matches one regular expression per line
    (``str.splitlines`` + ``re.fullmatch``; for the list, one ``re.findall`` of its items: the
    least reading of the same text). Issue 22 asks
@@ -39,15 +40,25 @@ _GYM_LINE = re.compile(r"Move disk (\d+) from Peg (\d+) to Peg (\d+)")
 
 
 def _big_answer(megabytes: float, name: str = "reasoning-gym") -> str:
-    """A whole solution in notation ``name``, cut to about ``megabytes`` MB, with prose."""
+    """A whole solution in notation ``name``, cut to about ``megabytes`` MB, with prose.
+
+    ``name`` ``"tuples"``: a list of Python tuples ``moves = [(0, 2), ...]``.
+    """
     moves = list(solve("classic", 20))
-    notation = NOTATIONS[name]
+    notation = NOTATIONS["moves-list" if name == "tuples" else name]
     head = "<think>\nThe recursive plan: move n-1 disks aside, the largest across.\n</think>\n"
     head += "Here is the complete sequence of moves:\n\n"
     size = int(megabytes * 1_000_000)
     pieces: list[str] = []
     total = len(head)
-    for text in notation.iter_format(moves):
+    texts = notation.iter_format(moves)
+    if name == "tuples":  # moves = [(0, 2), (0, 1), ...]: Python tuples of two posts
+        notation = NOTATIONS["moves-list"]
+        texts = (
+            f"{'moves = [' if i == 0 else ', '}({m.source}, {m.target})"
+            for i, m in enumerate(moves)
+        )
+    for text in texts:
         pieces.append(text)
         total += len(text)
         if total >= size:
@@ -58,7 +69,7 @@ def _big_answer(megabytes: float, name: str = "reasoning-gym") -> str:
     return head + body + "\nThat completes the puzzle.\n"
 
 
-_LIST_ITEM = re.compile(r"\[(\d+), (\d+), (\d+)\]")
+_LIST_ITEM = re.compile(r"\[(\d+), (\d+), (\d+)\]|\((\d+), (\d+)\)")
 
 
 def _baseline_list(text: str) -> int:
@@ -76,10 +87,10 @@ def _baseline_lines(text: str) -> int:
 def throughput() -> str:
     rows = []
     for megabytes in (1, 10):
-        for name in ("reasoning-gym", "moves-list"):
+        for name in ("reasoning-gym", "moves-list", "tuples"):
             text = _big_answer(megabytes, name)
             repeat = 5 if megabytes == 1 else 3
-            baseline = _baseline_list if name == "moves-list" else _baseline_lines
+            baseline = _baseline_lines if name == "reasoning-gym" else _baseline_list
             base, ours, ratio = compare(
                 lambda text=text, baseline=baseline: baseline(text),
                 lambda text=text: extract_moves(text),

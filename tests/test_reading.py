@@ -118,7 +118,7 @@ def _slow(monkeypatch: pytest.MonkeyPatch, text: str, **options: object) -> obje
     from hanoi_magnet.notation import _extract
 
     with monkeypatch.context() as patch:
-        patch.setattr(_extract, "_fast_after_reasoning", lambda *args: None)
+        patch.setattr(_extract, "_fast", lambda *args: None)
         return _outcome(text, **options)
 
 

@@ -14,6 +14,7 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
+from hanoi_magnet.notation._cut import begins_a_move, end_of_text, incomplete, pieces_at_end
 from hanoi_magnet.notation._lines import (
     BLANK,
     MASK,
@@ -39,6 +40,7 @@ from hanoi_magnet.notation._scan import (
     Raw,
     ReadMove,
     json_item,
+    physical_lines,
     read_block,
     template_item,
     to_move,
@@ -58,7 +60,8 @@ class Extraction:
             free-form sentence).
         line: the line of the text (1-based, thinking included) where the answer starts.
         truncated: the text ends inside the answer (a list never closed, a ``<think>`` never
-            closed around the moves): the output was cut off.
+            closed around the moves, a last line that ends inside a move such as ``Move
+            disk``): the output was cut off.
         unreadable: the first item inside the answer that is not a move, and why
             (``None``: every item was read).
         notation_from: how the notation was chosen: ``"named"`` (the caller's ``notation``),
@@ -472,7 +475,8 @@ def _naming(
 
 def _detect(raws: list[Raw], posts: int) -> tuple[PegNames, str]:
     """The naming the peg names of ``raws`` show, and why (NotationError: they cannot tell)."""
-    tokens = frozenset(map(_SOURCE, raws)).union(map(_TARGET, raws))
+    distinct = set(raws)  # few: hashing each move once beats reading its names
+    tokens = frozenset(map(_SOURCE, distinct)).union(map(_TARGET, distinct))
     known = _DETECTED.get((tokens, posts))
     if known is None:
         naming = PegNames.detect(tokens, posts)  # raises when it cannot tell: not remembered
@@ -649,7 +653,9 @@ def extract_moves(
     complete answer. When a later run starts like the reading so far and nothing tells a new
     attempt from a continuation, :attr:`Extraction.ambiguous` is set and the other readings
     are in :attr:`Extraction.alternatives`. A line that starts as a move but cannot be read
-    stops the reading (:attr:`Extraction.unreadable`). Lines ``1: ...``, ``2: ...``, ``3: ...``
+    stops the reading (:attr:`Extraction.unreadable`), unless it is the last line of the text
+    and the beginning of a move in the answer's notation: the output was cut off there
+    (:attr:`Extraction.truncated`). Lines ``1: ...``, ``2: ...``, ``3: ...``
     counting up from 1 are numbered steps when read freely (on three posts disks 1, 2, 3
     cannot move one after the other); with ``notation="library"`` the number is the disk.
 
@@ -678,6 +684,96 @@ def extract_moves(
     text, chosen, pegs, posts = _check(text, notation, pegs, posts, thinking)
     if not text or text.isspace():
         raise NotationError("no answer: the text is empty")
+    try:
+        whole: Extraction | NotationError = _extract(text, chosen, pegs, posts, thinking)
+    except NotationError as error:
+        whole = error
+    cut = _cut_off(text, whole, chosen, pegs, posts, thinking)
+    if cut is not None:
+        return cut
+    if isinstance(whole, NotationError):
+        raise whole
+    return whole
+
+
+def _cut_off(
+    text: str,
+    whole: Extraction | NotationError,
+    chosen: Notation | None,
+    pegs: PegNames | None,
+    posts: int,
+    thinking: bool,
+) -> Extraction | None:
+    """The reading of ``text`` cut off inside its last move, or ``None`` if it is not so.
+
+    The last line, or its end after a comma, semicolon or space, must be the beginning of a
+    move in the notation of the answer read without it, and reading it must add no move to the
+    reading of the whole text (it could not be read, or was skipped as prose). Answers already
+    found cut off (a list or a ``<think>`` never closed) are left as they are.
+    """
+    if isinstance(whole, Extraction) and whole.truncated:
+        return None
+    # read whole, the piece was skipped (prose, a remark, a move that cannot be read): the
+    # common answer, whose last line is a move, is not read again
+    skipped_from = 0
+    end = end_of_text(text)
+    if isinstance(whole, Extraction):
+        if not whole.skipped:
+            return None
+        skipped_from = min((s.start for s in whole.skipped if s.end >= end), default=end + 1)
+        if skipped_from > end:
+            return None
+    templates = _LINE_TEMPLATES if chosen is None else (chosen.template,)
+    if chosen is None and isinstance(whole, Extraction):
+        found = NOTATIONS.get(whole.notation or "")
+        if found is not None and not found.is_list:
+            templates = (found.template,)  # the answer's notation
+    starts = pieces_at_end(text, end)
+    for start in starts:
+        piece = text[start:]
+        if start < skipped_from:
+            continue
+        if not begins_a_move(piece, templates):
+            continue
+        try:
+            cut = _extract(text[:start] + " " * len(piece), chosen, pegs, posts, thinking)
+        except NotationError:
+            continue
+        notation = chosen or NOTATIONS.get(cut.notation or "")
+        naming = cut.pegs or (None if notation is None else notation.pegs)
+        letters = None if naming is None else naming in (PegNames.LETTERS, PegNames.SID)
+        if notation is None or notation.is_list:
+            continue
+        if not incomplete(piece, notation.template, letters):
+            continue
+        if start != starts[0] and not (cut.spans and cut.spans[-1].end > starts[0]):
+            continue  # the end of a line of prose, not of a line of moves
+        if isinstance(whole, Extraction) and whole.moves != cut.moves:
+            continue
+        shown = piece.strip() if len(piece.strip()) <= 40 else f"{piece.strip()[:37]}..."
+        line = (
+            text.count("\n", 0, start) + 1
+            if "\r" not in text
+            else len(physical_lines(text[:start]))
+        )
+        skipped = Span(start, start + len(piece.rstrip()), line, line, _CUT_WHY)
+        return attrs.evolve(
+            cut,
+            truncated=True,
+            skipped=tuple(sorted((*cut.skipped, skipped), key=lambda s: (s.start, s.end))),
+            why=f"{cut.why}; the text ends inside a move ({shown!r}): it was cut off",
+        )
+    return None
+
+
+_CUT_WHY = "the beginning of a move at the very end of the text: the output was cut off"
+_LINE_TEMPLATES = tuple(dict.fromkeys(n.template for n in NOTATIONS.values() if not n.is_list))
+
+
+def _extract(
+    text: str, chosen: Notation | None, pegs: PegNames | None, posts: int, thinking: bool
+) -> Extraction:
+    """:func:`extract_moves` on checked arguments, before looking for a move cut off."""
     fast = _fast(text, chosen, posts)
     if fast is not None:
         candidate, skipped = fast
@@ -862,7 +958,6 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     if notation is not None:
         item, reader, name = notation._pattern, notation._reader, notation.name
         starts = _opening(notation)
-    triples = notation is None or notation.template == _TRIPLES_TEMPLATE
     found: list[Candidate] = []
     position = 0 if "[" in text else len(text)
     while (start := starts.search(text, position)) is not None:
@@ -873,7 +968,7 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
             position = start.end()
             continue
         bracket = start.end() - 1
-        block = read_block(text, bracket, item, reader, triples=triples)
+        block = read_block(text, bracket, item, reader)
         position = max(block.end, bracket + 1)
         if not block.raws:  # "[[disk id, from peg, to peg], ...]": a format, not an answer
             continue
@@ -893,9 +988,6 @@ def _blocks(text: str, notation: Notation | None) -> list[Candidate]:
     return found
 
 
-_TRIPLES_TEMPLATE = "[{disk}, {source}, {target}]"
-
-
 def _opening(notation: Notation) -> re.Pattern[str]:
     """Where a list in ``notation`` starts (an empty one included)."""
     words = r"\s*".join(map(re.escape, notation.opening.split()))[:-2]  # without the "\["
@@ -910,7 +1002,7 @@ def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:
     opener = first.group(0)[-1:] if first else ""
     if opener == "{":
         return "json"
-    if opener == "[" and None not in set(map(_DISK, raws)):
+    if opener == "[" and None not in {raw.disk for raw in set(raws)}:
         return "moves-list"
     return None
 

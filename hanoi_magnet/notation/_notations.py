@@ -262,8 +262,7 @@ class Notation:
                 f"(notation {self.name!r}), got {text.strip()[:40]!r}"
             )
         bracket = opening.end() - 1
-        triples = self.template == "[{disk}, {source}, {target}]"
-        block = read_block(text, bracket, self._pattern, self._reader, triples=triples)
+        block = read_block(text, bracket, self._pattern, self._reader)
         if block.unreadable is not None:
             raise NotationError(
                 f"item {len(block.raws)} of the list is not a move in notation "

@@ -235,44 +235,18 @@ class Block(NamedTuple):
     abandoned: str | None = None  # "..." in place of moves (reading stopped there)
 
 
-# A whole list of [disk, source, target] triples of numbers and nothing else: the common
-# case, read by a few scans in C (the item-by-item loop below reads the same).
-_TRIPLE = re.compile(r"\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*,?\s*\]")
-_LIST_END = re.compile(r"\]\s*\]")
-_PUNCTUATION = str.maketrans("[],", "   ")
-
-
-def _clean_triples(text: str, start: int) -> Block | None:
-    """The list at ``text[start]`` when it is made of number triples only, else ``None``."""
-    close = _LIST_END.search(text, start + 1)
-    if close is None:
-        return None
-    inside = text[start + 1 : close.start() + 1]
-    shape = "".join(_TRIPLE.sub("X", inside).split())  # "X,X,X": items and commas only
-    count = (len(shape) + 1) // 2
-    if not shape or shape not in ("X" + ",X" * (count - 1), "X" + ",X" * (count - 1) + ","):
-        return None
-    numbers = inside.translate(_PUNCTUATION).split()
-    found = list(zip(numbers[0::3], numbers[1::3], numbers[2::3], strict=True))
-    made = {written: Raw._make(written) for written in set(found)}
-    return Block(list(map(made.__getitem__, found)), close.end(), closed=True, unreadable=None)
-
-
-def read_block(
-    text: str, start: int, item: re.Pattern[str], reader: ItemReader, *, triples: bool = False
-) -> Block:
+def read_block(text: str, start: int, item: re.Pattern[str], reader: ItemReader) -> Block:
     """Read the items of a list whose ``[`` is at ``text[start]``.
 
     Items are separated by commas (a trailing comma is fine); spaces, new lines and ``#`` or
     ``//`` comments may come between them. Reading stops at the closing ``]``, at the end of
     the text (an unclosed list: output cut off), or at the first item that is not a move.
-    ``triples``: ``item`` reads ``[1, 0, 2]`` as disk, source, target (a list made of nothing
-    else is then read at once).
+    Runs of items with only spaces and commas between them are read at once
+    (:func:`_plain_run`), the others one by one.
     """
-    if triples and (clean := _clean_triples(text, start)) is not None:
-        return clean
     raws: list[Raw] = []
     seen: dict[str, Raw] = {}  # the reading of each item text (a solution repeats a few)
+    plain: dict[str, Raw | None] = {}  # the same for _plain_run (None: not a plain item)
     position = start + 1
     length = len(text)
     while True:
@@ -281,6 +255,8 @@ def read_block(
             return Block(raws, length, closed=False, unreadable=None)
         if text[position] == "]":
             return Block(raws, position + 1, closed=True, unreadable=None)
+        if text[position] in _OPENERS:
+            position = _plain_run(text, position, item, reader, plain, raws)
         match = item.match(text, position)
         if match is None:
             if raws and _ELLIPSIS.match(text, position):
@@ -303,6 +279,67 @@ def read_block(
                 return Block(raws, length, closed=False, unreadable=None)
             return _unreadable(text, match.end(), raws, "expected ',' or ']'")
         position = separator.end()
+
+
+_OPENERS = frozenset("[({")
+_PLAIN_SEPARATOR = re.compile(r"\s*,\s*")
+_FIRST_WINDOW = 256  # characters read at once by _plain_run, doubled up to the last
+_LAST_WINDOW = 1 << 20
+
+
+def _plain_run(
+    text: str,
+    position: int,
+    item: re.Pattern[str],
+    reader: ItemReader,
+    plain: dict[str, Raw | None],
+    raws: list[Raw],
+) -> int:
+    """Read at once the items from ``position`` on that only spaces and a comma separate.
+
+    The items start with the character at ``position`` (``[``, ``(`` or ``{``), which none of
+    them contains again: the text is split at it, and each distinct piece (an item and the
+    separator after it) is read once, by ``item`` and ``reader`` as the item-by-item loop of
+    :func:`read_block` reads it (with the next item's opener after it, so the match sees what
+    the loop sees). The moves are appended to ``raws``; the result is where the first item not
+    read this way starts (the last item of a list, one before a comment, one that is not a
+    move...), which the loop reads. Each window of text is split once, and windows double, so
+    the time is linear in the length of the items read plus one window.
+    """
+    opener = text[position]
+    window = _FIRST_WINDOW
+    while True:
+        pieces = text[position : position + window].split(opener)
+        body = pieces[1:-1]  # the last piece may be cut by the window, or end the list
+        if not body:  # no whole item in the window: a wider one, unless that cannot help
+            if window >= _LAST_WINDOW or position + window >= len(text):
+                return position
+            window *= 2
+            continue
+        distinct = set(body)
+        for piece in distinct.difference(plain):
+            plain[piece] = _plain_item(opener, piece, item, reader)
+        count = len(body)
+        if None in map(plain.__getitem__, distinct):
+            count = min(body.index(piece) for piece in distinct if plain[piece] is None)
+        raws.extend(map(plain.__getitem__, body[:count]))  # type: ignore[arg-type]
+        position += count + sum(map(len, body[:count]))
+        if count < len(body):
+            return position
+        window = min(2 * window, _LAST_WINDOW)
+        # (a window only widens after whole items were read, or held none: linear time)
+
+
+def _plain_item(opener: str, piece: str, item: re.Pattern[str], reader: ItemReader) -> Raw | None:
+    """The move of one item and the separator after it (``None``: not read that way)."""
+    written = opener + piece
+    match = item.match(written + opener)
+    if match is None or _PLAIN_SEPARATOR.fullmatch(written, match.end()) is None:
+        return None
+    try:
+        return reader(match)
+    except NotationError:
+        return None
 
 
 def _unreadable(text: str, position: int, raws: list[Raw], reason: str) -> Block:
