@@ -875,36 +875,10 @@ def _prose(
         merging = True
 
 
-def _fast_after_reasoning(
-    text: str, notation: Notation | None, posts: int, thinking: bool
-) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
-    """:func:`_fast` on what follows closed reasoning blocks at the start of the text."""
-    if "<" not in text:
-        return _fast(text, notation, posts)
-    if thinking or not _LEADING_TAG.match(text):
-        return None
-    regions, unclosed = _reasoning(text)
-    if unclosed is not None or not regions:
-        return None
-    after = regions[-1][1]
-    position = 0
-    for a, b, _ in regions:  # nothing but spaces between and before the blocks
-        if text[position:a].strip():
-            return None
-        position = b
-    found = _fast(text[after:], notation, posts)
-    if found is None:
-        return None
-    candidate, skipped = found
-    skipped = [(a + after, b + after, why) for a, b, why in skipped]
-    return _shift(candidate, after), [*regions, *skipped]
-
-
 _KIND, _RAWS, _LABELS = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(4)
 _PLAIN = operator.itemgetter(0, 2, 3, 5)  # kind, notation, remark, abandons
 _BLANK_PLAIN = (BLANK, None, "", False)
 _OUTSIDE = frozenset({BLANK, PROSE})
-_LEADING_TAG = re.compile(r"\s*<(?:think|thinking|reasoning)>", re.IGNORECASE)
 _NOT_FAST = ("<", "[", "|", "\r", MASK)
 
 
