@@ -280,13 +280,20 @@ def length_at_least(table: Table, n: int, bound: int) -> bool:
     """
     if n == 0 or bound <= 0:
         return bound <= 0
+    if n <= tables.MEMO_SIZES:  # (lengths are memoised)
+        return table.length(n) >= bound
     root = Node(table, n, 0, tuple(range(table.posts)), False, False)
-    if n > tables.MEMO_SIZES and _uniform(root):  # (smaller lengths are memoised)
+    if _uniform(root):
+        # Galloping up the chain (1, 2, 4, ... levels above the bottom): a few lengths of
+        # geometrically growing sizes, so a bound near the whole length costs O(log n) of them.
         chain = Leftmost(root)
-        for depth in range(chain.bottom, 0, -1):
+        depth, step = chain.bottom, 1
+        while depth > 0:
             node = chain.node(depth)
             if node.table.length(node.size) >= bound:
                 return True
+            depth -= step
+            step *= 2
     return table.length(n) >= bound
 
 

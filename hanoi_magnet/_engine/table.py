@@ -51,6 +51,7 @@ class Memo:
     """One generation of a table's caches."""
 
     __slots__ = (
+        "binary",
         "bits",
         "block_level",
         "checked",
@@ -75,6 +76,7 @@ class Memo:
         self.block_level = -1
         self.system: Any = _UNSET
         self.template: Any = _UNSET
+        self.binary: Any = _UNSET  # see _engine/binary.py
         self.checked: set[int] = set()
         # Sizes n at which check_tables has checked this table and all it reaches (once each).
         self.closed: set[int] = set()
