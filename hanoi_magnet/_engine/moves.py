@@ -374,6 +374,8 @@ def move_at(table: Table, n: int, k: int) -> Move:
     Near the start (k <= :data:`SKIP`) of a fixed plan beyond the memoised sizes, by walking
     the first moves instead: the descent would need the exact lengths of every level.
     """
+    if k == 0:
+        return _first_move(table, n)
     if k <= SKIP and n > tables.MEMO_SIZES and _uniform(Node(table, n, 0, (), False, False)):
         return next(itertools.islice(iterate(table, n), k, None))
     walker = Walker(table, n, k, moves=True, stop=tables.MEMO_SIZES)
@@ -403,6 +405,23 @@ def move_at(table: Table, n: int, k: int) -> Move:
             k = prefix[i + 1] - prefix[i] - 1 - k
             flip = not flip
         node, size, base, mapping = child, disks, base + low, compose(mapping, posts)
+
+
+def _first_move(table: Table, n: int) -> Move:
+    """The first move: down the chain of first steps, by the plan alone (no lengths, records).
+
+    A time-reversed sub-solve starts with its own last step, turned around.
+    """
+    mapping: tuple[int, ...] = tuple(range(table.posts))
+    low, back, flip = 0, False, False
+    while True:
+        steps = table.resolve(n)
+        step = steps[-1] if back else steps[0]
+        if step.table is None:
+            return _placed_move(low + step.low + 1, mapping, step.posts, flip)
+        table, n, low = step.table, step.disks, low + step.low
+        mapping = compose(mapping, step.posts)
+        back, flip = back ^ step.reverse, flip ^ step.reverse
 
 
 def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], flip: bool) -> Move:
