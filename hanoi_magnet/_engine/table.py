@@ -77,7 +77,6 @@ class Memo:
         self.system: Any = _UNSET
         self.template: Any = _UNSET
         self.binary: Any = _UNSET  # see _engine/binary.py
-        self.binary: Any = _UNSET  # see _engine/binary.py
         self.checked: set[int] = set()
         # Sizes n at which check_tables has checked this table and all it reaches (once each).
         self.closed: set[int] = set()
