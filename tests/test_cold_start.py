@@ -49,3 +49,33 @@ def test_plugins_are_still_read_when_a_label_is_not_built_in():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "True"
+
+
+def test_the_first_move_by_the_plan_is_the_walks_first_move():
+    """solution[0] comes down the plan's first steps (reversed sub-solves walked from their
+    end, levels of a path where nothing moves passed over): the same as iterating."""
+    import random
+
+    from hanoi_magnet import MagneticRules, clear_caches, default_registry, solve
+    from hanoi_magnet.search import shortest_path
+    from hanoi_magnet.variants import SID_LABELS
+    from tests.oracle import random_legal_position
+    from tests.rulesets import FAMILIES, walk
+
+    for label in [*SID_LABELS, *FAMILIES]:
+        if not default_registry.get(label).solvable:
+            continue
+        for n in (1, 2, 3, 7, 20):
+            clear_caches()
+            solution = solve(label, n)
+            assert solution[0] == next(iter(solution)), (label, n)
+    rng = random.Random(5)
+    rules = MagneticRules("NNN")
+    for _ in range(40):
+        start = random_legal_position(rules, 6, rng)
+        goal = walk(rules, start, rng, 80)  # reachable
+        if start == goal:
+            continue
+        clear_caches()
+        path = shortest_path(rules, start, goal)
+        assert path[0] == next(iter(path)), (str(start), str(goal))

@@ -22,7 +22,7 @@ from typing import NamedTuple, TypeAlias
 from hanoi_magnet._engine import table as tables
 from hanoi_magnet._engine.descent import Walker
 from hanoi_magnet._engine.records import ensure_checked, level
-from hanoi_magnet._engine.table import Table
+from hanoi_magnet._engine.table import Resolved, Table
 from hanoi_magnet.model import Move
 
 
@@ -374,8 +374,10 @@ def move_at(table: Table, n: int, k: int) -> Move:
     Near the start (k <= :data:`SKIP`) of a fixed plan beyond the memoised sizes, by walking
     the first moves instead: the descent would need the exact lengths of every level.
     """
-    if k == 0:
-        return _first_move(table, n)
+    if k == 0 and n <= tables.MEMO_SIZES:
+        first = _first_move(table, n)
+        if first is not None:
+            return first
     if k <= SKIP and n > tables.MEMO_SIZES and _uniform(Node(table, n, 0, (), False, False)):
         return next(itertools.islice(iterate(table, n), k, None))
     walker = Walker(table, n, k, moves=True, stop=tables.MEMO_SIZES)
@@ -407,21 +409,31 @@ def move_at(table: Table, n: int, k: int) -> Move:
         node, size, base, mapping = child, disks, base + low, compose(mapping, posts)
 
 
-def _first_move(table: Table, n: int) -> Move:
-    """The first move: down the chain of first steps, by the plan alone (no lengths, records).
+def _first_move(table: Table, n: int) -> Move | None:
+    """The first move, depth first in walk order by the plan alone (no lengths, no records).
 
-    A time-reversed sub-solve starts with its own last step, turned around.
+    A time-reversed sub-solve is walked from its last step, its moves turned around; a
+    sub-solve without moves (a path's level where nothing moves) is passed over. None if there
+    is no move at all.
     """
-    mapping: tuple[int, ...] = tuple(range(table.posts))
-    low, back, flip = 0, False, False
-    while True:
-        steps = table.resolve(n)
-        step = steps[-1] if back else steps[0]
+    frames: list[tuple[Iterator[Resolved], int, tuple[int, ...], bool]] = [
+        (iter(table.resolve(n)), 0, tuple(range(table.posts)), False)
+    ]
+    while frames:
+        steps, low, mapping, back = frames[-1]
+        step = next(steps, None)
+        if step is None:
+            frames.pop()
+            continue
         if step.table is None:
-            return _placed_move(low + step.low + 1, mapping, step.posts, flip)
-        table, n, low = step.table, step.disks, low + step.low
-        mapping = compose(mapping, step.posts)
-        back, flip = back ^ step.reverse, flip ^ step.reverse
+            return _placed_move(low + step.low + 1, mapping, step.posts, back)
+        inner = step.table.resolve(step.disks)
+        inner_back = back ^ step.reverse
+        frames.append(
+            (iter(inner[::-1] if inner_back else inner), low + step.low,
+             compose(mapping, step.posts), inner_back)
+        )  # fmt: skip
+    return None
 
 
 def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], flip: bool) -> Move:
