@@ -57,6 +57,7 @@ def test_the_first_move_by_the_plan_is_the_walks_first_move():
     import random
 
     from hanoi_magnet import MagneticRules, clear_caches, default_registry, solve
+    from hanoi_magnet._engine.table import MEMO_SIZES
     from hanoi_magnet.search import shortest_path
     from hanoi_magnet.variants import SID_LABELS
     from tests.oracle import random_legal_position
@@ -66,6 +67,11 @@ def test_the_first_move_by_the_plan_is_the_walks_first_move():
         if not default_registry.get(label).solvable:
             continue
         for n in (1, 2, 3, 7, 20):
+            clear_caches()
+            solution = solve(label, n)
+            assert solution[0] == next(iter(solution)), (label, n)
+    for label in ("classic", "NNN", "RBB", "classic:4"):  # both sides of the memoised sizes
+        for n in (MEMO_SIZES, MEMO_SIZES + 1):
             clear_caches()
             solution = solve(label, n)
             assert solution[0] == next(iter(solution)), (label, n)
