@@ -16,8 +16,7 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from importlib import metadata
-from typing import Any, Protocol, TypeVar, overload, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload, runtime_checkable
 
 from hanoi_magnet._path import three_post_path
 from hanoi_magnet._steps import PlanClass, add_family
@@ -26,6 +25,9 @@ from hanoi_magnet.model import Move, State, _disk_count
 from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant, normalize_label
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -115,7 +117,7 @@ class Registry:
         # which stays the same whatever was looked up before
         self._made: set[str] = set()
         self._group = entry_point_group
-        self._entry_points: dict[str, metadata.EntryPoint] | None = None
+        self._entry_points: dict[str, EntryPoint] | None = None
         # plugins that failed to load: label -> why (get() says it; labels() no longer lists it)
         self._failed: dict[str, str] = {}
         self._lock = threading.RLock()
@@ -395,7 +397,7 @@ class Registry:
 
     # -- plugins --------------------------------------------------------------------------------
 
-    def _plugins(self) -> dict[str, metadata.EntryPoint]:
+    def _plugins(self) -> dict[str, EntryPoint]:
         """The plugin entry points not yet loaded, read once (metadata only; nothing imported).
 
         A plugin offering a label the registry already answers to (a registered label or a
@@ -404,6 +406,8 @@ class Registry:
         if self._entry_points is None:
             self._entry_points = {}
             if self._group is not None:
+                from importlib import metadata  # noqa: PLC0415 (only when plugins are read)
+
                 for entry in metadata.entry_points(group=self._group):
                     key = normalize_label(entry.name)
                     if key in self._solvers or self._in_family(key):
@@ -419,7 +423,7 @@ class Registry:
     def _in_family(self, key: str) -> bool:
         return any(pattern.fullmatch(key) for pattern, _ in self._families)
 
-    def _load(self, key: str, entry: metadata.EntryPoint) -> type[Any] | None:
+    def _load(self, key: str, entry: EntryPoint) -> type[Any] | None:
         """Import a plugin and register its class; on failure, remember why and return None."""
         try:
             loaded = entry.load()
@@ -438,7 +442,7 @@ class Registry:
         return loaded
 
 
-def _plugin_name(entry: metadata.EntryPoint) -> str:
+def _plugin_name(entry: EntryPoint) -> str:
     """A plugin for a message: its distribution (when known) and its ``module:Class``."""
     dist = getattr(entry, "dist", None)
     name = getattr(dist, "name", None) if dist is not None else None

@@ -162,30 +162,27 @@ def test_the_three_post_limit_from_both_sides(monkeypatch, spelling, rules):
         assert status == 6 and "5 disks" in err and "up to 4 disks" in err
 
 
-def test_a_plugins_towers_are_searched_not_counted(monkeypatch):
-    """A plugin's solver is not known to be optimal: its length is no distance."""
+def test_a_plugins_towers_are_answered_from_the_rules_not_from_its_plan(monkeypatch):
+    """A plugin's solver is not known to be optimal: its length is no distance. The distance
+    between towers comes from the rules (the library's own tower plans), whatever the plugin's
+    plan does: here a legal but longer one (the linear solution under classic rules)."""
     import attrs
 
     from hanoi_magnet.cli import _positions
     from hanoi_magnet.plans import PlanSolver, SubStep
     from hanoi_magnet.registry import default_registry
 
-    class MyClassic(PlanSolver):
-        """The classic puzzle under a plugin's own label (and variant)."""
+    class MySlowClassic(PlanSolver):
+        """The classic puzzle under a plugin's own label, solved the long way."""
 
-        variant = attrs.evolve(default_registry.variant("classic"), label="my-classic")
-        plan = (SubStep("classic", "SID", disks=0),)
+        variant = attrs.evolve(default_registry.variant("classic"), label="my-slow-classic")
+        plan = (SubStep("linear", "SID", disks=0),)
 
     registry = default_registry.copy()
-    registry.register("my-classic", MyClassic)
-    monkeypatch.setattr(_limits, "default_registry", registry)
+    registry.register("my-slow-classic", MySlowClassic)
     monkeypatch.setattr(_positions, "default_registry", registry)
-    variant = registry.variant("my-classic")
-    start, goal = variant.start(3), variant.goal(3)
-    assert variant.label == "my-classic"
-    assert _limits.tower_distance(variant, start, goal) is None
-    assert _limits.tower_distance(default_registry.variant("classic"), start, goal) == 7
-    assert run("distance", "my-classic", "3") == (0, "distance: 7\n", "")  # by the search
+    assert registry.solve("my-slow-classic", 3).length == 26
+    assert run("distance", "my-slow-classic", "3") == (0, "distance: 7\n", "")
 
 
 def test_four_peg_towers_are_frame_stewart_numbers_at_once(monkeypatch):

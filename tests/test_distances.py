@@ -465,10 +465,15 @@ def test_bad_arguments_raise_hanoi_errors_that_name_them(call, match):
 
 
 def test_four_posts_keep_the_search():
+    """Between two four-peg towers distance() gives the Frame-Stewart number (no search);
+    shortest_path, and distance between other positions, still search."""
     rules = ClassicRules(4)
     start, goal = State.tower(4, posts=4), State.tower(4, 3, posts=4)
     assert distance(rules, start, goal) == 9
     assert len(shortest_path(rules, start, goal)) == 9
+    other = State([[4, 3], [], [], [2, 1]])
+    expected = bfs_geodesics(rules, other)[goal.code][0]
+    assert distance(rules, other, goal) == len(shortest_path(rules, other, goal)) == expected
 
 
 def test_the_distances_page_says_what_these_tests_check():

@@ -115,7 +115,7 @@ def _with_entry_points(monkeypatch, *entries, dist=None):
         assert group == ENTRY_POINT_GROUP
         return points
 
-    monkeypatch.setattr(registry_module.metadata, "entry_points", fake)
+    monkeypatch.setattr(metadata, "entry_points", fake)  # imported when plugins are read
     monkeypatch.setattr(registry_module, "_WARNED", set())  # a fresh process, for the warnings
     return Registry(entry_point_group=ENTRY_POINT_GROUP)
 

@@ -22,7 +22,7 @@ from typing import NamedTuple, TypeAlias
 from hanoi_magnet._engine import table as tables
 from hanoi_magnet._engine.descent import Walker
 from hanoi_magnet._engine.records import ensure_checked, level
-from hanoi_magnet._engine.table import Table
+from hanoi_magnet._engine.table import Resolved, Table
 from hanoi_magnet.model import Move
 
 
@@ -280,13 +280,20 @@ def length_at_least(table: Table, n: int, bound: int) -> bool:
     """
     if n == 0 or bound <= 0:
         return bound <= 0
+    if n <= tables.MEMO_SIZES:  # (lengths are memoised)
+        return table.length(n) >= bound
     root = Node(table, n, 0, tuple(range(table.posts)), False, False)
-    if n > tables.MEMO_SIZES and _uniform(root):  # (smaller lengths are memoised)
+    if _uniform(root):
+        # Galloping up the chain (1, 2, 4, ... levels above the bottom): a few lengths of
+        # geometrically growing sizes, so a bound near the whole length costs O(log n) of them.
         chain = Leftmost(root)
-        for depth in range(chain.bottom, 0, -1):
+        depth, step = chain.bottom, 1
+        while depth > 0:
             node = chain.node(depth)
             if node.table.length(node.size) >= bound:
                 return True
+            depth -= step
+            step *= 2
     return table.length(n) >= bound
 
 
@@ -367,6 +374,10 @@ def move_at(table: Table, n: int, k: int) -> Move:
     Near the start (k <= :data:`SKIP`) of a fixed plan beyond the memoised sizes, by walking
     the first moves instead: the descent would need the exact lengths of every level.
     """
+    if k == 0 and n <= tables.MEMO_SIZES:
+        first = _first_move(table, n)
+        if first is not None:
+            return first
     if k <= SKIP and n > tables.MEMO_SIZES and _uniform(Node(table, n, 0, (), False, False)):
         return next(itertools.islice(iterate(table, n), k, None))
     walker = Walker(table, n, k, moves=True, stop=tables.MEMO_SIZES)
@@ -396,6 +407,33 @@ def move_at(table: Table, n: int, k: int) -> Move:
             k = prefix[i + 1] - prefix[i] - 1 - k
             flip = not flip
         node, size, base, mapping = child, disks, base + low, compose(mapping, posts)
+
+
+def _first_move(table: Table, n: int) -> Move | None:
+    """The first move, depth first in walk order by the plan alone (no lengths, no records).
+
+    A time-reversed sub-solve is walked from its last step, its moves turned around; a
+    sub-solve without moves (a path's level where nothing moves) is passed over. None if there
+    is no move at all.
+    """
+    frames: list[tuple[Iterator[Resolved], int, tuple[int, ...], bool]] = [
+        (iter(table.resolve(n)), 0, tuple(range(table.posts)), False)
+    ]
+    while frames:
+        steps, low, mapping, back = frames[-1]
+        step = next(steps, None)
+        if step is None:
+            frames.pop()
+            continue
+        if step.table is None:
+            return _placed_move(low + step.low + 1, mapping, step.posts, back)
+        inner = step.table.resolve(step.disks)
+        inner_back = back ^ step.reverse
+        frames.append(
+            (iter(inner[::-1] if inner_back else inner), low + step.low,
+             compose(mapping, step.posts), inner_back)
+        )  # fmt: skip
+    return None
 
 
 def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], flip: bool) -> Move:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 
 from hanoi_magnet._engine import table as tables
+from hanoi_magnet._engine.binary import binary
 from hanoi_magnet._engine.descent import Accumulator, Walker, _compose
 from hanoi_magnet._engine.records import Config, Level, Template, decode, entries, level, template
 from hanoi_magnet._engine.table import (
@@ -28,6 +29,9 @@ from hanoi_magnet.model import Color, State
 
 def unrank(table: Table, n: int, k: int) -> State:
     """The position after k moves (0 <= k <= length)."""
+    fast = binary(table)
+    if fast is not None:
+        return fast.unrank(n, k)
     where = [0] * (n + 1)
     faces = [0] * (n + 1)
     walker = Walker(table, n, k, moves=False, stop=tables.MEMO_SIZES)

@@ -51,6 +51,7 @@ class Memo:
     """One generation of a table's caches."""
 
     __slots__ = (
+        "binary",
         "bits",
         "block_level",
         "checked",
@@ -75,6 +76,7 @@ class Memo:
         self.block_level = -1
         self.system: Any = _UNSET
         self.template: Any = _UNSET
+        self.binary: Any = _UNSET  # see _engine/binary.py
         self.checked: set[int] = set()
         # Sizes n at which check_tables has checked this table and all it reaches (once each).
         self.closed: set[int] = set()
@@ -99,10 +101,14 @@ class Table:
         "source",
         "start_face",
         "target",
+        "trusted",
     )
 
     def __init__(self, cls: type[PlanClass]) -> None:
         self.cls = cls
+        # The package's own plans (written, generated or derived here) are checked by the
+        # test suite at every size where they change shape; others are checked as they are used.
+        self.trusted = str(getattr(cls, "__module__", "")).startswith("hanoi_magnet.")
         self.fixed = bool(cls.fixed)
         self.magnetic = cls.variant.magnetic
         self.posts = cls.variant.posts

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from hanoi_magnet.cli._formats import FORMATS, csv_lines, json_document, jsonl_lines, text_lines
-from hanoi_magnet.cli._limits import checked_distance
+from hanoi_magnet.cli._limits import checked_count, checked_distance
 from hanoi_magnet.cli._positions import ends as positions_ends
 from hanoi_magnet.cli._positions import puzzle
 from hanoi_magnet.cli._util import Command, decimal, integer
@@ -80,14 +80,13 @@ def _distance_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_distance(args: argparse.Namespace) -> int:
-    rules, variant = args.rules
+    rules, _ = args.rules
     start, goal = ends(args)
     if args.count:
-        if rules.posts == 3:
-            checked_distance(rules, None, start, goal, args.max_states)  # refuses a huge N
+        checked_count(rules, start.n)  # refuses a huge N on three posts
         sys.stdout.write(f"shortest paths: {decimal(geodesic_count(rules, start, goal))}\n")
         return 0
-    found = checked_distance(rules, variant, start, goal, args.max_states)
+    found = checked_distance(rules, start, goal, args.max_states)
     if found is None:
         found = distance(rules, start, goal, max_states=args.max_states)
     sys.stdout.write(f"distance: {decimal(found)}\n")

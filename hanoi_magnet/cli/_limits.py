@@ -1,10 +1,11 @@
 """What the commands answer at once, and what they refuse at once, before any long computation.
 
-``distance`` (and ``search``'s distance) between the puzzle's own towers is the length of its
-optimal solution: counted from the plan's recurrence in milliseconds at any N, wherever the
-built-in plan is proven optimal (three posts, and the four-peg classic puzzle, Bousch 2014).
-Between any positions of the classic three-peg puzzle, Hinz's closed form answers in O(n).
-Between other positions on three posts the exact distance takes time growing with the square of
+What ``distance`` (and ``search``'s distance) answers at once is the library's decision
+(:func:`hanoi_magnet.search._queries.known_distance`): between two towers on three posts under
+any rules, the tower problem's optimal length from its plan's recurrence in milliseconds at any
+N; between two towers of the four-peg classic puzzle, the Frame–Stewart number (Bousch 2014);
+between any positions of the classic three-peg puzzle, Hinz's closed form in O(n). Between
+other positions on three posts the exact distance takes time growing with the square of
 N, so the commands answer up to :data:`DISTANCE_MAX_DISKS` disks and refuse beyond, at once,
 with an estimate. On four or more posts a search between two towers visits a few percent of the
 legal positions: when that estimate exceeds ``--max-states`` it is refused at once, instead of
@@ -17,12 +18,11 @@ import math
 
 from hanoi_magnet.cli._util import CommandError, Status
 from hanoi_magnet.model import State
-from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules, Rules
-from hanoi_magnet.search import classic_distance, legal_state_count
-from hanoi_magnet.variants import Variant
+from hanoi_magnet.search import legal_state_count
+from hanoi_magnet.search._queries import known_distance
 
-__all__ = ["DISTANCE_MAX_DISKS", "checked_distance", "distance_estimate", "tower_distance"]
+__all__ = ["DISTANCE_MAX_DISKS", "checked_count", "checked_distance", "distance_estimate"]
 
 #: The most disks ``distance`` and ``search`` take between positions other than the towers on
 #: three posts (about 10 s on a laptop; the time grows with the square of N).
@@ -53,62 +53,24 @@ def distance_estimate(n: int) -> str:
     return f"about {seconds:,.0f} seconds"
 
 
-def _proven(rules: Rules) -> bool:
-    """Whether the registered plans for ``rules`` are proven optimal at every N."""
-    if rules.posts == 3:
-        return True  # every three-post plan is checked against breadth-first search
-    # Frame-Stewart on four pegs: proven optimal (T. Bousch, "La quatrieme tour de Hanoi",
-    # Bull. Belg. Math. Soc. Simon Stevin 21 (2014) 895-912); conjectured on more pegs.
-    return isinstance(rules, ClassicRules) and rules.pegs == 4 and rules.allowed is None
+def checked_distance(rules: Rules, start: State, goal: State, max_states: int) -> int | None:
+    """The distance if the library knows it at once, else None; or a refusal.
 
-
-def tower_distance(variant: Variant | None, start: State, goal: State) -> int | None:
-    """The distance between the puzzle's own start and goal, from its move count; else None.
-
-    None unless ``start`` and ``goal`` are the variant's towers, the variant is solvable, its
-    solver built in (not a plugin's) and its plan proven optimal (then the distance is the
-    optimal solution's length, by definition).
-    """
-    if variant is None or not _proven(variant.rules):
-        return None
-    n = start.n
-    if start != variant.start(n) or goal != variant.goal(n):
-        return None
-    solver = default_registry.get(variant.label)
-    if not getattr(solver, "solvable", True):
-        return None
-    if not str(getattr(solver, "__module__", "")).startswith("hanoi_magnet."):
-        return None  # a plugin's solver: its optimality is its own claim, not checked here
-    from hanoi_magnet.theory._counting import count  # noqa: PLC0415 (only for the towers)
-
-    return count(variant.label, n)
-
-
-def checked_distance(
-    rules: Rules, variant: Variant | None, start: State, goal: State, max_states: int
-) -> int | None:
-    """The distance if known at once (towers, the classic puzzle), else None; or a refusal.
+    What is known at once (towers, the classic puzzle, four-peg towers) is the library's
+    decision (:func:`hanoi_magnet.search._queries.known_distance`, which ``distance`` itself
+    asks first); the refusals are the commands' own.
 
     Raises:
-        CommandError: three posts (the classic puzzle excepted) and more than
-            :data:`DISTANCE_MAX_DISKS` disks between positions other than the towers; four or
-            more posts, two towers, and an estimated search of more than ``max_states``
-            positions.
+        CommandError: three posts and more than :data:`DISTANCE_MAX_DISKS` disks between
+            positions no formula answers; four or more posts, two towers, and an estimated
+            search of more than ``max_states`` positions.
     """
-    known = tower_distance(variant, start, goal)
+    known = known_distance(rules, start, goal)
     if known is not None:
         return known
     n = start.n
     if rules.posts == 3:
-        if _classic(rules):
-            return classic_distance(start, goal)  # Hinz's closed form: O(n) at any N
-        if n > DISTANCE_MAX_DISKS:
-            raise CommandError(
-                f"the exact distance between positions of {n:,} disks would take "
-                f"{distance_estimate(n)} (it grows with the square of N); this command answers "
-                f"up to {DISTANCE_MAX_DISKS:,} disks, any N between the start and goal towers",
-                Status.FAILED,
-            )
+        checked_count(rules, n)
         return None
     if _is_tower(start) and _is_tower(goal) and start != goal:
         total = legal_state_count(rules, n)
@@ -128,15 +90,28 @@ def checked_distance(
     return None
 
 
+def checked_count(rules: Rules, n: int) -> None:
+    """Refuse, with an estimate, a three-post search level by level of too many disks.
+
+    What ``distance --count`` runs on three posts whatever the positions (and ``distance``
+    between positions no formula answers).
+
+    Raises:
+        CommandError: three posts and more than :data:`DISTANCE_MAX_DISKS` disks.
+    """
+    if rules.posts == 3 and n > DISTANCE_MAX_DISKS:
+        raise CommandError(
+            f"the exact distance between positions of {n:,} disks would take "
+            f"{distance_estimate(n)} (it grows with the square of N); this command answers "
+            f"up to {DISTANCE_MAX_DISKS:,} disks, any N between two towers",
+            Status.FAILED,
+        )
+
+
 def _amount(value: int) -> str:
     if value < 10**30:
         return f"{value:,}"
     return f"10^{int(value.bit_length() * math.log10(2)):,}"  # the power of ten, give or take 1
-
-
-def _classic(rules: Rules) -> bool:
-    """The classic three-peg puzzle with every move allowed (a closed form gives distances)."""
-    return isinstance(rules, ClassicRules) and rules.pegs == 3 and rules.allowed is None
 
 
 def _is_tower(state: State) -> bool:

@@ -169,7 +169,7 @@ def _run(args: argparse.Namespace) -> int:
             found.save(args.save)
             out.write(f"wrote {args.save}\n")
     else:
-        moves = checked_distance(rules, variant, source, target, args.max_states)
+        moves = checked_distance(rules, source, target, args.max_states)
         if moves is None:
             moves = distance(
                 rules, source, target, max_states=args.max_states, engine=args.engine,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import textwrap
 from collections.abc import Iterable, Iterator
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from hanoi_magnet.draw import _labels
 from hanoi_magnet.errors import HanoiError, InvalidArgumentError, UnsolvableError
@@ -20,6 +20,12 @@ from hanoi_magnet.search import _graph
 from hanoi_magnet.search._graph import Ends, StateGraph, dot_lines, state_graph
 
 __all__ = ["graph_dot", "graph_svg"]
+
+
+def _escape(text: str) -> str:
+    """&, < and > as entities (xml.sax.saxutils.escape's work, without its urllib imports)."""
+    return _html_escape(text, quote=False)
+
 
 Point = tuple[float, float]
 
@@ -186,7 +192,7 @@ def svg_lines(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">\n'
     )
-    yield f"<title>{escape(title)}</title>\n"
+    yield f"<title>{_escape(title)}</title>\n"
     yield f'<rect width="100%" height="100%" fill="{_PAPER}"/>\n'
     yield f'<g stroke="{_EDGE_COLOR}" stroke-width="1">\n'
     for source, target, _ in graph.edges():
@@ -207,7 +213,7 @@ def svg_lines(
         mark, what = marks.get(node, ("", ""))
         yield (
             f'<circle cx="{x}" cy="{y}" r="{_number(radius)}" fill="{fill}"{mark}>'
-            f"<title>{what}{escape(str(graph.state(node)))}</title></circle>\n"
+            f"<title>{what}{_escape(str(graph.state(node)))}</title></circle>\n"
         )
     for node, box in enumerate(boxes or ()):
         centre_x, centre_y = (box.left + box.right) / 2, (box.top + box.bottom) / 2
@@ -305,7 +311,7 @@ def _text(x: float, y: float, text: str, kind: str, size: float) -> str:
         f'<text class="{kind}" x="{_number(x)}" y="{_number(y)}" font-size="{size:g}" '
         'text-anchor="middle" dominant-baseline="central" font-family="sans-serif" '
         f'stroke="{_PAPER}" stroke-width="3" stroke-linejoin="round" paint-order="stroke">'
-        f"{escape(text)}</text>\n"
+        f"{_escape(text)}</text>\n"
     )
 
 

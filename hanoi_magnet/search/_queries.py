@@ -7,17 +7,23 @@ Four or more posts: bidirectional breadth-first search, within ``max_states``.
 
 from __future__ import annotations
 
+from hanoi_magnet import _arcs
 from hanoi_magnet._engine.chains import Chains
+from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._engine.towers import Problem, rules_key, solves, tower_table
 from hanoi_magnet._path import Path, three_post_path, unreachable
-from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
+from hanoi_magnet.errors import HanoiError, InvalidArgumentError, UnreachableError
 from hanoi_magnet.model import State
-from hanoi_magnet.rules import ClassicRules, Rules
+from hanoi_magnet.registry import default_registry
+from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.search import _bidirectional
 from hanoi_magnet.search._bidirectional import DEFAULT_MAX_STATES, _every_direction
 from hanoi_magnet.search._classic import classic_distance
 from hanoi_magnet.search._exhaustive.engines import Engine
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback
 from hanoi_magnet.search._paths import ShortestPath
+from hanoi_magnet.solvers._frame_stewart import frame_stewart_length
+from hanoi_magnet.variants import Variant
 
 __all__ = ["distance", "geodesic_count", "shortest_path"]
 
@@ -35,10 +41,14 @@ def distance(
 
     Classic rules on three posts with every direction allowed: Hinz's closed form
     (:func:`~hanoi_magnet.search.classic_distance`), O(n) steps (a million disks in well under
-    a second). On three posts, for any other rules, exactly in O(n) steps (big-integer
-    arithmetic) for any number of disks: whenever the largest disk moves, every smaller disk
-    stands as one tower on the third post, so the distance is a shortest path through a small
-    graph of such moves and tower transfers, level by level (see :doc:`/distances`). On more
+    a second). Between two towers (every disk on one post, showing one face) on three posts
+    under any rules: the length of the tower problem's optimal plan, by its recurrence in
+    closed form (milliseconds at a hundred thousand disks); between two towers of the classic
+    four-peg puzzle, the Frame–Stewart number, proven optimal (Bousch 2014). On three posts,
+    for any other rules and positions, exactly in O(n) steps (big-integer arithmetic) for any
+    number of disks: whenever the largest disk moves, every smaller disk stands as one tower on
+    the third post, so the distance is a shortest path through a small graph of such moves and
+    tower transfers, level by level (see :doc:`/distances`). On more
     posts, breadth-first search (:func:`shortest_path`), within ``max_states`` positions;
     ``engine`` and ``progress`` choose and follow that search (see :func:`shortest_path`) and
     have no effect on three posts, where nothing is searched. With numpy, rules whose moves can
@@ -66,16 +76,109 @@ def distance(
         7
     """
     _bidirectional._checked(rules, start, goal, max_states)
+    known = known_distance(rules, start, goal)
+    if known is not None:
+        return known
     if rules.posts != 3:
         return _bidirectional.distance(
             rules, start, goal, max_states=max_states, engine=engine, progress=progress
         )
-    if isinstance(rules, ClassicRules) and _every_direction(rules):
-        return classic_distance(start, goal)  # Hinz's closed form: no search at all
     chains = Chains(rules, start, goal, record=False, counting=False)
     if chains.distance is None:
         raise UnreachableError(unreachable(rules, start, goal, chains))
     return chains.distance
+
+
+def known_distance(rules: Rules, start: State, goal: State) -> int | None:
+    """The distance when a formula gives it at once; None when it takes a search or the chains.
+
+    The one place that decides which distances need no search (:func:`distance` asks it
+    first, and so do the commands, before they refuse a search as too large):
+
+    * classic rules on three posts, every direction: Hinz's closed form, any positions;
+    * two towers on three posts, any rules: the length of the tower problem's optimal plan
+      (:mod:`hanoi_magnet._engine.towers`, derived from the rules, never a plugin's plan),
+      when the problem is solvable with this many disks;
+    * two towers on different pegs of the classic four-peg puzzle, every direction: the
+      Frame–Stewart number, optimal (T. Bousch, "La quatrième tour de Hanoï", Bull. Belg.
+      Math. Soc. Simon Stevin 21, 2014); on more pegs optimality is only conjectured.
+
+    The positions must be legal and of the same number of disks (:func:`distance` checks).
+
+    Example:
+        >>> from hanoi_magnet import ClassicRules, State
+        >>> from hanoi_magnet.search._queries import known_distance
+        >>> known_distance(ClassicRules(4), State.tower(20, posts=4), State.tower(20, 3, posts=4))
+        289
+        >>> known_distance(ClassicRules(5), State.tower(20, posts=5), State.tower(20, 4, posts=5))
+    """
+    if isinstance(rules, ClassicRules) and _every_direction(rules):
+        if rules.pegs == 3:
+            return classic_distance(start, goal)  # Hinz's closed form: no search at all
+        if rules.pegs == 4:
+            a, b = _tower(start), _tower(goal)
+            if a is not None and b is not None:
+                return 0 if a[0] == b[0] else frame_stewart_length(start.n, 4)
+        return None
+    if rules.posts != 3 or not isinstance(rules, (ClassicRules, MagneticRules)):
+        return None
+    a, b = _tower(start), _tower(goal)
+    if a is None or b is None:
+        return None
+    if a == b:
+        return 0
+    registered = _registered_length(rules, start, goal)
+    if registered is not None:
+        return registered
+    colours, arcs = rules_key(rules)
+    found = tower_table(Problem(colours, arcs, a[0], a[1], b[0], b[1]))
+    n = start.n
+    if found is None or not solves(found[0], n):
+        return None  # unsolvable at this size: the chains say why
+    return table_of(found[0]).length(n)
+
+
+def _registered_length(
+    rules: ClassicRules | MagneticRules, start: State, goal: State
+) -> int | None:
+    """A built-in variant's own start and goal under exactly these rules: its solver's length.
+
+    The built-in three-post plans are optimal (checked against breadth-first search); their
+    tables are ready at once, where deriving a tower problem's own plan takes a moment.
+    """
+    if isinstance(rules, MagneticRules):
+        if rules.allowed is not None:
+            return None
+        label = rules.label
+    else:
+        label = "arcs:" + _arcs.spell(frozenset(rules.allowed or ()))
+    try:
+        solver = default_registry.get(label)
+    except HanoiError:
+        return None
+    if not str(getattr(solver, "__module__", "")).startswith("hanoi_magnet."):
+        return None  # a plugin's plan: its optimality is its own claim
+    variant: Variant = solver.variant
+    n = start.n
+    if not solver.solvable or variant.rules != rules:
+        return None
+    if start != variant.start(n) or goal != variant.goal(n):
+        return None
+    return table_of(solver).length(n)
+
+
+def _tower(state: State) -> tuple[int, int] | None:
+    """The post and face bit (-1 without faces) of a tower of n >= 1 disks; else None."""
+    posts = [post for post, stack in enumerate(state.posts) if stack]
+    if len(posts) != 1:
+        return None
+    faces = state.faces
+    if faces is None:
+        return posts[0], -1
+    bit = faces[0].bit
+    if any(face.bit != bit for face in faces):
+        return None
+    return posts[0], bit
 
 
 def shortest_path(
