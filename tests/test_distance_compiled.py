@@ -83,6 +83,12 @@ def test_many_disks_against_the_general_search(n: int) -> None:
         assert found is None or found > 0
 
 
+def off_tower(rules: Rules, n: int) -> State:
+    """A tower on post 2 with its smallest disk moved away: not a tower, so no formula answers."""
+    tower = State.tower(n, 2, face="B")
+    return rules.apply(tower, next(iter(rules.legal_moves(tower))))
+
+
 def test_search_distance_runs_the_compiled_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
     # search.distance's answer goes through Chains' default (compiled) for magnetic rules
     calls: list[tuple[int, int]] = []
@@ -94,14 +100,14 @@ def test_search_distance_runs_the_compiled_graphs(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(Chains, "_compiled_levels", spy)
     rules = MagneticRules("NNN")
-    start, goal = State.tower(8, 0, face="R"), State.tower(8, 2, face="B")
+    start, goal = State.tower(8, 0, face="R"), off_tower(rules, 8)
     assert distance(rules, start, goal) == bfs_distance(rules, start, goal)
     assert calls == [(chains._SHARED_LEVELS + 1, 7)]  # levels 4 .. 7 (apart = 8)
     calls.clear()
-    start, goal = State.tower(5, 0, face="R"), State.tower(5, 2, face="B")
+    start, goal = State.tower(5, 0, face="R"), off_tower(rules, 5)
     assert distance(rules, start, goal) == bfs_distance(rules, start, goal)
     assert calls == [(4, 4)]
     calls.clear()
-    start, goal = State.tower(4, 0, face="R"), State.tower(4, 2, face="B")
+    start, goal = State.tower(4, 0, face="R"), off_tower(rules, 4)
     assert distance(rules, start, goal) == bfs_distance(rules, start, goal)
     assert calls == []  # levels up to 3 only: the general search
