@@ -286,3 +286,32 @@ def test_steps_are_kept_up_to_the_memoised_sizes_and_equal_the_plan_beyond():
     assert edge in plan.memo.resolved and edge + 1 not in plan.memo.resolved
     clear_caches()
     assert plan.memo.resolved == {}
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 8, 20])
+def test_every_one_of_the_packages_own_tables_passes_the_checks_it_skips_when_solved(
+    monkeypatch, n
+):
+    """solve() trusts the package's own tables (no eager check); this is where they are checked:
+    every built-in plan, at sizes on both sides of the checks' reach (_CHECK_SIZES), with every
+    table it reaches, exactly as a user's table is checked."""
+    from hanoi_magnet._engine import records, table
+    from hanoi_magnet.registry import default_registry
+
+    assert records._CHECK_SIZES < 5  # the sizes above reach past it
+    calls = _counting_checks(monkeypatch)
+    checked = 0
+    for label in default_registry.labels():
+        solver = default_registry.solver(label)
+        if not getattr(solver, "solvable", False) or not hasattr(solver, "steps"):
+            continue  # unsolvable labels and solvers without a plan table
+        clear_caches()
+        plan = table.table_of(solver)
+        assert plan.trusted, label
+        monkeypatch.setattr(plan, "trusted", False)
+        calls.clear()
+        records.check_tables(plan, n)  # raises PlanError if the table is wrong
+        assert calls, label  # the check really ran
+        checked += 1
+    assert checked >= 24  # the 24 solvable SID labels at least, and the classic families
+    clear_caches()
