@@ -304,15 +304,7 @@ class _PartLengths:
         choice = (self.route.to if which == 0 else self.route.back)[m][0]
         found = self.rows.get(id(choice))
         if found is None:
-            moves, tables = 0, []
-            for step in () if choice.stays else choice.steps:
-                if isinstance(step, Move):
-                    moves += 1
-                else:
-                    made = tower_table(step.problem)
-                    assert made is not None, step.problem
-                    tables.append(table_of(made[0]))
-            found = self.rows[id(choice)] = (moves, tuple(tables))
+            found = self.rows[id(choice)] = _moves_and_tables(() if choice.stays else choice.steps)
         return found
 
     def _increment(self, which: int, m: int) -> int:
@@ -345,14 +337,7 @@ class _PartLengths:
         self.cursor = (self.top, to, back)
         route = self.route
         if route.split >= 1 and not route.between[route.split].stays:
-            moves, tables = 0, []
-            for step in route.between[route.split].steps:
-                if isinstance(step, Move):
-                    moves += 1
-                else:
-                    made = tower_table(step.problem)
-                    assert made is not None, step.problem
-                    tables.append(table_of(made[0]))
+            moves, tables = _moves_and_tables(route.between[route.split].steps)
             total = to + back + moves + sum(t.length(route.split - 1) for t in tables)
             if total != route.distance:
                 raise PlanError(
@@ -375,6 +360,19 @@ def _transfer_end(step: Resolved) -> Place:
     if step.swap and face >= 0:
         face ^= 1
     return step.posts[post], face
+
+
+def _moves_and_tables(steps: tuple[Move | Transfer, ...]) -> tuple[int, tuple[Table, ...]]:
+    """A macro path's own moves, and the tables of its transfers (their lengths are added)."""
+    moves, tables = 0, []
+    for step in steps:
+        if isinstance(step, Move):
+            moves += 1
+        else:
+            made = tower_table(step.problem)
+            assert made is not None, step.problem
+            tables.append(table_of(made[0]))
+    return moves, tuple(tables)
 
 
 def _macro(steps: tuple[Move | Transfer, ...]) -> Iterator[Step]:
