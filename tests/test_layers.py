@@ -174,7 +174,9 @@ def _sideways(a: str, b: str) -> bool:
 #: three interchangeable kernels. Only the compiled kernel's driver may import the numba module,
 #: and the modules every search needs import neither numpy nor numba at module level.
 EXHAUSTIVE = "hanoi_magnet.search._exhaustive"
-WITHOUT_ARRAYS = ["layout", "pure", "engines", "dispatch", "budget", "estimate", "queries"]
+WITHOUT_ARRAYS = [
+    "layout", "pure", "engines", "dispatch", "budget", "estimate", "queries", "symmetry"
+]  # fmt: skip
 
 
 def test_the_exhaustive_kernels_share_one_code_and_stay_apart():

@@ -8,7 +8,12 @@ from typing import Any
 from hanoi_magnet.model import State
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, memory_limit
-from hanoi_magnet.search._exhaustive.engines import Engine, checked_position, choose_engine
+from hanoi_magnet.search._exhaustive.engines import (
+    Engine,
+    checked_position,
+    choose_engine,
+    wants_compiled,
+)
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
@@ -34,7 +39,8 @@ def remoteness(
     Args:
         rules: the rules of the moves (with one-way moves, distances *to* the goal).
         goal: the position every distance leads to.
-        engine: ``"numpy"``, ``"python"`` or ``"auto"``, as for :func:`explore`.
+        engine: ``"compiled"``, ``"numpy"``, ``"python"`` or ``"auto"``, as for
+            :func:`explore` (four or more posts; three posts run numpy's recursion).
         progress: ``True`` for a progress line on standard error, or a callable that receives
             a :class:`SearchProgress` after every layer.
         max_memory: the most bytes the computation may take (default: three quarters of the
@@ -54,22 +60,31 @@ def remoteness(
     limit = memory_limit(max_memory)
     chosen = choose_engine(engine)
     what = f"a distance table of {human_count(layout.size)} codes ({goal.n} disks, {rules!r})"
-    check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
     goal_code = layout.encode(goal)
     values: Any
     engine_used: str = chosen
-    if chosen == "numpy" and layout.posts == 3:
+    if layout.posts > 3 and wants_compiled(engine, layout.size):
+        from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
+
+        check_memory(compiled.distances_bytes(layout), limit, what)
+        reporter = Reporter(progress)
+        values, counts = compiled.distances_compiled(layout, goal_code, reporter.layer)
+        engine_used = "compiled"
+    elif chosen == "numpy" and layout.posts == 3:
+        check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
         from hanoi_magnet.search._exhaustive import three_posts  # noqa: PLC0415 (optional)
 
         reporter = Reporter(progress)
         values, counts = three_posts.distances_three(layout, goal_code, reporter.layer)
         engine_used = "recursive"
     elif chosen == "numpy":
+        check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
         from hanoi_magnet.search._exhaustive import remoteness_numpy  # noqa: PLC0415 (optional)
 
         reporter = Reporter(progress)
         values, counts = remoteness_numpy.distances_to(layout, goal_code, reporter.layer)
     else:
+        check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
         reporter = Reporter(progress)
         values, counts = _pure_distances(layout, goal_code, reporter)
     reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
