@@ -13,15 +13,19 @@ numpy bidirectional search (visited bits) and the frontier search.
 The compiled kernels (numba) against the numpy engine, in the same run: ``compiled`` (the same
 table and moves, one code at a time) and ``symmetric`` (the compiled kernel over the positions
 up to a permutation of the posts empty in the start), complete searches of classic:4 at 12, 14
-and 15 disks and NNNN at 12 and 13 (``--big`` adds NNNN at 14: minutes of numpy). The rates are
-positions of the whole space per CPU second (``time.process_time``: this machine is shared, and
-the wall clock measures the neighbours); numba's compilation is done before timing.
+and 15 disks and NNNN at 12 and 13 (``--big`` adds NNNN at 14: many minutes of numpy), and the
+pure-Python kernel where it takes seconds (classic:4 at 12). The rates are positions of the
+whole space per CPU second (``time.process_time``: this machine is shared, and the wall clock
+measures the neighbours); numba's compilation is done before timing. Memory: bits per position
+of the two-bit table alone (plain) and of everything the symmetric search holds.
+``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``).
 
 The pure-Python engine against a plain breadth-first search over integer codes (the 35 lines
 anyone would write first: the tops of the posts from the code's digits, every pair of posts,
 a ``bytearray`` of visited marks), four pegs, 10 and 11 disks.
 
-Run: ``python benchmarks/bench_exhaustive.py [--big]`` (or ``python benchmarks/run.py exhaustive``).
+Run: ``python benchmarks/bench_exhaustive.py [--big | --compiled [NAME:N ...]]`` (or
+``python benchmarks/run.py exhaustive``).
 """
 
 from __future__ import annotations
@@ -127,24 +131,38 @@ def cpu_time(func: Callable[[], object]) -> float:
     return time.process_time() - started
 
 
-def compiled_rows(big: bool = False) -> list[list[object]]:
-    cases: list[tuple[str, Rules, int]] = [
-        ("classic:4", ClassicRules(4), 12),
-        ("classic:4", ClassicRules(4), 14),
-        ("classic:4", ClassicRules(4), 15),
-        ("NNNN", MagneticRules("NNNN"), 12),
-        ("NNNN", MagneticRules("NNNN"), 13),
-    ]
-    if big:
-        cases.append(("NNNN", MagneticRules("NNNN"), 14))
+#: the complete searches of the compiled table: (name, rules, disks)
+COMPILED_CASES: list[tuple[str, Rules, int]] = [
+    ("classic:4", ClassicRules(4), 12),
+    ("classic:4", ClassicRules(4), 14),
+    ("classic:4", ClassicRules(4), 15),
+    ("NNNN", MagneticRules("NNNN"), 12),
+    ("NNNN", MagneticRules("NNNN"), 13),
+    ("NNNN", MagneticRules("NNNN"), 14),
+]
+#: the pure-Python kernel runs only where it takes seconds (about 1.5 M positions/s here)
+PURE_LIMIT = 1 << 24
+
+
+def compiled_rows(only: list[str] | None = None) -> list[list[object]]:
+    """One row per case of :data:`COMPILED_CASES` (``only``: names such as ``NNNN:14``)."""
+    cases = [case for case in COMPILED_CASES if only is None or f"{case[0]}:{case[2]}" in only]
     small = CodeLayout(ClassicRules(4), 4)
     compiled.run_compiled(small, [0], lambda *_: None)  # compile (or load) the kernels first
     compiled.run_symmetric(small, 0, lambda *_: None)
+    magnetic = CodeLayout(MagneticRules("NNNN"), 3)
+    compiled.run_compiled(magnetic, [0], lambda *_: None)
+    compiled.run_symmetric(magnetic, 0, lambda *_: None)
     rows: list[list[object]] = []
     for name, rules, n in cases:
         layout = CodeLayout(rules, n)
         start = layout.encode(tower(rules, n))
         found: dict[str, list[int]] = {}
+
+        def pure_run(
+            layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
+        ) -> None:
+            found["pure"] = run_pure_layers(layout, [start], lambda *_: None)[0]
 
         def numpy_run(
             layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
@@ -162,6 +180,8 @@ def compiled_rows(big: bool = False) -> list[list[object]]:
             found["symmetric"] = compiled.run_symmetric(layout, start, lambda *_: None)[0]
 
         times = {"numpy": cpu_time(numpy_run), "compiled": cpu_time(compiled_run)}
+        if layout.size <= PURE_LIMIT:
+            times["pure"] = cpu_time(pure_run)
         symmetric = compiled.symmetric_applies(layout, start)
         if symmetric:
             times["symmetric"] = cpu_time(symmetric_run)
@@ -171,6 +191,7 @@ def compiled_rows(big: bool = False) -> list[list[object]]:
         row: list[object] = [
             f"{name} n={n}",
             f"{positions:,}",
+            f"{positions / times['pure'] / 1e6:,.2f}" if "pure" in times else "-",
             f"{positions / times['numpy'] / 1e6:,.1f}",
             f"{positions / times['compiled'] / 1e6:,.1f}",
             f"{times['numpy'] / times['compiled']:.1f}x",
@@ -324,14 +345,20 @@ def memory_rows() -> list[list[object]]:
 
 
 def main() -> None:
-    big = "--big" in sys.argv
+    """Every table; ``--compiled [NAME:N ...]``: only the compiled table (those rows)."""
+    only = None
+    if "--compiled" in sys.argv:
+        only = sys.argv[sys.argv.index("--compiled") + 1 :] or None
+    elif "--big" not in sys.argv:
+        only = [f"{name}:{n}" for name, _, n in COMPILED_CASES if (name, n) != ("NNNN", 14)]
     print(
         table(
             "Complete searches, compiled kernels against numpy: million positions per CPU second",
-            compiled_rows(big),
+            compiled_rows(only),
             [
                 "problem",
                 "positions",
+                "pure",
                 "numpy",
                 "compiled",
                 "ratio",
@@ -342,6 +369,8 @@ def main() -> None:
             ],
         )
     )
+    if "--compiled" in sys.argv:
+        return
     print()
     print(
         table(

@@ -383,6 +383,9 @@ def test_auto_runs_the_compiled_distance_table_from_compiled_from_codes_on(monke
     at = remoteness(rules, goal)
     assert (below.engine, at.engine) == ("numpy", "compiled")
     assert np.array_equal(below.values, at.values)
+    assert estimate_memory(rules, 3, query="remoteness") == compiled.distances_bytes(
+        CodeLayout(rules, 3)
+    )
     # three posts keep numpy's recursion, whatever the size
     assert remoteness(ClassicRules(), State.tower(3), engine="compiled").engine == "recursive"
 

@@ -343,6 +343,7 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
     scale_low = _power(posts, low)
     full_orbit = orbit[free]
     write = values.size > 0
+    faced = face_bits > 0
     found = 0
     orbits = 0
     kept = 0
@@ -370,7 +371,8 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
                 which = placement_number // scale_low
                 suffix = placement_number - which * scale_low
                 prefix = prefixes[which]
-                code = ((prefix * scale_low + suffix) << face_bits) | (number & (face_count - 1))
+                code_placement = prefix * scale_low + suffix
+                code = (code_placement << face_bits) | (number & (face_count - 1))
                 full = labels_used[which] == free
                 if fast:
                     _classic_successors(
@@ -417,15 +419,15 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
                     moved_code = code + d
                     after = -1
                     if full:
-                        step = (moved_code >> face_bits) - (code >> face_bits)
+                        # the change of the placement (the face bits change too, by less)
+                        step = (moved_code >> face_bits) - code_placement if faced else d
                         if -scale_low < step < scale_low:  # a disk of the suffix moved
                             after = number + d
                         else:  # a disk of the prefix: canonical still if its prefix is
                             moved = index[prefix + step // scale_low]
                             if moved >= 0 and labels_used[moved] == free:
-                                after = ((moved * scale_low + suffix) << face_bits) | (
-                                    moved_code & (face_count - 1)
-                                )
+                                after = (moved - which) * scale_low
+                                after = number + (after << face_bits) + (d - (step << face_bits))
                     if after >= 0:
                         size = full_orbit
                     else:
