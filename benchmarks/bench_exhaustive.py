@@ -18,7 +18,8 @@ pure-Python kernel where it takes seconds (classic:4 at 12). The rates are posit
 whole space per CPU second (``time.process_time``: this machine is shared, and the wall clock
 measures the neighbours); numba's compilation is done before timing. Memory: bits per position
 of the two-bit table alone (plain) and of everything the symmetric search holds.
-``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``).
+``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``);
+``--without-numpy`` leaves numpy out (its rate is then not measured, nor the ratios).
 
 The pure-Python engine against a plain breadth-first search over integer codes (the 35 lines
 anyone would write first: the tops of the posts from the code's digits, every pair of posts,
@@ -144,7 +145,17 @@ COMPILED_CASES: list[tuple[str, Rules, int]] = [
 PURE_LIMIT = 1 << 24
 
 
-def compiled_rows(only: list[str] | None = None) -> list[list[object]]:
+def _rate(positions: int, times: dict[str, float], kernel: str, digits: int = 1) -> str:
+    """Million positions per CPU second of ``kernel``, "-" if it did not run."""
+    return f"{positions / times[kernel] / 1e6:,.{digits}f}" if kernel in times else "-"
+
+
+def _ratio(times: dict[str, float], kernel: str) -> str:
+    """How many times faster than numpy ``kernel`` ran, "-" without numpy."""
+    return f"{times['numpy'] / times[kernel]:.1f}x" if "numpy" in times else "-"
+
+
+def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> list[list[object]]:
     """One row per case of :data:`COMPILED_CASES` (``only``: names such as ``NNNN:14``)."""
     cases = [case for case in COMPILED_CASES if only is None or f"{case[0]}:{case[2]}" in only]
     small = CodeLayout(ClassicRules(4), 4)
@@ -179,28 +190,33 @@ def compiled_rows(only: list[str] | None = None) -> list[list[object]]:
         ) -> None:
             found["symmetric"] = compiled.run_symmetric(layout, start, lambda *_: None)[0]
 
-        times = {"numpy": cpu_time(numpy_run), "compiled": cpu_time(compiled_run)}
+        times = {"compiled": cpu_time(compiled_run)}
+        if with_numpy:
+            times["numpy"] = cpu_time(numpy_run)
         if layout.size <= PURE_LIMIT:
             times["pure"] = cpu_time(pure_run)
         symmetric = compiled.symmetric_applies(layout, start)
         if symmetric:
             times["symmetric"] = cpu_time(symmetric_run)
-        assert all(counts == found["numpy"] for counts in found.values())
-        positions = sum(found["numpy"])
+        assert all(counts == found["compiled"] for counts in found.values())
+        positions = sum(found["compiled"])
         plain_bits = 8 * bits.table_bytes(layout.size) / positions
+        rate = partial(_rate, positions, times)
+        ratio = partial(_ratio, times)
+
         row: list[object] = [
             f"{name} n={n}",
             f"{positions:,}",
-            f"{positions / times['pure'] / 1e6:,.2f}" if "pure" in times else "-",
-            f"{positions / times['numpy'] / 1e6:,.1f}",
-            f"{positions / times['compiled'] / 1e6:,.1f}",
-            f"{times['numpy'] / times['compiled']:.1f}x",
+            rate("pure", 2),
+            rate("numpy"),
+            rate("compiled"),
+            ratio("compiled"),
         ]
         if symmetric:
             codes = compiled.SymmetricCodes(layout, start)
             row += [
-                f"{positions / times['symmetric'] / 1e6:,.1f}",
-                f"{times['numpy'] / times['symmetric']:.1f}x",
+                rate("symmetric"),
+                ratio("symmetric"),
                 f"{plain_bits:.2f}",
                 f"{8 * compiled._symmetric_bytes(codes) / positions:.2f}",
             ]
@@ -347,14 +363,16 @@ def memory_rows() -> list[list[object]]:
 def main() -> None:
     """Every table; ``--compiled [NAME:N ...]``: only the compiled table (those rows)."""
     only = None
+    with_numpy = "--without-numpy" not in sys.argv
     if "--compiled" in sys.argv:
-        only = sys.argv[sys.argv.index("--compiled") + 1 :] or None
+        named = sys.argv[sys.argv.index("--compiled") + 1 :]
+        only = [name for name in named if not name.startswith("--")] or None
     elif "--big" not in sys.argv:
         only = [f"{name}:{n}" for name, _, n in COMPILED_CASES if (name, n) != ("NNNN", 14)]
     print(
         table(
             "Complete searches, compiled kernels against numpy: million positions per CPU second",
-            compiled_rows(only),
+            compiled_rows(only, with_numpy),
             [
                 "problem",
                 "positions",
