@@ -21,6 +21,9 @@ of the two-bit table alone (plain) and of everything the symmetric search holds.
 ``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``);
 ``--without-numpy`` leaves numpy out (its rate is then not measured, nor the ratios).
 
+Distance tables (``remoteness``) and a diameter, the compiled kernel against numpy, CPU
+seconds (``--tables``: only these).
+
 The pure-Python engine against a plain breadth-first search over integer codes (the 35 lines
 anyone would write first: the tops of the posts from the code's digits, every pair of posts,
 a ``bytearray`` of visited marks), four pegs, 10 and 11 disks.
@@ -44,8 +47,9 @@ import numpy as np
 
 from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
-from hanoi_magnet.search import distance, legal_state_count
-from hanoi_magnet.search._exhaustive import bits, compiled, dispatch, layered, three_posts
+from hanoi_magnet.search import diameter, distance, legal_state_count, remoteness
+from hanoi_magnet.search._exhaustive import bits, compiled, dispatch, layered, symmetry, three_posts
+from hanoi_magnet.search._exhaustive.engines import Engine
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
 from hanoi_magnet.search._space import Space
@@ -195,7 +199,7 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
             times["numpy"] = cpu_time(numpy_run)
         if layout.size <= PURE_LIMIT:
             times["pure"] = cpu_time(pure_run)
-        symmetric = compiled.symmetric_applies(layout, start)
+        symmetric = symmetry.symmetric_applies(layout, start)
         if symmetric:
             times["symmetric"] = cpu_time(symmetric_run)
         assert all(counts == found["compiled"] for counts in found.values())
@@ -213,7 +217,7 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
             ratio("compiled"),
         ]
         if symmetric:
-            codes = compiled.SymmetricCodes(layout, start)
+            codes = symmetry.SymmetricCodes(layout, start)
             row += [
                 rate("symmetric"),
                 ratio("symmetric"),
@@ -224,6 +228,52 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
             row += ["-", "-", f"{plain_bits:.2f}", "-"]
         rows.append(row)
         print(row, flush=True)
+    return rows
+
+
+def _store(results: dict[str, object], run: Callable[[Engine], object], engine: Engine) -> None:
+    results[engine] = run(engine)
+
+
+def table_rows() -> list[list[object]]:
+    """Distance tables and a diameter, the compiled kernel against numpy (CPU seconds)."""
+    compiled.distances_compiled(CodeLayout(ClassicRules(4), 3), 0, lambda *_: None)  # compile
+    runs: list[tuple[str, Callable[[Engine], object]]] = [
+        (
+            "remoteness classic:4 n=12",
+            lambda engine: remoteness(
+                ClassicRules(4), tower(ClassicRules(4), 12, 3), engine=engine
+            ),
+        ),
+        (
+            "remoteness NNNN n=10",
+            lambda engine: remoteness(
+                MagneticRules("NNNN"), tower(MagneticRules("NNNN"), 10, 3), engine=engine
+            ),
+        ),
+        ("diameter classic:4 n=9", lambda engine: diameter(ClassicRules(4), 9, engine=engine)),
+    ]
+    rows: list[list[object]] = []
+    for name, run in runs:
+        results: dict[str, object] = {}
+        times = {}
+        engines: tuple[Engine, ...] = ("numpy", "compiled")
+        for engine in engines:
+            times[engine] = cpu_time(partial(_store, results, run, engine))
+        numpy_result, compiled_result = results["numpy"], results["compiled"]
+        if isinstance(numpy_result, int):
+            assert numpy_result == compiled_result
+        else:
+            assert np.array_equal(numpy_result.values, compiled_result.values)  # type: ignore[attr-defined]
+        rows.append(
+            [
+                name,
+                f"{times['numpy']:.2f} s",
+                f"{times['compiled']:.2f} s",
+                f"{times['numpy'] / times['compiled']:.1f}x",
+            ]
+        )
+        print(rows[-1], flush=True)
     return rows
 
 
@@ -362,6 +412,15 @@ def memory_rows() -> list[list[object]]:
 
 def main() -> None:
     """Every table; ``--compiled [NAME:N ...]``: only the compiled table (those rows)."""
+    if "--tables" in sys.argv:
+        print(
+            table(
+                "Distance tables and the diameter, compiled against numpy: CPU seconds",
+                table_rows(),
+                ["query", "numpy", "compiled", "ratio"],
+            )
+        )
+        return
     only = None
     with_numpy = "--without-numpy" not in sys.argv
     if "--compiled" in sys.argv:
@@ -389,6 +448,14 @@ def main() -> None:
     )
     if "--compiled" in sys.argv:
         return
+    print()
+    print(
+        table(
+            "Distance tables and the diameter, compiled against numpy: CPU seconds",
+            table_rows(),
+            ["query", "numpy", "compiled", "ratio"],
+        )
+    )
     print()
     print(
         table(
