@@ -336,10 +336,13 @@ def test_auto_runs_the_compiled_kernel_at_the_real_threshold():
 
 REMOTENESS_CASES = [
     (ClassicRules(4), 5),
+    (ClassicRules(5), 4),
+    (STAR_4, 5),
     (CYCLIC_4, 4),
     (ONE_WAY_5, 3),
     (MagneticRules("NNNN"), 3),
     (MagneticRules("RBNN"), 3),
+    (MagneticRules("NNRN"), 3),
 ]
 
 
@@ -352,6 +355,7 @@ def test_compiled_remoteness_equals_numpy_python_and_the_object_bfs(rules, n):
         assert table.engine == "compiled"
         table.verify()
         others = [remoteness(rules, goal, engine=engine) for engine in ("numpy", "python")]
+        others.append(remoteness(rules, goal, engine="compiled", symmetry=False))
         for other in others:
             assert list(other.values) == table.values.tolist()
             assert other.counts == table.counts
@@ -359,6 +363,34 @@ def test_compiled_remoteness_equals_numpy_python_and_the_object_bfs(rules, n):
             expected = bfs_distance(rules, state, goal)
             found = table.values[layout.encode(state)]
             assert found == (table.unreached if expected is None else expected)
+
+
+@pytest.mark.parametrize(
+    ("rules", "n", "goal"),
+    [
+        (ClassicRules(4), 6, [[], [], [], [6, 5, 4, 3, 2, 1]]),
+        (ClassicRules(5), 4, [[], [4, 3], [], [2, 1], []]),
+        (STAR_4, 5, [[5, 4, 3, 2, 1], [], [], []]),
+        (MagneticRules("NNNN"), 4, "tower 3"),
+        (MagneticRules("NNRR"), 3, "tower 1"),
+        (MagneticRules("RNBN"), 3, "tower"),
+    ],
+)
+def test_symmetric_distance_tables_equal_the_full_ones(monkeypatch, rules, n, goal):
+    """The values of the canonical positions, spread over their orbits (faces following their
+    posts, non-positions left unreached), are the full table's; both sides of the prefix
+    threshold (a prefix of every disk, or a short one and a suffix)."""
+    layout = CodeLayout(rules, n)
+    code = layout.encode(_position(rules, n, goal))
+    assert compiled.symmetric_applies(CodeLayout(layout.reversed_rules(), n), code)
+    full, full_counts = compiled.distances_compiled(layout, code, _quiet)
+    for entries, suffix in [(symmetry.PREFIX_ENTRIES, 0), (4, 2)]:
+        monkeypatch.setattr(symmetry, "PREFIX_ENTRIES", entries)
+        monkeypatch.setattr(symmetry, "SUFFIX_DIGITS", suffix)
+        monkeypatch.setattr(symmetry, "PREFIX_DIGITS", 0)
+        values, counts = compiled.symmetric_distances(layout, code, _quiet)
+        assert counts == full_counts
+        assert values.dtype == full.dtype and np.array_equal(values, full)
 
 
 def test_compiled_remoteness_widens_its_values_past_255_as_numpy_does():

@@ -451,3 +451,61 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
                         orbits += 1
             words[wi] |= match | (match << 1)
     return found, orbits, kept
+
+
+@njit(cache=True, nogil=True)
+def fill_from_canonical(
+    out,
+    canonical_values,
+    mark,
+    n,
+    posts,
+    shift,
+    face_bits,
+    face_count,
+    first,
+    permutable,
+    face_of,
+    index,
+    scale_low,
+):
+    """Write into ``out[code]`` the value of the canonical number of every code.
+
+    Codes that are no position (a face bit for an empty neutral post) receive ``mark``.
+    """
+    rename = np.empty(posts, dtype=np.int64)
+    for code in range(out.size):
+        placement = code >> face_bits
+        faces = code & (face_count - 1)
+        if faces != 0:
+            occupied = 0
+            for d in range(n):
+                x = (
+                    (placement >> (shift * d)) & (posts - 1)
+                    if shift
+                    else (placement // _power(posts, d)) % posts
+                )
+                occupied |= np.int64(1) << x
+            valid = True
+            for q in range(posts):
+                bit = face_of[q]
+                if bit >= 0 and (faces >> bit) & 1 and not (occupied >> q) & 1:
+                    valid = False
+            if not valid:
+                out[code] = mark
+                continue
+        number, _ = _canonical(
+            code,
+            n,
+            posts,
+            shift,
+            face_bits,
+            face_count,
+            first,
+            permutable,
+            face_of,
+            rename,
+            index,
+            scale_low,
+        )
+        out[code] = canonical_values[number]

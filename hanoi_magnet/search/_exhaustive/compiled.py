@@ -238,9 +238,56 @@ def distances_compiled(layout: CodeLayout, goal: int, report: Report) -> tuple[A
     return held[0], counts
 
 
-def distances_bytes(layout: CodeLayout) -> int:
-    """The most memory :func:`distances_compiled` holds (the search and a byte per code)."""
+def distances_bytes(layout: CodeLayout, goal: int | None = None) -> int:
+    """The most memory :func:`distances_compiled` holds (the search and a byte per code).
+
+    With ``goal``: :func:`symmetric_distances`' where its symmetry applies.
+    """
+    moves = CodeLayout(layout.reversed_rules(), layout.n)
+    if goal is not None and symmetric_applies(moves, goal):
+        codes = SymmetricCodes(moves, goal)
+        return _symmetric_bytes(codes) + int(codes.size) + layout.size
     return plain_bytes(layout) + layout.size
+
+
+def symmetric_distances(layout: CodeLayout, goal: int, report: Report) -> tuple[Any, list[int]]:
+    """:func:`distances_compiled` over the canonical positions of the symmetry fixing the goal.
+
+    The permutations of the posts that preserve the rules and the goal (see :mod:`.symmetry`):
+    the search backwards from ``goal`` writes one value per orbit, then every code reads its
+    orbit's value (codes that are no position: none).
+    """
+    moves = CodeLayout(layout.reversed_rules(), layout.n)
+    codes = SymmetricCodes(moves, goal)
+    held = [np.full(codes.size, np.iinfo(np.uint8).max, dtype=np.uint8)]
+
+    def values(depth: int) -> Any:
+        if depth >= unreached(held[0]):
+            held[0] = widened(held[0])
+        return held[0]
+
+    def report_with_array(depth: int, layer: int, reached: int, memory: int) -> None:
+        report(depth, layer, reached, memory + held[0].nbytes + layout.size)
+
+    counts, _, _ = run_symmetric(moves, goal, report_with_array, values=values)
+    canonical = held[0]
+    result = np.empty(layout.size, dtype=canonical.dtype)
+    _kernels().fill_from_canonical(
+        result,
+        canonical,
+        unreached(canonical),
+        layout.n,
+        layout.posts,
+        MoveTables(layout).shift,
+        layout.face_count.bit_length() - 1,
+        layout.face_count,
+        codes.first,
+        codes.permutable_array,
+        codes.face_of,
+        codes.index,
+        layout.posts**codes.low,
+    )
+    return result, counts
 
 
 # -- symmetry -----------------------------------------------------------------------------------
@@ -268,15 +315,16 @@ def run_symmetric(
     report: Report,
     *,
     goal: int | None = None,
-    values: Any = None,
+    values: Callable[[int], Any] | None = None,
 ) -> tuple[list[int], list[int] | None, int]:
     """A complete search from ``start`` over canonical positions (see :mod:`.symmetry`).
 
     Returns the exact layer sizes, the last layer's codes (every position of its orbits) if it
     has at most :data:`KEEP` orbits, and the bytes of the table. With ``goal``, only the
     permutations that also fix ``goal`` are used, and the search stops at the layer that holds
-    it (the last count is then that layer's size, and no codes are returned). ``values``, an
-    array of :attr:`SymmetricCodes.size` entries, receives each canonical number's depth.
+    it (the last count is then that layer's size, and no codes are returned). ``values(depth)``,
+    if given, returns the array (one entry per canonical number) that receives the depth of
+    every number of the layer at ``depth``.
     """
     kernels = _kernels()
     codes = SymmetricCodes(layout, start, goal)
@@ -296,8 +344,6 @@ def run_symmetric(
     reached = 1
     report(0, 1, reached, memory)
     label = 1
-    if values is None:
-        values = np.empty(0, dtype=np.uint8)
     while True:
         if target is not None and table.value(target):
             return counts, None, table.nbytes
@@ -310,7 +356,7 @@ def run_symmetric(
             following,
             BLOCK_SHIFT,
             keep,
-            values,
+            _NO_VALUES if values is None else values(len(counts) - 1),
             len(counts) - 1,
             layout.n,
             layout.posts,

@@ -19,6 +19,7 @@ from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
 from hanoi_magnet.search._exhaustive.remoteness import WIDTHS, RemotenessTable
+from hanoi_magnet.search._exhaustive.symmetry import symmetric_applies
 
 
 def remoteness(
@@ -28,6 +29,7 @@ def remoteness(
     engine: Engine = "auto",
     progress: ProgressCallback | bool | None = None,
     max_memory: int | None = None,
+    symmetry: bool = True,
 ) -> RemotenessTable:
     """The distance from every position to ``goal``: a complete search backwards from it.
 
@@ -45,6 +47,9 @@ def remoteness(
             a :class:`SearchProgress` after every layer.
         max_memory: the most bytes the computation may take (default: three quarters of the
             memory available when it starts).
+        symmetry: with the compiled engine, search once the positions that a permutation of
+            the posts empty in ``goal`` maps onto each other (as for :func:`explore`), then
+            give every position its orbit's distance. The table is the same either way.
 
     Raises:
         SearchLimitError: the table and the search would need more than ``max_memory``.
@@ -66,9 +71,15 @@ def remoteness(
     if layout.posts > 3 and wants_compiled(engine, layout.size):
         from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
 
-        check_memory(compiled.distances_bytes(layout), limit, what)
+        symmetric = symmetry and symmetric_applies(
+            CodeLayout(layout.reversed_rules(), layout.n), goal_code
+        )
+        check_memory(
+            compiled.distances_bytes(layout, goal_code if symmetric else None), limit, what
+        )
         reporter = Reporter(progress)
-        values, counts = compiled.distances_compiled(layout, goal_code, reporter.layer)
+        search = compiled.symmetric_distances if symmetric else compiled.distances_compiled
+        values, counts = search(layout, goal_code, reporter.layer)
         engine_used = "compiled"
     elif chosen == "numpy" and layout.posts == 3:
         check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
