@@ -21,8 +21,9 @@ of the two-bit table alone (plain) and of everything the symmetric search holds.
 ``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``);
 ``--without-numpy`` leaves numpy out (its rate is then not measured, nor the ratios).
 
-Distance tables (``remoteness``) and a diameter, the compiled kernel against numpy, CPU
-seconds (``--tables``: only these).
+Distance tables (``remoteness``: without symmetry, and with the permutations of the posts that
+fix the goal) and a diameter, the compiled kernel against numpy, CPU seconds (``--tables``:
+only these).
 
 The pure-Python engine against a plain breadth-first search over integer codes (the 35 lines
 anyone would write first: the tops of the posts from the code's digits, every pair of posts,
@@ -231,48 +232,58 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
     return rows
 
 
-def _store(results: dict[str, object], run: Callable[[Engine], object], engine: Engine) -> None:
-    results[engine] = run(engine)
+def _store(results: dict[str, object], run: Callable[[str], object], variant: str) -> None:
+    results[variant] = run(variant)
+
+
+def _engine(variant: str) -> Engine:
+    return "numpy" if variant == "numpy" else "compiled"
 
 
 def table_rows() -> list[list[object]]:
     """Distance tables and a diameter, the compiled kernel against numpy (CPU seconds)."""
     compiled.distances_compiled(CodeLayout(ClassicRules(4), 3), 0, lambda *_: None)  # compile
-    runs: list[tuple[str, Callable[[Engine], object]]] = [
+    compiled.symmetric_distances(CodeLayout(ClassicRules(4), 3), 63, lambda *_: None)
+    four, nnnn = ClassicRules(4), MagneticRules("NNNN")
+    runs: list[tuple[str, Callable[[str], object]]] = [
         (
             "remoteness classic:4 n=12",
-            lambda engine: remoteness(
-                ClassicRules(4), tower(ClassicRules(4), 12, 3), engine=engine
+            lambda variant: remoteness(
+                four, tower(four, 12, 3), engine=_engine(variant), symmetry=variant == "symmetric"
             ),
         ),
         (
             "remoteness NNNN n=10",
-            lambda engine: remoteness(
-                MagneticRules("NNNN"), tower(MagneticRules("NNNN"), 10, 3), engine=engine
+            lambda variant: remoteness(
+                nnnn, tower(nnnn, 10, 3), engine=_engine(variant), symmetry=variant == "symmetric"
             ),
         ),
-        ("diameter classic:4 n=9", lambda engine: diameter(ClassicRules(4), 9, engine=engine)),
+        ("diameter classic:4 n=9", lambda variant: diameter(four, 9, engine=_engine(variant))),
     ]
     rows: list[list[object]] = []
     for name, run in runs:
         results: dict[str, object] = {}
         times = {}
-        engines: tuple[Engine, ...] = ("numpy", "compiled")
-        for engine in engines:
-            times[engine] = cpu_time(partial(_store, results, run, engine))
-        numpy_result, compiled_result = results["numpy"], results["compiled"]
-        if isinstance(numpy_result, int):
-            assert numpy_result == compiled_result
+        variants = ["numpy", "compiled"] + (["symmetric"] if "remoteness" in name else [])
+        for variant in variants:
+            times[variant] = cpu_time(partial(_store, results, run, variant))
+        first = results["numpy"]
+        for variant in variants[1:]:
+            if isinstance(first, int):
+                assert first == results[variant]
+            else:
+                assert np.array_equal(first.values, results[variant].values)  # type: ignore[attr-defined]
+        row: list[object] = [
+            name,
+            f"{times['numpy']:.2f} s",
+            f"{times['compiled']:.2f} s",
+            f"{times['numpy'] / times['compiled']:.1f}x",
+        ]
+        if "symmetric" in times:
+            row += [f"{times['symmetric']:.2f} s", f"{times['numpy'] / times['symmetric']:.1f}x"]
         else:
-            assert np.array_equal(numpy_result.values, compiled_result.values)  # type: ignore[attr-defined]
-        rows.append(
-            [
-                name,
-                f"{times['numpy']:.2f} s",
-                f"{times['compiled']:.2f} s",
-                f"{times['numpy'] / times['compiled']:.1f}x",
-            ]
-        )
+            row += ["-", "-"]
+        rows.append(row)
         print(rows[-1], flush=True)
     return rows
 
@@ -417,7 +428,7 @@ def main() -> None:
             table(
                 "Distance tables and the diameter, compiled against numpy: CPU seconds",
                 table_rows(),
-                ["query", "numpy", "compiled", "ratio"],
+                ["query", "numpy", "compiled", "ratio", "symmetric", "ratio"],
             )
         )
         return
@@ -453,7 +464,7 @@ def main() -> None:
         table(
             "Distance tables and the diameter, compiled against numpy: CPU seconds",
             table_rows(),
-            ["query", "numpy", "compiled", "ratio"],
+            ["query", "numpy", "compiled", "ratio", "symmetric", "ratio"],
         )
     )
     print()

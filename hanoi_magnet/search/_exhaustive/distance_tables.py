@@ -29,7 +29,7 @@ def remoteness(
     engine: Engine = "auto",
     progress: ProgressCallback | bool | None = None,
     max_memory: int | None = None,
-    symmetry: bool = True,
+    symmetry: bool = False,
 ) -> RemotenessTable:
     """The distance from every position to ``goal``: a complete search backwards from it.
 
@@ -49,7 +49,9 @@ def remoteness(
             memory available when it starts).
         symmetry: with the compiled engine, search once the positions that a permutation of
             the posts empty in ``goal`` maps onto each other (as for :func:`explore`), then
-            give every position its orbit's distance. The table is the same either way.
+            give every position its orbit's distance. The table is the same either way; off
+            by default, because giving every code its value costs about what the search saves
+            (the table covers every code: 1.5 s against 0.9 s for four pegs and 12 disks).
 
     Raises:
         SearchLimitError: the table and the search would need more than ``max_memory``.
