@@ -19,7 +19,8 @@ whole space per CPU second (``time.process_time``: this machine is shared, and t
 measures the neighbours); numba's compilation is done before timing. Memory: bits per position
 of the two-bit table alone (plain) and of everything the symmetric search holds.
 ``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``);
-``--without-numpy`` leaves numpy out (its rate is then not measured, nor the ratios).
+``--without-numpy`` leaves numpy out (its rate is then not measured, nor the ratios), and
+``--without-plain`` the compiled kernel without symmetry.
 
 Distance tables (``remoteness``: without symmetry, and with the permutations of the posts that
 fix the goal) and a diameter, the compiled kernel against numpy, CPU seconds (``--tables``:
@@ -160,7 +161,9 @@ def _ratio(times: dict[str, float], kernel: str) -> str:
     return f"{times['numpy'] / times[kernel]:.1f}x" if "numpy" in times else "-"
 
 
-def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> list[list[object]]:
+def compiled_rows(
+    only: list[str] | None = None, with_numpy: bool = True, with_plain: bool = True
+) -> list[list[object]]:
     """One row per case of :data:`COMPILED_CASES` (``only``: names such as ``NNNN:14``)."""
     cases = [case for case in COMPILED_CASES if only is None or f"{case[0]}:{case[2]}" in only]
     small = CodeLayout(ClassicRules(4), 4)
@@ -195,7 +198,9 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
         ) -> None:
             found["symmetric"] = compiled.run_symmetric(layout, start, lambda *_: None)[0]
 
-        times = {"compiled": cpu_time(compiled_run)}
+        times = {}
+        if with_plain:
+            times["compiled"] = cpu_time(compiled_run)
         if with_numpy:
             times["numpy"] = cpu_time(numpy_run)
         if layout.size <= PURE_LIMIT:
@@ -203,8 +208,9 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
         symmetric = symmetry.symmetric_applies(layout, start)
         if symmetric:
             times["symmetric"] = cpu_time(symmetric_run)
-        assert all(counts == found["compiled"] for counts in found.values())
-        positions = sum(found["compiled"])
+        reference = next(iter(found.values()))
+        assert all(counts == reference for counts in found.values())
+        positions = sum(reference)
         plain_bits = 8 * bits.table_bytes(layout.size) / positions
         rate = partial(_rate, positions, times)
         ratio = partial(_ratio, times)
@@ -215,7 +221,7 @@ def compiled_rows(only: list[str] | None = None, with_numpy: bool = True) -> lis
             rate("pure", 2),
             rate("numpy"),
             rate("compiled"),
-            ratio("compiled"),
+            ratio("compiled") if with_plain else "-",
         ]
         if symmetric:
             codes = symmetry.SymmetricCodes(layout, start)
@@ -442,7 +448,7 @@ def main() -> None:
     print(
         table(
             "Complete searches, compiled kernels against numpy: million positions per CPU second",
-            compiled_rows(only, with_numpy),
+            compiled_rows(only, with_numpy, "--without-plain" not in sys.argv),
             [
                 "problem",
                 "positions",
