@@ -13,15 +13,25 @@ numpy bidirectional search (visited bits) and the frontier search.
 The compiled kernels (numba) against the numpy engine, in the same run: ``compiled`` (the same
 table and moves, one code at a time) and ``symmetric`` (the compiled kernel over the positions
 up to a permutation of the posts empty in the start), complete searches of classic:4 at 12, 14
-and 15 disks and NNNN at 12 and 13 (``--big`` adds NNNN at 14: minutes of numpy). The rates are
-positions of the whole space per CPU second (``time.process_time``: this machine is shared, and
-the wall clock measures the neighbours); numba's compilation is done before timing.
+and 15 disks and NNNN at 12 and 13 (``--big`` adds NNNN at 14: many minutes of numpy), and the
+pure-Python kernel where it takes seconds (classic:4 at 12). The rates are positions of the
+whole space per CPU second (``time.process_time``: this machine is shared, and the wall clock
+measures the neighbours); numba's compilation is done before timing. Memory: bits per position
+of the two-bit table alone (plain) and of everything the symmetric search holds.
+``--compiled [NAME:N ...]`` runs only this table (only those rows, e.g. ``NNNN:14``);
+``--without-numpy`` leaves numpy out (its rate is then not measured, nor the ratios), and
+``--without-plain`` the compiled kernel without symmetry.
+
+Distance tables (``remoteness``: without symmetry, and with the permutations of the posts that
+fix the goal) and a diameter, the compiled kernel against numpy, CPU seconds (``--tables``:
+only these).
 
 The pure-Python engine against a plain breadth-first search over integer codes (the 35 lines
 anyone would write first: the tops of the posts from the code's digits, every pair of posts,
 a ``bytearray`` of visited marks), four pegs, 10 and 11 disks.
 
-Run: ``python benchmarks/bench_exhaustive.py [--big]`` (or ``python benchmarks/run.py exhaustive``).
+Run: ``python benchmarks/bench_exhaustive.py [--big | --compiled [NAME:N ...]]`` (or
+``python benchmarks/run.py exhaustive``).
 """
 
 from __future__ import annotations
@@ -40,15 +50,17 @@ import numpy as np
 
 from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
-from hanoi_magnet.search import distance, legal_state_count
+from hanoi_magnet.search import diameter, distance, legal_state_count, remoteness
 from hanoi_magnet.search._exhaustive import (
     bidirectional,
     bits,
     compiled,
     dispatch,
     layered,
+    symmetry,
     three_posts,
 )
+from hanoi_magnet.search._exhaustive.engines import Engine
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
@@ -136,24 +148,50 @@ def cpu_time(func: Callable[[], object]) -> float:
     return time.process_time() - started
 
 
-def compiled_rows(big: bool = False) -> list[list[object]]:
-    cases: list[tuple[str, Rules, int]] = [
-        ("classic:4", ClassicRules(4), 12),
-        ("classic:4", ClassicRules(4), 14),
-        ("classic:4", ClassicRules(4), 15),
-        ("NNNN", MagneticRules("NNNN"), 12),
-        ("NNNN", MagneticRules("NNNN"), 13),
-    ]
-    if big:
-        cases.append(("NNNN", MagneticRules("NNNN"), 14))
+#: the complete searches of the compiled table: (name, rules, disks)
+COMPILED_CASES: list[tuple[str, Rules, int]] = [
+    ("classic:4", ClassicRules(4), 12),
+    ("classic:4", ClassicRules(4), 14),
+    ("classic:4", ClassicRules(4), 15),
+    ("NNNN", MagneticRules("NNNN"), 12),
+    ("NNNN", MagneticRules("NNNN"), 13),
+    ("NNNN", MagneticRules("NNNN"), 14),
+]
+#: the pure-Python kernel runs only where it takes seconds (about 1.5 M positions/s here)
+PURE_LIMIT = 1 << 24
+
+
+def _rate(positions: int, times: dict[str, float], kernel: str, digits: int = 1) -> str:
+    """Million positions per CPU second of ``kernel``, "-" if it did not run."""
+    return f"{positions / times[kernel] / 1e6:,.{digits}f}" if kernel in times else "-"
+
+
+def _ratio(times: dict[str, float], kernel: str) -> str:
+    """How many times faster than numpy ``kernel`` ran, "-" without numpy."""
+    return f"{times['numpy'] / times[kernel]:.1f}x" if "numpy" in times else "-"
+
+
+def compiled_rows(
+    only: list[str] | None = None, with_numpy: bool = True, with_plain: bool = True
+) -> list[list[object]]:
+    """One row per case of :data:`COMPILED_CASES` (``only``: names such as ``NNNN:14``)."""
+    cases = [case for case in COMPILED_CASES if only is None or f"{case[0]}:{case[2]}" in only]
     small = CodeLayout(ClassicRules(4), 4)
     compiled.run_compiled(small, [0], lambda *_: None)  # compile (or load) the kernels first
     compiled.run_symmetric(small, 0, lambda *_: None)
+    magnetic = CodeLayout(MagneticRules("NNNN"), 3)
+    compiled.run_compiled(magnetic, [0], lambda *_: None)
+    compiled.run_symmetric(magnetic, 0, lambda *_: None)
     rows: list[list[object]] = []
     for name, rules, n in cases:
         layout = CodeLayout(rules, n)
         start = layout.encode(tower(rules, n))
         found: dict[str, list[int]] = {}
+
+        def pure_run(
+            layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
+        ) -> None:
+            found["pure"] = run_pure_layers(layout, [start], lambda *_: None)[0]
 
         def numpy_run(
             layout: CodeLayout = layout, start: int = start, found: dict[str, list[int]] = found
@@ -170,25 +208,36 @@ def compiled_rows(big: bool = False) -> list[list[object]]:
         ) -> None:
             found["symmetric"] = compiled.run_symmetric(layout, start, lambda *_: None)[0]
 
-        times = {"numpy": cpu_time(numpy_run), "compiled": cpu_time(compiled_run)}
-        symmetric = compiled.symmetric_applies(layout, start)
+        times = {}
+        if with_plain:
+            times["compiled"] = cpu_time(compiled_run)
+        if with_numpy:
+            times["numpy"] = cpu_time(numpy_run)
+        if layout.size <= PURE_LIMIT:
+            times["pure"] = cpu_time(pure_run)
+        symmetric = symmetry.symmetric_applies(layout, start)
         if symmetric:
             times["symmetric"] = cpu_time(symmetric_run)
-        assert all(counts == found["numpy"] for counts in found.values())
-        positions = sum(found["numpy"])
+        reference = next(iter(found.values()))
+        assert all(counts == reference for counts in found.values())
+        positions = sum(reference)
         plain_bits = 8 * bits.table_bytes(layout.size) / positions
+        rate = partial(_rate, positions, times)
+        ratio = partial(_ratio, times)
+
         row: list[object] = [
             f"{name} n={n}",
             f"{positions:,}",
-            f"{positions / times['numpy'] / 1e6:,.1f}",
-            f"{positions / times['compiled'] / 1e6:,.1f}",
-            f"{times['numpy'] / times['compiled']:.1f}x",
+            rate("pure", 2),
+            rate("numpy"),
+            rate("compiled"),
+            ratio("compiled") if with_plain else "-",
         ]
         if symmetric:
-            codes = compiled.SymmetricCodes(layout, start)
+            codes = symmetry.SymmetricCodes(layout, start)
             row += [
-                f"{positions / times['symmetric'] / 1e6:,.1f}",
-                f"{times['numpy'] / times['symmetric']:.1f}x",
+                rate("symmetric"),
+                ratio("symmetric"),
                 f"{plain_bits:.2f}",
                 f"{8 * compiled._symmetric_bytes(codes) / positions:.2f}",
             ]
@@ -196,6 +245,62 @@ def compiled_rows(big: bool = False) -> list[list[object]]:
             row += ["-", "-", f"{plain_bits:.2f}", "-"]
         rows.append(row)
         print(row, flush=True)
+    return rows
+
+
+def _store(results: dict[str, object], run: Callable[[str], object], variant: str) -> None:
+    results[variant] = run(variant)
+
+
+def _engine(variant: str) -> Engine:
+    return "numpy" if variant == "numpy" else "compiled"
+
+
+def table_rows() -> list[list[object]]:
+    """Distance tables and a diameter, the compiled kernel against numpy (CPU seconds)."""
+    compiled.distances_compiled(CodeLayout(ClassicRules(4), 3), 0, lambda *_: None)  # compile
+    compiled.symmetric_distances(CodeLayout(ClassicRules(4), 3), 63, lambda *_: None)
+    four, nnnn = ClassicRules(4), MagneticRules("NNNN")
+    runs: list[tuple[str, Callable[[str], object]]] = [
+        (
+            "remoteness classic:4 n=12",
+            lambda variant: remoteness(
+                four, tower(four, 12, 3), engine=_engine(variant), symmetry=variant == "symmetric"
+            ),
+        ),
+        (
+            "remoteness NNNN n=10",
+            lambda variant: remoteness(
+                nnnn, tower(nnnn, 10, 3), engine=_engine(variant), symmetry=variant == "symmetric"
+            ),
+        ),
+        ("diameter classic:4 n=9", lambda variant: diameter(four, 9, engine=_engine(variant))),
+    ]
+    rows: list[list[object]] = []
+    for name, run in runs:
+        results: dict[str, object] = {}
+        times = {}
+        variants = ["numpy", "compiled"] + (["symmetric"] if "remoteness" in name else [])
+        for variant in variants:
+            times[variant] = cpu_time(partial(_store, results, run, variant))
+        first = results["numpy"]
+        for variant in variants[1:]:
+            if isinstance(first, int):
+                assert first == results[variant]
+            else:
+                assert np.array_equal(first.values, results[variant].values)  # type: ignore[attr-defined]
+        row: list[object] = [
+            name,
+            f"{times['numpy']:.2f} s",
+            f"{times['compiled']:.2f} s",
+            f"{times['numpy'] / times['compiled']:.1f}x",
+        ]
+        if "symmetric" in times:
+            row += [f"{times['symmetric']:.2f} s", f"{times['numpy'] / times['symmetric']:.1f}x"]
+        else:
+            row += ["-", "-"]
+        rows.append(row)
+        print(rows[-1], flush=True)
     return rows
 
 
@@ -214,6 +319,12 @@ def recursive(rules: Rules, start: State) -> int:
 def tower(rules: Rules, n: int, post: int = 0) -> State:
     face = ("R" if post == 0 else "B") if rules.magnetic else None
     return State.tower(n, post, posts=rules.posts, face=face)
+
+
+def off_tower(rules: Rules, n: int, post: int) -> State:
+    """A tower with its smallest disk moved off: towers are answered by a formula, not a search."""
+    whole = tower(rules, n, post)
+    return rules.apply(whole, next(iter(rules.legal_moves(whole))))
 
 
 def complete_rows(repeat: int = 5) -> list[list[object]]:
@@ -259,7 +370,7 @@ def distance_rows(repeat: int = 5) -> list[list[object]]:
         ("NNNN", MagneticRules("NNNN"), 10),
         ("classic:5", ClassicRules(5), 9),
     ]:
-        start, goal = tower(rules, n), tower(rules, n, rules.posts - 1)
+        start, goal = tower(rules, n), off_tower(rules, n, rules.posts - 1)
         counted: list[int] = []
 
         def run(
@@ -407,17 +518,34 @@ def print_frontier() -> None:
 
 
 def main() -> None:
-    big = "--big" in sys.argv
+    """Every table; ``--compiled [NAME:N ...]``: only the compiled table (those rows)."""
     if "--frontier" in sys.argv:  # only the frontier table: python benchmarks/run.py ... --frontier
         print_frontier()
         return
+    if "--tables" in sys.argv:
+        print(
+            table(
+                "Distance tables and the diameter, compiled against numpy: CPU seconds",
+                table_rows(),
+                ["query", "numpy", "compiled", "ratio", "symmetric", "ratio"],
+            )
+        )
+        return
+    only = None
+    with_numpy = "--without-numpy" not in sys.argv
+    if "--compiled" in sys.argv:
+        named = sys.argv[sys.argv.index("--compiled") + 1 :]
+        only = [name for name in named if not name.startswith("--")] or None
+    elif "--big" not in sys.argv:
+        only = [f"{name}:{n}" for name, _, n in COMPILED_CASES if (name, n) != ("NNNN", 14)]
     print(
         table(
             "Complete searches, compiled kernels against numpy: million positions per CPU second",
-            compiled_rows(big),
+            compiled_rows(only, with_numpy, "--without-plain" not in sys.argv),
             [
                 "problem",
                 "positions",
+                "pure",
                 "numpy",
                 "compiled",
                 "ratio",
@@ -426,6 +554,16 @@ def main() -> None:
                 "bits/position",
                 "with symmetry",
             ],
+        )
+    )
+    if "--compiled" in sys.argv:
+        return
+    print()
+    print(
+        table(
+            "Distance tables and the diameter, compiled against numpy: CPU seconds",
+            table_rows(),
+            ["query", "numpy", "compiled", "ratio", "symmetric", "ratio"],
         )
     )
     print()
@@ -447,7 +585,7 @@ def main() -> None:
     print()
     print(
         table(
-            "distance() between the towers: positions visited per second",
+            "distance() from a tower to one disk off the other tower: positions visited per second",
             distance_rows(),
             ["problem", "moves", "today /s", "numpy /s", "ratio", "frontier /s"],
         )

@@ -17,13 +17,19 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from hanoi_magnet import ClassicRules, InvalidArgumentError, MagneticRules, State  # noqa: E402
-from hanoi_magnet.search import estimate_memory, explore  # noqa: E402
-from hanoi_magnet.search._exhaustive import compiled, engines, layered  # noqa: E402
+from hanoi_magnet.search import diameter, estimate_memory, explore, remoteness  # noqa: E402
+from hanoi_magnet.search._exhaustive import compiled, engines, layered, symmetry  # noqa: E402
 from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers  # noqa: E402
-from tests.oracle import all_states, bfs_layers, random_legal_position  # noqa: E402
+from tests.oracle import (  # noqa: E402
+    all_states,
+    bfs_distance,
+    bfs_layers,
+    random_legal_position,
+)
 
 CYCLIC_4 = ClassicRules(4, [(0, 1), (1, 2), (2, 3), (3, 0)])
+STAR_4 = ClassicRules(4, [(0, 1), (1, 0), (0, 2), (2, 0), (0, 3), (3, 0)])  # 0 is the hub
 ONE_WAY_5 = ClassicRules(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 2)])
 
 
@@ -91,7 +97,7 @@ def test_compiled_equals_numpy_and_python_with_one_chunk_table_or_several(
 
 @pytest.mark.parametrize(
     ("prefix_entries", "suffix_digits"),
-    [(4, 0), (16, 3), (256, 0), (compiled.PREFIX_ENTRIES, 0), (compiled.PREFIX_ENTRIES, 4)],
+    [(4, 0), (16, 3), (256, 0), (symmetry.PREFIX_ENTRIES, 0), (symmetry.PREFIX_ENTRIES, 4)],
 )
 @pytest.mark.parametrize(
     ("posts", "n", "start"),
@@ -107,9 +113,9 @@ def test_compiled_equals_numpy_and_python_with_one_chunk_table_or_several(
 def test_symmetric_search_equals_the_unreduced_one(
     monkeypatch, posts, n, start, prefix_entries, suffix_digits
 ):
-    monkeypatch.setattr(compiled, "PREFIX_ENTRIES", prefix_entries)
-    monkeypatch.setattr(compiled, "SUFFIX_DIGITS", suffix_digits)
-    monkeypatch.setattr(compiled, "PREFIX_DIGITS", 0)
+    monkeypatch.setattr(symmetry, "PREFIX_ENTRIES", prefix_entries)
+    monkeypatch.setattr(symmetry, "SUFFIX_DIGITS", suffix_digits)
+    monkeypatch.setattr(symmetry, "PREFIX_DIGITS", 0)
     rules = ClassicRules(posts)
     layout = CodeLayout(rules, n)
     code = layout.encode(State(start))
@@ -146,7 +152,7 @@ def test_the_orbit_count_is_burnside(monkeypatch):
     # four pegs, a tower: (4**n + 3 * 2**n + 2) / 6 orbits under the six permutations
     for n in range(1, 9):
         assert _orbit_count(4, 1, n) == (4**n + 3 * 2**n + 2) // 6
-    monkeypatch.setattr(compiled, "SUFFIX_DIGITS", 0)
+    monkeypatch.setattr(symmetry, "SUFFIX_DIGITS", 0)
     for n in range(1, 9):
         layout = CodeLayout(ClassicRules(4), n)
         assert compiled.SymmetricCodes(layout, 0).size == _orbit_count(4, 1, n)
@@ -156,11 +162,100 @@ def test_symmetry_does_not_apply_where_it_would_be_wrong():
     four = CodeLayout(ClassicRules(4), 5)
     assert compiled.symmetric_applies(four, 0)
     assert not compiled.symmetric_applies(CodeLayout(CYCLIC_4, 5), 0)  # directions break it
-    assert not compiled.symmetric_applies(CodeLayout(MagneticRules("NNNN"), 5), 0)
     spread = four.encode(State([[5], [4], [3], [2, 1]]))
     assert not compiled.symmetric_applies(four, spread)  # no post empty: nothing to permute
     one_free = four.encode(State([[5], [4], [3, 2, 1], []]))
     assert not compiled.symmetric_applies(four, one_free)
+    # the goal's posts are fixed too: from peg 0 to peg 3 only pegs 1 and 2 may be swapped
+    goal = four.encode(State.tower(5, 3, posts=4))
+    assert symmetry.permutable_posts(four, 0, goal) == (1, 2)
+    assert not compiled.symmetric_applies(four, 0, four.encode(State([[5, 4], [3], [2], [1]])))
+    # magnetic rules: only posts of the same colour (and the same directions) are swapped
+    nnnn = CodeLayout(MagneticRules("NNNN"), 5)
+    assert symmetry.permutable_posts(nnnn, nnnn.encode(_tower(nnnn.rules, 5))) == (1, 2, 3)
+    rnbn = CodeLayout(MagneticRules("RNBN"), 5)
+    assert symmetry.permutable_posts(rnbn, rnbn.encode(_tower(rnbn.rules, 5))) == (1, 3)
+    rbnn = CodeLayout(MagneticRules("RBNN"), 5)
+    assert symmetry.permutable_posts(rbnn, 0) == (2, 3)  # the blue post has no partner
+    rbnr = CodeLayout(MagneticRules("RBNR"), 5)
+    assert symmetry.permutable_posts(rbnr, rbnr.encode(_tower(rbnr.rules, 5, 2))) == (0, 3)
+    assert not compiled.symmetric_applies(rbnr, 0)  # from the red post: B, N, R are all apart
+    on_a_line = MagneticRules("NNNN", allowed=[(0, 1), (1, 0), (1, 2), (2, 1), (2, 3), (3, 2)])
+    line = CodeLayout(on_a_line, 4)
+    assert not compiled.symmetric_applies(line, 0)  # a line: only its mirror, no swap of two
+    assert not any(symmetry.swap_preserves_rules(line, a, b) for a in range(4) for b in range(a))
+
+
+SYMMETRY_CASES = [
+    (ClassicRules(4), [[6, 5, 4, 3, 2, 1], [], [], []], [[], [], [], [6, 5, 4, 3, 2, 1]]),
+    (ClassicRules(4), [[6, 5, 4, 3, 2, 1], [], [], []], [[6, 5, 2, 1], [], [], [4, 3]]),
+    (ClassicRules(5), [[], [5, 4, 3, 2, 1], [], [], []], [[], [], [], [], [5, 4, 3, 2, 1]]),
+    (STAR_4, [[5, 4, 3, 2, 1], [], [], []], None),
+    (MagneticRules("NNNN"), "tower", None),
+    (MagneticRules("NNNN"), "tower", "tower 3"),
+    (MagneticRules("NNNNN"), "tower", "tower 4"),
+    (MagneticRules("RNBN"), "tower", None),
+    (MagneticRules("RBNN"), "tower", None),
+    (MagneticRules("RBNR"), "tower 2", None),
+    (MagneticRules("NNRR"), "tower", "tower 1"),
+]
+
+
+def _position(rules, n, given):
+    if isinstance(given, str):
+        post = int(given.split()[1]) if " " in given else 0
+        return _tower(rules, n, post)
+    return State(given)
+
+
+@pytest.mark.parametrize(("rules", "start", "goal"), SYMMETRY_CASES)
+def test_symmetric_search_equals_the_object_bfs_and_the_full_search(rules, start, goal):
+    """Every rule set whose posts may be swapped: magnetic ones (face bits follow their posts)
+    and searches to a goal (its posts fixed too) count the same layers as the full search and
+    the object BFS, from orbit sizes; to a goal, they stop at its distance."""
+    n = State(start).n if isinstance(start, list) else (4 if rules.posts == 4 else 3)
+    start_state = _position(rules, n, start)
+    layout = CodeLayout(rules, n)
+    code = layout.encode(start_state)
+    layers = bfs_layers(rules, start_state)
+    expected = [len(layer) for layer in layers]
+    farthest = sorted(layout.encode(state) for state in layers[-1])
+    goal_code = None
+    if goal is not None:
+        goal_state = _position(rules, n, goal)
+        goal_code = layout.encode(goal_state)
+        distance = bfs_distance(rules, start_state, goal_state)
+        expected_to_goal = expected[: distance + 1]
+    assert compiled.symmetric_applies(layout, code, goal_code)
+    for entries, suffix in [(4, 0), (symmetry.PREFIX_ENTRIES, 2)]:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(symmetry, "PREFIX_ENTRIES", entries)
+            patch.setattr(symmetry, "SUFFIX_DIGITS", suffix)
+            patch.setattr(symmetry, "PREFIX_DIGITS", 0)
+            counts, last, _ = compiled.run_symmetric(layout, code, _quiet)
+            assert counts == expected and last == farthest
+            if goal_code is not None:
+                to_goal, none, _ = compiled.run_symmetric(layout, code, _quiet, goal=goal_code)
+                assert to_goal == expected_to_goal and none is None
+    assert compiled.run_compiled(layout, [code], _quiet)[0] == expected
+
+
+def test_canonical_numbers_name_each_orbit_once():
+    """Every position's number is its orbit's: the orbits partition the positions, and their
+    sizes are the recorded ones (NNNN from a tower: three neutral posts, faces permuted)."""
+    rules = MagneticRules("NNNN")
+    layout = CodeLayout(rules, 3)
+    codes = symmetry.SymmetricCodes(layout, layout.encode(_tower(rules, 3)))
+    seen: dict[int, set[int]] = {}
+    for state in all_states(rules, 3):
+        code = layout.encode(state)
+        seen.setdefault(codes.number(code), set()).add(code)
+    for number, orbit in seen.items():
+        assert sorted(orbit) == codes.orbit_codes(number)
+        assert codes.number(codes.code(number)) == number
+        _, used = codes.canonical(codes.code(number))
+        assert len(orbit) == codes.orbit[used]
+    assert sum(len(orbit) for orbit in seen.values()) == len(list(all_states(rules, 3)))
 
 
 def test_explore_runs_the_compiled_kernel_by_default_and_says_so(monkeypatch):
@@ -235,3 +330,135 @@ def test_auto_runs_the_compiled_kernel_at_the_real_threshold():
     assert found.engine == "compiled"
     assert sum(found.counts) == 4**11
     assert found.counts == explore(ClassicRules(4), start, engine="numpy").counts
+
+
+# -- distance tables and diameters --------------------------------------------------------------
+
+REMOTENESS_CASES = [
+    (ClassicRules(4), 5),
+    (ClassicRules(5), 4),
+    (STAR_4, 5),
+    (CYCLIC_4, 4),
+    (ONE_WAY_5, 3),
+    (MagneticRules("NNNN"), 3),
+    (MagneticRules("RBNN"), 3),
+    (MagneticRules("NNRN"), 3),
+]
+
+
+@pytest.mark.parametrize(("rules", "n"), REMOTENESS_CASES)
+def test_compiled_remoteness_equals_numpy_python_and_the_object_bfs(rules, n):
+    rng = random.Random(7 * n + rules.posts)
+    layout = CodeLayout(rules, n)
+    for goal in [_tower(rules, n, rules.posts - 1), random_legal_position(rules, n, rng)]:
+        table = remoteness(rules, goal, engine="compiled")
+        assert table.engine == "compiled"
+        table.verify()
+        others = [remoteness(rules, goal, engine=engine) for engine in ("numpy", "python")]
+        others.append(remoteness(rules, goal, engine="compiled", symmetry=True))
+        for other in others:
+            assert list(other.values) == table.values.tolist()
+            assert other.counts == table.counts
+        for state in rng.sample(all_states(rules, n), 25):
+            expected = bfs_distance(rules, state, goal)
+            found = table.values[layout.encode(state)]
+            assert found == (table.unreached if expected is None else expected)
+
+
+@pytest.mark.parametrize(
+    ("rules", "n", "goal"),
+    [
+        (ClassicRules(4), 6, [[], [], [], [6, 5, 4, 3, 2, 1]]),
+        (ClassicRules(5), 4, [[], [4, 3], [], [2, 1], []]),
+        (STAR_4, 5, [[5, 4, 3, 2, 1], [], [], []]),
+        (MagneticRules("NNNN"), 4, "tower 3"),
+        (MagneticRules("NNRR"), 3, "tower 1"),
+        (MagneticRules("RNBN"), 3, "tower"),
+    ],
+)
+def test_symmetric_distance_tables_equal_the_full_ones(monkeypatch, rules, n, goal):
+    """The values of the canonical positions, spread over their orbits (faces following their
+    posts, non-positions left unreached), are the full table's; both sides of the prefix
+    threshold (a prefix of every disk, or a short one and a suffix)."""
+    layout = CodeLayout(rules, n)
+    code = layout.encode(_position(rules, n, goal))
+    assert compiled.symmetric_applies(CodeLayout(layout.reversed_rules(), n), code)
+    full, full_counts = compiled.distances_compiled(layout, code, _quiet)
+    for entries, suffix in [(symmetry.PREFIX_ENTRIES, 0), (4, 2)]:
+        monkeypatch.setattr(symmetry, "PREFIX_ENTRIES", entries)
+        monkeypatch.setattr(symmetry, "SUFFIX_DIGITS", suffix)
+        monkeypatch.setattr(symmetry, "PREFIX_DIGITS", 0)
+        values, counts = compiled.symmetric_distances(layout, code, _quiet)
+        assert counts == full_counts
+        assert values.dtype == full.dtype and np.array_equal(values, full)
+
+
+def test_compiled_remoteness_widens_its_values_past_255_as_numpy_does():
+    """Both sides of the one-byte limit: cyclic moves on four pegs reach distance 233 with 7
+    disks (one byte a code) and 400 with 8 (two bytes)."""
+    for n, dtype in [(7, "uint8"), (8, "uint16")]:
+        goal = State.tower(n, 2, posts=4)
+        table = remoteness(CYCLIC_4, goal, engine="compiled")
+        numpy_table = remoteness(CYCLIC_4, goal, engine="numpy")
+        assert table.values.dtype == numpy_table.values.dtype == np.dtype(dtype)
+        assert np.array_equal(table.values, numpy_table.values)
+        assert table.max_distance == numpy_table.max_distance
+    assert table.max_distance > 255
+
+
+def test_auto_runs_the_compiled_distance_table_from_compiled_from_codes_on(monkeypatch):
+    rules, goal = MagneticRules("NNNN"), _tower(MagneticRules("NNNN"), 3)
+    size = CodeLayout(rules, 3).size
+    monkeypatch.setattr(engines, "COMPILED_FROM", size + 1)
+    below = remoteness(rules, goal)
+    monkeypatch.setattr(engines, "COMPILED_FROM", size)
+    at = remoteness(rules, goal)
+    assert (below.engine, at.engine) == ("numpy", "compiled")
+    assert np.array_equal(below.values, at.values)
+    assert estimate_memory(rules, 3, query="remoteness") == compiled.distances_bytes(
+        CodeLayout(rules, 3)
+    )
+    # three posts keep numpy's recursion, whatever the size
+    assert remoteness(ClassicRules(), State.tower(3), engine="compiled").engine == "recursive"
+
+
+def _all_pairs_diameter(rules, n):
+    return max(len(bfs_layers(rules, state)) - 1 for state in all_states(rules, n))
+
+
+@pytest.mark.parametrize(
+    ("rules", "n"),
+    [
+        (ClassicRules(4), 3),
+        (ClassicRules(5), 2),
+        (CYCLIC_4, 2),
+        (MagneticRules("NNNN"), 2),
+        (MagneticRules("RBNN"), 3),
+    ],
+)
+def test_compiled_diameter_equals_numpy_and_the_all_pairs_bfs(monkeypatch, rules, n):
+    calls = []
+    real = compiled.distances_compiled
+
+    def counted(*args):
+        calls.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(compiled, "distances_compiled", counted)
+    found = diameter(rules, n, engine="compiled")
+    assert calls  # every search of the bounding algorithm ran the compiled kernel
+    assert found == diameter(rules, n, engine="numpy") == _all_pairs_diameter(rules, n)
+
+
+def test_auto_runs_the_compiled_diameter_from_compiled_from_codes_on(monkeypatch):
+    calls = []
+    real = compiled.distances_compiled
+    monkeypatch.setattr(compiled, "distances_compiled", lambda *a: calls.append(1) or real(*a))
+    rules = ClassicRules(4)
+    size = CodeLayout(rules, 4).size
+    monkeypatch.setattr(engines, "COMPILED_FROM", size + 1)
+    below = diameter(rules, 4)
+    assert not calls
+    monkeypatch.setattr(engines, "COMPILED_FROM", size)
+    assert diameter(rules, 4) == below == _all_pairs_diameter(rules, 4)
+    assert calls

@@ -184,6 +184,7 @@ WITHOUT_ARRAYS = [
     "budget",
     "estimate",
     "queries",
+    "symmetry",
 ]
 
 

@@ -115,6 +115,18 @@ def _matching(word, label):
     return high & ~low
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _mark(words, after, next_label, following, block_shift):
+    """Mark ``after`` with ``next_label`` if unseen; return 1 if it was, else 0."""
+    where = after >> 5
+    at = (after & 31) << 1
+    if (words[where] >> at) & 3 == 0:
+        words[where] |= next_label << at
+        following[where >> block_shift] = 1
+        return 1
+    return 0
+
+
 @njit(cache=True, nogil=True)
 def expand_plain(
     words,
@@ -123,6 +135,8 @@ def expand_plain(
     following,
     block_shift,
     keep,
+    values,
+    depth,
     delta,
     empty,
     occupancy,
@@ -143,11 +157,15 @@ def expand_plain(
     change,
     occupancy_sum,
 ):
-    """Expand the layer with ``label``: mark its unseen successors, return (found, kept)."""
+    """Expand the layer with ``label``: mark its unseen successors, return (found, kept).
+
+    ``values`` (if not empty) receives ``depth`` at every code of the layer.
+    """
     next_label = np.int64(3 - label)
     fast = not magnetic and shift > 0
     pairs = delta.shape[1]
     out = np.zeros(pairs, dtype=np.int64)
+    write = values.size > 0
     found = 0
     kept = 0
     words_count = words.size
@@ -169,6 +187,8 @@ def expand_plain(
                 if kept < keep.size:
                     keep[kept] = code
                     kept += 1
+                if write:
+                    values[code] = depth
                 if fast:
                     _classic_successors(
                         code,
@@ -210,22 +230,36 @@ def expand_plain(
                 for j in range(pairs):
                     d = out[j]
                     if d != 0:
-                        after = code + d
-                        where = after >> 5
-                        at = (after & 31) << 1
-                        if (words[where] >> at) & 3 == 0:
-                            words[where] |= next_label << at
-                            found += 1
-                            following[where >> block_shift] = 1
+                        found += _mark(words, code + d, next_label, following, block_shift)
     return found, kept
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _canonical(placement, n, posts, shift, fixed, rename, index, scale_low):
-    """The number of the canonical form of a labelled placement, and its permutable labels."""
+def _canonical(
+    code,
+    n,
+    posts,
+    shift,
+    face_bits,
+    face_count,
+    first,
+    permutable,
+    face_of,
+    rename,
+    index,
+    scale_low,
+):
+    """The number of the canonical form of a code, and how many permutable posts it uses.
+
+    The permutable posts are renamed in the order they first appear from the largest disk down
+    (``first[q]``: ``q`` for a post that keeps its name, -1 for a permutable one); the face
+    bits of neutral posts follow their posts (``face_of[q]``: the bit of post ``q``, or -1).
+    """
+    placement = code >> face_bits
+    faces = code & (face_count - 1)
     for q in range(posts):
-        rename[q] = q if q < fixed else -1
-    fresh = fixed
+        rename[q] = first[q]
+    fresh = 0
     result = np.int64(0)
     for d in range(n - 1, -1, -1):
         x = (
@@ -234,11 +268,19 @@ def _canonical(placement, n, posts, shift, fixed, rename, index, scale_low):
             else (placement // _power(posts, d)) % posts
         )
         if rename[x] < 0:
-            rename[x] = fresh
+            rename[x] = permutable[fresh]
             fresh += 1
         result = result * posts + rename[x]
+    renamed = faces
+    if faces != 0 and fresh > 0:
+        renamed = 0
+        for q in range(posts):
+            bit = face_of[q]
+            if bit >= 0 and (faces >> bit) & 1 and rename[q] >= 0:
+                renamed |= np.int64(1) << face_of[rename[q]]
     prefix = result // scale_low
-    return index[prefix] * scale_low + (result - prefix * scale_low), fresh - fixed
+    number = index[prefix] * scale_low + (result - prefix * scale_low)
+    return (number << face_bits) | renamed, fresh
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -257,15 +299,17 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
     following,
     block_shift,
     keep,
+    values,
+    depth,
     n,
     posts,
-    high,
     low,
     prefixes,
     labels_used,
     index,
-    label_post,
-    fixed,
+    first,
+    permutable,
+    face_of,
     free,
     orbit,
     delta,
@@ -288,13 +332,18 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
     change,
     occupancy_sum,
 ):
-    """Expand a layer of canonical numbers; return (positions found, orbits found, kept)."""
+    """Expand a layer of canonical numbers; return (positions found, orbits found, kept).
+
+    ``values`` (if not empty) receives ``depth`` at every number of the layer.
+    """
     next_label = np.int64(3 - label)
     fast = not magnetic and shift > 0
     out = np.zeros(delta.shape[1], dtype=np.int64)
     rename = np.empty(posts, dtype=np.int64)
     scale_low = _power(posts, low)
     full_orbit = orbit[free]
+    write = values.size > 0
+    faced = face_bits > 0
     found = 0
     orbits = 0
     kept = 0
@@ -302,9 +351,9 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
     for block in range(current.size):
         if current[block] == 0:
             continue
-        first = block << block_shift
-        last = min(words_count, first + (1 << block_shift))
-        for wi in range(first, last):
+        start = block << block_shift
+        last = min(words_count, start + (1 << block_shift))
+        for wi in range(start, last):
             match = _matching(words[wi], label)
             if match == 0:
                 continue
@@ -316,13 +365,18 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
                 if kept < keep.size:
                     keep[kept] = number
                     kept += 1
-                which = number // scale_low
-                suffix = number - which * scale_low
-                labelled = prefixes[which] * scale_low + suffix
+                if write:
+                    values[number] = depth
+                placement_number = number >> face_bits
+                which = placement_number // scale_low
+                suffix = placement_number - which * scale_low
+                prefix = prefixes[which]
+                code_placement = prefix * scale_low + suffix
+                code = (code_placement << face_bits) | (number & (face_count - 1))
                 full = labels_used[which] == free
                 if fast:
                     _classic_successors(
-                        labelled,
+                        code,
                         out,
                         delta,
                         empty,
@@ -336,7 +390,7 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
                     )
                 else:
                     _successors(
-                        labelled,
+                        code,
                         out,
                         delta,
                         empty,
@@ -362,27 +416,96 @@ def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot p
                     d = out[j]
                     if d == 0:
                         continue
+                    moved_code = code + d
                     after = -1
                     if full:
-                        if -scale_low < d < scale_low:  # a disk of the suffix moved
+                        # the change of the placement (the face bits change too, by less)
+                        step = (moved_code >> face_bits) - code_placement if faced else d
+                        if -scale_low < step < scale_low:  # a disk of the suffix moved
                             after = number + d
                         else:  # a disk of the prefix: canonical still if its prefix is
-                            moved = index[prefixes[which] + d // scale_low]
+                            moved = index[prefix + step // scale_low]
                             if moved >= 0 and labels_used[moved] == free:
-                                after = moved * scale_low + suffix
+                                after = (moved - which) * scale_low
+                                after = number + (after << face_bits) + (d - (step << face_bits))
                     if after >= 0:
                         size = full_orbit
                     else:
                         after, used = _canonical(
-                            labelled + d, n, posts, shift, fixed, rename, index, scale_low
+                            moved_code,
+                            n,
+                            posts,
+                            shift,
+                            face_bits,
+                            face_count,
+                            first,
+                            permutable,
+                            face_of,
+                            rename,
+                            index,
+                            scale_low,
                         )
                         size = orbit[used]
-                    where = after >> 5
-                    at = (after & 31) << 1
-                    if (words[where] >> at) & 3 == 0:
-                        words[where] |= next_label << at
+                    if _mark(words, after, next_label, following, block_shift):
                         found += size
                         orbits += 1
-                        following[where >> block_shift] = 1
             words[wi] |= match | (match << 1)
     return found, orbits, kept
+
+
+@njit(cache=True, nogil=True)
+def fill_from_canonical(
+    out,
+    canonical_values,
+    mark,
+    n,
+    posts,
+    shift,
+    face_bits,
+    face_count,
+    first,
+    permutable,
+    face_of,
+    index,
+    scale_low,
+):
+    """Write into ``out[code]`` the value of the canonical number of every code.
+
+    Codes that are no position (a face bit for an empty neutral post) receive ``mark``.
+    """
+    rename = np.empty(posts, dtype=np.int64)
+    for code in range(out.size):
+        placement = code >> face_bits
+        faces = code & (face_count - 1)
+        if faces != 0:
+            occupied = 0
+            for d in range(n):
+                x = (
+                    (placement >> (shift * d)) & (posts - 1)
+                    if shift
+                    else (placement // _power(posts, d)) % posts
+                )
+                occupied |= np.int64(1) << x
+            valid = True
+            for q in range(posts):
+                bit = face_of[q]
+                if bit >= 0 and (faces >> bit) & 1 and not (occupied >> q) & 1:
+                    valid = False
+            if not valid:
+                out[code] = mark
+                continue
+        number, _ = _canonical(
+            code,
+            n,
+            posts,
+            shift,
+            face_bits,
+            face_count,
+            first,
+            permutable,
+            face_of,
+            rename,
+            index,
+            scale_low,
+        )
+        out[code] = canonical_values[number]

@@ -11,13 +11,16 @@ numba (``pip install 'hanoi-magnet[compiled]'``) was chosen because it compiles 
 code as it stands, is maintained with numpy's releases, and needs no compiler at install time;
 the kernels are cached on disk after their first compilation. Without numba, numpy runs.
 
-Symmetry (:func:`run_symmetric`): under classic rules where every move is allowed, posts that
-are empty in the start may be permuted without changing any distance from it (for a tower on
-four pegs, the three other pegs: six permutations). Each orbit is searched once, by its
-canonical representative, the one whose permutable posts first appear, from the largest disk
-down, in increasing order; the layer counts add each orbit's size, so they are exact. The
-representatives are numbered densely (see :class:`SymmetricCodes`): the table has about
-``1/k!`` of the codes for ``k`` permutable posts.
+Symmetry (:func:`run_symmetric`): posts that are empty in the start (and the goal) and may be
+swapped without changing the rules (the same allowed directions, the same colour) may be
+permuted without changing any distance from the start (for a tower on four pegs, the three
+other pegs: six permutations; under ``NNNN``, the three other neutral posts). Each orbit is
+searched once, by its canonical representative (see :mod:`.symmetry`); the layer counts add
+each orbit's size, so they are exact. The table has about ``1/k!`` of the codes for ``k``
+permutable posts.
+
+Distance tables (:func:`distances_compiled`): the same kernel writes each layer's depth into
+an array as it expands the layer, the search running backwards from the goal.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from hanoi_magnet.rules import MagneticRules
 from hanoi_magnet.search._exhaustive.bits import StateTable, table_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.progress import Report
+from hanoi_magnet.search._exhaustive.remoteness_numpy import unreached, widened
+from hanoi_magnet.search._exhaustive.symmetry import SymmetricCodes, symmetric_applies
 from hanoi_magnet.search._exhaustive.tables import (
     any_open_pair,
     chunk_table,
@@ -47,14 +52,6 @@ BLOCK_SHIFT = 9
 KEEP = 1 << 20
 #: entries of one compiled chunk table (a larger chunk decides more moves in one lookup)
 COMPILED_ENTRIES = 1 << 14
-
-#: the most prefix values :class:`SymmetricCodes` indexes (a longer prefix wastes fewer numbers)
-PREFIX_ENTRIES = 1 << 22
-#: the digits a canonical number keeps as they stand: their disks' moves are additions
-SUFFIX_DIGITS = 8
-#: the digits of a prefix at least: most prefixes then use every permutable label, and their
-#: positions' moves stay on the fast paths
-PREFIX_DIGITS = 10
 
 
 def _kernels() -> Any:
@@ -170,18 +167,23 @@ def _moves_bytes(layout: CodeLayout) -> int:
     ) + int(tables.change.nbytes + tables.occupancy_sum.nbytes)
 
 
+_NO_VALUES = np.empty(0, dtype=np.uint8)
+
+
 def run_compiled(
     layout: CodeLayout,
     sources: Iterable[int],
     report: Report,
     *,
     backward: bool = False,
+    values: Callable[[int], Any] | None = None,
 ) -> tuple[list[int], list[int] | None]:
     """A complete search with the compiled kernel: the layer sizes and the last layer's codes.
 
     As :func:`.layered.run_layers` (the same table, the same moves; ``report(depth, layer,
     reached, memory)`` after every layer); the last layer is kept if it has at most
-    :data:`KEEP` codes.
+    :data:`KEEP` codes. ``values(depth)``, if given, returns the array (one entry per code)
+    that receives the depth of every code of the layer at ``depth``.
     """
     kernels = _kernels()
     moves = CodeLayout(layout.reversed_rules(), layout.n) if backward else layout
@@ -202,8 +204,10 @@ def run_compiled(
     while True:
         current, following = flags[label - 1], flags[2 - label]
         following[:] = 0
+        depth = len(counts) - 1
+        array = _NO_VALUES if values is None else values(depth)
         found, kept = kernels.expand_plain(
-            words, label, current, following, BLOCK_SHIFT, keep, *tables
+            words, label, current, following, BLOCK_SHIFT, keep, array, depth, *tables
         )
         if not found:
             last = keep[:kept].tolist() if counts[-1] <= KEEP else None
@@ -214,177 +218,123 @@ def run_compiled(
         label = 3 - label
 
 
+def distances_compiled(layout: CodeLayout, goal: int, report: Report) -> tuple[Any, list[int]]:
+    """The distance of every code to ``goal``, and the number of positions at each distance.
+
+    As :func:`.remoteness_numpy.distances_to` (the same array, widened as distances grow),
+    from the compiled kernel running backwards from ``goal``.
+    """
+    held = [np.full(layout.size, np.iinfo(np.uint8).max, dtype=np.uint8)]
+
+    def values(depth: int) -> Any:
+        if depth >= unreached(held[0]):
+            held[0] = widened(held[0])
+        return held[0]
+
+    def report_with_array(depth: int, layer: int, reached: int, memory: int) -> None:
+        report(depth, layer, reached, memory + held[0].nbytes)
+
+    counts, _ = run_compiled(layout, [goal], report_with_array, backward=True, values=values)
+    return held[0], counts
+
+
+def distances_bytes(layout: CodeLayout, goal: int | None = None) -> int:
+    """The most memory :func:`distances_compiled` holds (the search and a byte per code).
+
+    With ``goal``: :func:`symmetric_distances`' where its symmetry applies.
+    """
+    moves = CodeLayout(layout.reversed_rules(), layout.n)
+    if goal is not None and symmetric_applies(moves, goal):
+        codes = SymmetricCodes(moves, goal)
+        return _symmetric_bytes(codes) + int(codes.size) + layout.size
+    return plain_bytes(layout) + layout.size
+
+
+def symmetric_distances(layout: CodeLayout, goal: int, report: Report) -> tuple[Any, list[int]]:
+    """:func:`distances_compiled` over the canonical positions of the symmetry fixing the goal.
+
+    The permutations of the posts that preserve the rules and the goal (see :mod:`.symmetry`):
+    the search backwards from ``goal`` writes one value per orbit, then every code reads its
+    orbit's value (codes that are no position: none).
+    """
+    moves = CodeLayout(layout.reversed_rules(), layout.n)
+    codes = SymmetricCodes(moves, goal)
+    held = [np.full(codes.size, np.iinfo(np.uint8).max, dtype=np.uint8)]
+
+    def values(depth: int) -> Any:
+        if depth >= unreached(held[0]):
+            held[0] = widened(held[0])
+        return held[0]
+
+    def report_with_array(depth: int, layer: int, reached: int, memory: int) -> None:
+        report(depth, layer, reached, memory + held[0].nbytes + layout.size)
+
+    counts, _, _ = run_symmetric(moves, goal, report_with_array, values=values)
+    canonical = held[0]
+    result = np.empty(layout.size, dtype=canonical.dtype)
+    _kernels().fill_from_canonical(
+        result,
+        canonical,
+        unreached(canonical),
+        layout.n,
+        layout.posts,
+        MoveTables(layout).shift,
+        layout.face_count.bit_length() - 1,
+        layout.face_count,
+        codes.first,
+        codes.permutable_array,
+        codes.face_of,
+        codes.index,
+        layout.posts**codes.low,
+    )
+    return result, counts
+
+
 # -- symmetry -----------------------------------------------------------------------------------
 
 
-class SymmetricCodes:
-    """Dense numbers for the canonical positions of classic rules under a group of posts.
-
-    The *fixed* posts (those holding a disk in the start) keep their names; the ``k`` others,
-    the *permutable* posts, are renamed so that they first appear (reading the disks from the
-    largest down) in increasing order. A canonical position is written with labels: the fixed
-    posts ``0 .. f - 1`` and the permutable ones ``f .. f + k - 1`` in that order.
-
-    Its number splits the labelled digits: the ``high`` digits of the largest disks (a
-    *prefix*, itself canonical) and the ``low`` ones (at least :data:`SUFFIX_DIGITS` of them).
-    ``number = index(prefix) * p**low + suffix``: the prefixes are numbered in increasing order
-    of their base-``p`` value, and the suffix is the base-``p`` value of the low digits as they
-    stand. So a move of a disk of the suffix adds to the number what it adds to the placement,
-    as without symmetry. A suffix that uses a new label out of order is not canonical, and its
-    number stays unused (there are few once the prefix is long: a prefix misses a label with
-    probability about ``k * (1 - 1/k)**high``).
-
-    Attributes:
-        layout: the layout of the positions.
-        fixed: the fixed posts, in order; ``permutable``: the others.
-        high, low: the digits of the prefix and of the suffix.
-        prefixes: the base-``p`` value of each canonical prefix, increasing.
-        labels_used: per prefix, how many permutable labels it uses.
-        size: the numbers there are, ``len(prefixes) * p**low``.
-        order: the number of permutations, ``k!``.
-    """
-
-    def __init__(self, layout: CodeLayout, start: int) -> None:
-        self.layout = layout
-        posts, n = layout.posts, layout.n
-        used = 0
-        placement = start
-        for _ in range(n):
-            placement, post = divmod(placement, posts)
-            used |= 1 << post
-        self.fixed = tuple(q for q in range(posts) if used >> q & 1)
-        self.permutable = tuple(q for q in range(posts) if not used >> q & 1)
-        f, k = len(self.fixed), len(self.permutable)
-        self.order = math.factorial(k)
-        self.high = 0
-        wanted = max(n - SUFFIX_DIGITS, PREFIX_DIGITS)
-        while self.high < min(n, wanted) and posts ** (self.high + 1) <= PREFIX_ENTRIES:
-            self.high += 1
-        self.low: int = n - self.high
-        prefixes, labels = _canonical_prefixes(self.high, f, k)
-        self.prefixes = np.array(prefixes, dtype=np.int64)
-        self.labels_used = np.array(labels, dtype=np.int64)
-        # prefix value -> its index, -1 if not canonical
-        self.index = np.full(posts**self.high, -1, dtype=np.int32)
-        self.index[self.prefixes] = np.arange(self.prefixes.size, dtype=np.int32)
-        self.size = int(self.prefixes.size) * posts**self.low
-        # label -> post, and post -> label for the fixed posts (the permutable ones: -1)
-        self.label_post = np.array(self.fixed + self.permutable, dtype=np.int64)
-        self.orbit = np.array(
-            [math.factorial(k) // math.factorial(k - m) for m in range(k + 1)], dtype=np.int64
-        )
-
-    def canonical_placement(self, placement: int) -> tuple[int, int]:
-        """The labelled placement of the canonical form of a layout placement, and its labels."""
-        posts, n = self.layout.posts, self.layout.n
-        digits = [(placement // posts**d) % posts for d in range(n)]
-        label = {q: i for i, q in enumerate(self.fixed)}
-        f = len(self.fixed)
-        result = 0
-        for d in reversed(range(n)):
-            post = digits[d]
-            if post not in label:
-                label[post] = len(label)
-            result = result * posts + label[post]
-        return result, len(label) - f
-
-    def number(self, placement: int) -> int:
-        """The number of the canonical form of a layout placement."""
-        labelled, _ = self.canonical_placement(placement)
-        scale: int = self.layout.posts**self.low
-        return int(self.index[labelled // scale]) * scale + int(labelled % scale)
-
-    def placement(self, number: int) -> int:
-        """A layout placement of the canonical position with this number (labels as posts)."""
-        scale: int = self.layout.posts**self.low
-        labelled = int(self.prefixes[number // scale]) * scale + number % scale
-        posts = self.layout.posts
-        result = 0
-        for d in reversed(range(self.layout.n)):
-            result = result * posts + int(self.label_post[(labelled // posts**d) % posts])
-        return result
-
-    def orbit_placements(self, number: int) -> list[int]:
-        """The layout placements of every position of the orbit with this number, increasing."""
-        posts, n = self.layout.posts, self.layout.n
-        base = self.placement(number)
-        digits = [(base // posts**d) % posts for d in range(n)]
-        found = set()
-        import itertools  # noqa: PLC0415
-
-        for image in itertools.permutations(self.permutable):
-            rename = dict(zip(self.permutable, image, strict=True))
-            value = 0
-            for d in reversed(range(n)):
-                value = value * posts + rename.get(digits[d], digits[d])
-            found.add(value)
-        return sorted(found)
-
-
-def _canonical_prefixes(high: int, fixed: int, free: int) -> tuple[list[int], list[int]]:
-    """The canonical labelled prefixes of ``high`` digits, increasing, and the labels each uses."""
-    posts = fixed + free
-    prefixes: list[tuple[int, int]] = [(0, 0)]
-    for _ in range(high):
-        longer: list[tuple[int, int]] = []
-        for value, used in prefixes:
-            longer.extend(
-                (value * posts + label, max(used, label - fixed + 1))
-                for label in range(fixed + used + (1 if used < free else 0))
-            )
-        prefixes = longer
-    prefixes.sort()
-    return [value for value, _ in prefixes], [used for _, used in prefixes]
-
-
-def symmetric_applies(layout: CodeLayout, start: int) -> bool:
-    """Whether :func:`run_symmetric` can search from ``start``.
-
-    It can under classic rules where every move is allowed, with at least two posts empty in
-    the start (one alone has nothing to be swapped with).
-    """
-    if layout.magnetic or layout.rules.allowed is not None or layout.n < 2:
-        return False
-    posts, placement, used = layout.posts, start, 0
-    for _ in range(layout.n):
-        placement, post = divmod(placement, posts)
-        used |= 1 << post
-    return posts - bin(used).count("1") >= 2 and layout.size < 1 << 62
-
-
-def symmetric_bytes(layout: CodeLayout, start: int) -> int:
+def symmetric_bytes(layout: CodeLayout, start: int, goal: int | None = None) -> int:
     """The most memory :func:`run_symmetric` holds."""
-    return _symmetric_bytes(SymmetricCodes(layout, start))
+    return _symmetric_bytes(SymmetricCodes(layout, start, goal))
 
 
 def _symmetric_bytes(codes: SymmetricCodes) -> int:
     words = -(-codes.size // 32)
-    tables = int(codes.index.nbytes + codes.prefixes.nbytes + codes.labels_used.nbytes)
     return int(
         table_bytes(codes.size)
         + 2 * ((words >> BLOCK_SHIFT) + 1)
         + 8 * min(KEEP, codes.size)
-        + tables
+        + codes.table_bytes()
         + _moves_bytes(codes.layout)
     )
 
 
 def run_symmetric(
-    layout: CodeLayout, start: int, report: Report
+    layout: CodeLayout,
+    start: int,
+    report: Report,
+    *,
+    goal: int | None = None,
+    values: Callable[[int], Any] | None = None,
 ) -> tuple[list[int], list[int] | None, int]:
-    """A complete search from ``start`` over canonical positions (see the module docstring).
+    """A complete search from ``start`` over canonical positions (see :mod:`.symmetry`).
 
     Returns the exact layer sizes, the last layer's codes (every position of its orbits) if it
-    has at most :data:`KEEP` orbits, and the bytes of the table.
+    has at most :data:`KEEP` orbits, and the bytes of the table. With ``goal``, only the
+    permutations that also fix ``goal`` are used, and the search stops at the layer that holds
+    it (the last count is then that layer's size, and no codes are returned). ``values(depth)``,
+    if given, returns the array (one entry per canonical number) that receives the depth of
+    every number of the layer at ``depth``.
     """
     kernels = _kernels()
-    codes = SymmetricCodes(layout, start)
+    codes = SymmetricCodes(layout, start, goal)
     tables = MoveTables(layout).arguments()
     table = StateTable(codes.size)
     words = table.words
     blocks = (words.size >> BLOCK_SHIFT) + 1
     flags = np.zeros((2, blocks), dtype=np.uint8)
     first = codes.number(start)
+    target = None if goal is None else codes.number(goal)
     table.mark(np.array([first], dtype=np.int64), 1)
     flags[0, (first >> 5) >> BLOCK_SHIFT] = 1
     keep = np.empty(min(KEEP, codes.size), dtype=np.int64)
@@ -394,8 +344,9 @@ def run_symmetric(
     reached = 1
     report(0, 1, reached, memory)
     label = 1
-    posts = layout.posts
     while True:
+        if target is not None and table.value(target):
+            return counts, None, table.nbytes
         current, following = flags[label - 1], flags[2 - label]
         following[:] = 0
         found, orbit_count, kept = kernels.expand_symmetric(
@@ -405,26 +356,26 @@ def run_symmetric(
             following,
             BLOCK_SHIFT,
             keep,
+            _NO_VALUES if values is None else values(len(counts) - 1),
+            len(counts) - 1,
             layout.n,
-            posts,
-            codes.high,
+            layout.posts,
             codes.low,
             codes.prefixes,
             codes.labels_used,
             codes.index,
-            codes.label_post,
-            len(codes.fixed),
+            codes.first,
+            codes.permutable_array,
+            codes.face_of,
             len(codes.permutable),
             codes.orbit,
             *tables,
         )
         if not orbit_count:
             last = None
-            if orbits[-1] <= KEEP:
+            if orbits[-1] <= KEEP and target is None:
                 last = sorted(
-                    placement
-                    for number in keep[:kept].tolist()
-                    for placement in codes.orbit_placements(number)
+                    code for number in keep[:kept].tolist() for code in codes.orbit_codes(number)
                 )
             return counts, last, table.nbytes
         counts.append(int(found))

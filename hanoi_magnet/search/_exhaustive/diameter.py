@@ -18,7 +18,7 @@ from hanoi_magnet.errors import SearchLimitError
 from hanoi_magnet.model import _disk_count
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, memory_limit
-from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine
+from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine, wants_compiled
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
@@ -38,7 +38,9 @@ def diameter(
     When the state graph is not connected (magnetic rules: isolated positions with no legal
     move, beside one large component), this is the largest diameter of its parts. With
     one-way moves, distances are taken along the moves, and only graphs of at most 8,192 codes
-    are accepted (a search from every position).
+    are accepted (a search from every position). ``engine`` is as for :func:`remoteness`: each
+    search of the bounding algorithm runs the compiled kernel with ``"compiled"``, or with
+    ``"auto"`` from 4,194,304 codes on (four or more posts, numba installed).
 
     Raises:
         SearchLimitError: the graph is too large (memory, or one-way moves).
@@ -55,13 +57,19 @@ def diameter(
     chosen = choose_engine(engine)
     limit = memory_limit(max_memory)
     what = f"the diameter of {human_count(layout.size)} codes ({n} disks, {rules!r})"
-    check_memory(needed_bytes(layout, "diameter", chosen), limit, what)
+    compiled = layout.posts > 3 and wants_compiled(engine, layout.size)
+    if compiled:
+        from hanoi_magnet.search._exhaustive import diameter_numpy  # noqa: PLC0415 (optional)
+
+        check_memory(diameter_numpy.memory(layout, compiled=True), limit, what)
+    else:
+        check_memory(needed_bytes(layout, "diameter", chosen), limit, what)
     if chosen == "numpy":
         from hanoi_magnet.search._exhaustive import diameter_numpy  # noqa: PLC0415 (numpy is optional)
 
         if layout.directed:
-            return _directed(layout, diameter_numpy.distances_from(layout))
-        return diameter_numpy.undirected(layout)
+            return _directed(layout, diameter_numpy.distances_from(layout, compiled=compiled))
+        return diameter_numpy.undirected(layout, compiled=compiled)
     distances = _pure_distances(layout)
     if layout.directed:
         return _directed(layout, distances)

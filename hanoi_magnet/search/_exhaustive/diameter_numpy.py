@@ -15,13 +15,28 @@ from hanoi_magnet.search._exhaustive.recursive import layout_distances
 from hanoi_magnet.search._exhaustive.remoteness_numpy import distances_to, unreached
 
 
-def memory(layout: CodeLayout) -> int:
-    """The memory of the search, one distance array and two bound arrays (int64)."""
+def memory(layout: CodeLayout, *, compiled: bool = False) -> int:
+    """The memory of the search, one distance array and two bound arrays (int64).
+
+    ``compiled``: each search runs the compiled kernel (numba), which holds its own buffers.
+    """
+    if compiled:
+        from hanoi_magnet.search._exhaustive import compiled as kernel  # noqa: PLC0415 (optional)
+
+        return kernel.plain_bytes(layout) + 4 * 8 * layout.size
     return search_bytes(layout) + 4 * 8 * layout.size
 
 
-def distances_from(layout: CodeLayout) -> Callable[[int], Int64s]:
-    """``distances(code)``: the distance from ``code`` to every code, -1 where none."""
+def distances_from(layout: CodeLayout, *, compiled: bool = False) -> Callable[[int], Int64s]:
+    """``distances(code)``: the distance from ``code`` to every code, -1 where none.
+
+    ``compiled``: the searches (four or more posts) run the compiled kernel.
+    """
+    search = distances_to
+    if compiled and layout.posts > 3:
+        from hanoi_magnet.search._exhaustive import compiled as kernel  # noqa: PLC0415 (optional)
+
+        search = kernel.distances_compiled
 
     def distances(source: int) -> Int64s:
         if layout.posts == 3:
@@ -31,7 +46,7 @@ def distances_from(layout: CodeLayout) -> Callable[[int], Int64s]:
             values[values >= INF] = -1
             return values
         # along the moves undone, distances *to* the source are distances from it
-        table, _ = distances_to(CodeLayout(layout.reversed_rules(), layout.n), source, _quiet)
+        table, _ = search(CodeLayout(layout.reversed_rules(), layout.n), source, _quiet)
         values = table.astype(np.int64)
         values[table == unreached(table)] = -1
         return values
@@ -43,9 +58,9 @@ def _quiet(*_: int) -> None:
     pass
 
 
-def undirected(layout: CodeLayout) -> int:
+def undirected(layout: CodeLayout, *, compiled: bool = False) -> int:
     """The diameter of an undirected state graph (every connected part)."""
-    distances = distances_from(layout)
+    distances = distances_from(layout, compiled=compiled)
     codes = np.arange(layout.size, dtype=np.int64)
     successors = Successors(layout)
     isolated = np.ones(layout.size, dtype=np.bool_)

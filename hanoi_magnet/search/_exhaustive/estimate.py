@@ -54,8 +54,12 @@ def estimate_memory(
     """
     layout = CodeLayout(rules, n)
     chosen = choose_engine(engine)
-    if query == "explore" and layout.posts > 3 and wants_compiled(engine, layout.size):
-        from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
+    if query in QUERIES and layout.posts > 3 and wants_compiled(engine, layout.size):
+        from hanoi_magnet.search._exhaustive import compiled, diameter_numpy  # noqa: PLC0415
 
+        if query == "remoteness":
+            return compiled.distances_bytes(layout)
+        if query == "diameter":
+            return diameter_numpy.memory(layout, compiled=True)
         return compiled.plain_bytes(layout)  # without symmetry: the most it may take
     return needed_bytes(layout, query, chosen)

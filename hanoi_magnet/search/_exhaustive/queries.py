@@ -20,6 +20,7 @@ from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers
 from hanoi_magnet.search._exhaustive.results import Exploration
+from hanoi_magnet.search._exhaustive.symmetry import symmetric_applies
 
 
 def explore(
@@ -53,9 +54,10 @@ def explore(
             for its share).
         client: a ``dask.distributed.Client``: run the search on its workers, the codes split
             in ranges among them (``pip install 'hanoi-magnet[distributed]'``).
-        symmetry: with the compiled engine, under classic rules where every move is allowed,
-            search the positions that a permutation of the posts empty in ``start`` maps onto
-            each other once (for a tower on four pegs, about a sixth of them); the counts are
+        symmetry: with the compiled engine, search the positions that a permutation of the
+            posts empty in ``start`` maps onto each other once, where the permutation preserves
+            the rules (the same allowed directions; under magnetic rules, the same colours):
+            for a tower on four pegs, or on ``NNNN``, about a sixth of them. The counts are
             exact either way. ``False`` searches every position.
 
     Raises:
@@ -85,7 +87,7 @@ def explore(
         from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
 
         code = layout.encode(start)
-        symmetric = symmetry and compiled.symmetric_applies(layout, code)
+        symmetric = symmetry and symmetric_applies(layout, code)
         needed = (
             compiled.symmetric_bytes(layout, code) if symmetric else compiled.plain_bytes(layout)
         )
