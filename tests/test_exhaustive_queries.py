@@ -452,3 +452,35 @@ def test_a_distance_table_written_by_the_documented_format_still_loads(tmp_path)
         else:
             assert table.distance(state) == found
     table.verify()
+
+
+@pytest.mark.parametrize("engine", ["auto", "numpy", "python", "compiled"])
+@pytest.mark.parametrize(
+    ("rules", "n"),
+    [(CLASSIC_4, 4), (hm.MagneticRules("NNNN"), 3), (NNN, 4), (hm.ClassicRules(), 5)],
+)
+def test_every_whole_space_query_runs_the_one_kernel_choice(rules, n, engine, monkeypatch):
+    """explore, remoteness and the diameter run the kernel engines.choose_kernel names (one
+    choice, not one per query), and all kernels give the same answers as the tests' own BFS."""
+    if engine == "compiled":
+        pytest.importorskip("numba")
+    # a small switch to the compiled kernel, so that "auto" takes it here too
+    monkeypatch.setattr(engines, "COMPILED_FROM", 4**n if rules.posts > 3 else 4**30)
+    layout = CodeLayout(rules, n)
+    kernel = engines.choose_kernel(engine, layout)
+    start = hm.State.tower(n, posts=rules.posts, face="R" if rules.magnetic else None)
+    found = search.explore(rules, start, engine=engine)
+    table = search.remoteness(rules, start, engine=engine)
+    assert found.engine == table.engine == kernel
+    assert list(found.counts) == [len(layer) for layer in bfs_layers(rules, start)]
+    assert table.max_distance == found.eccentricity
+    assert search.diameter(rules, n, engine=engine) == search.diameter(rules, n, engine="python")
+    array = "recursive" if rules.posts == 3 else "numpy"
+    compiled = "compiled" if rules.posts > 3 else array
+    expected = {
+        "python": "python",
+        "numpy": array,
+        "compiled": compiled,
+        "auto": compiled if engines.numba_available() else array,
+    }
+    assert kernel == expected[engine]

@@ -18,7 +18,7 @@ from hanoi_magnet.errors import SearchLimitError
 from hanoi_magnet.model import _disk_count
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, memory_limit
-from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine, wants_compiled
+from hanoi_magnet.search._exhaustive.engines import Engine, choose_kernel
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
@@ -54,17 +54,17 @@ def diameter(
         8
     """
     layout = CodeLayout(rules, _disk_count(n))
-    chosen = choose_engine(engine)
+    kernel = choose_kernel(engine, layout, recursive=False)  # numpy serves three posts too
     limit = memory_limit(max_memory)
     what = f"the diameter of {human_count(layout.size)} codes ({n} disks, {rules!r})"
-    compiled = layout.posts > 3 and wants_compiled(engine, layout.size)
+    compiled = kernel == "compiled"
     if compiled:
         from hanoi_magnet.search._exhaustive import diameter_numpy  # noqa: PLC0415 (optional)
 
         check_memory(diameter_numpy.memory(layout, compiled=True), limit, what)
     else:
-        check_memory(needed_bytes(layout, "diameter", chosen), limit, what)
-    if chosen == "numpy":
+        check_memory(needed_bytes(layout, "diameter", kernel), limit, what)
+    if kernel != "python":
         from hanoi_magnet.search._exhaustive import diameter_numpy  # noqa: PLC0415 (numpy is optional)
 
         if layout.directed:

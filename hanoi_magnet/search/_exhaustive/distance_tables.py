@@ -11,8 +11,7 @@ from hanoi_magnet.search._exhaustive.budget import check_memory, human_count, me
 from hanoi_magnet.search._exhaustive.engines import (
     Engine,
     checked_position,
-    choose_engine,
-    wants_compiled,
+    choose_kernel,
 )
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
@@ -65,12 +64,11 @@ def remoteness(
     """
     layout, goal = checked_position(rules, goal, "goal")
     limit = memory_limit(max_memory)
-    chosen = choose_engine(engine)
+    kernel = choose_kernel(engine, layout)
     what = f"a distance table of {human_count(layout.size)} codes ({goal.n} disks, {rules!r})"
     goal_code = layout.encode(goal)
     values: Any
-    engine_used: str = chosen
-    if layout.posts > 3 and wants_compiled(engine, layout.size):
+    if kernel == "compiled":
         from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
 
         symmetric = symmetry and symmetric_applies(
@@ -82,27 +80,25 @@ def remoteness(
         reporter = Reporter(progress)
         search = compiled.symmetric_distances if symmetric else compiled.distances_compiled
         values, counts = search(layout, goal_code, reporter.layer)
-        engine_used = "compiled"
-    elif chosen == "numpy" and layout.posts == 3:
-        check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
+    elif kernel == "recursive":
+        check_memory(needed_bytes(layout, "remoteness", "numpy"), limit, what)
         from hanoi_magnet.search._exhaustive import three_posts  # noqa: PLC0415 (optional)
 
         reporter = Reporter(progress)
         values, counts = three_posts.distances_three(layout, goal_code, reporter.layer)
-        engine_used = "recursive"
-    elif chosen == "numpy":
-        check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
+    elif kernel == "numpy":
+        check_memory(needed_bytes(layout, "remoteness", kernel), limit, what)
         from hanoi_magnet.search._exhaustive import remoteness_numpy  # noqa: PLC0415 (optional)
 
         reporter = Reporter(progress)
         values, counts = remoteness_numpy.distances_to(layout, goal_code, reporter.layer)
     else:
-        check_memory(needed_bytes(layout, "remoteness", chosen), limit, what)
+        check_memory(needed_bytes(layout, "remoteness", kernel), limit, what)
         reporter = Reporter(progress)
         values, counts = _pure_distances(layout, goal_code, reporter)
     reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
     return RemotenessTable(
-        rules, goal, values, counts=counts, elapsed=reporter.elapsed, engine=engine_used
+        rules, goal, values, counts=counts, elapsed=reporter.elapsed, engine=kernel
     )
 
 

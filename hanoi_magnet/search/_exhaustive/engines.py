@@ -19,6 +19,8 @@ from hanoi_magnet.search._exhaustive.layout import CodeLayout
 
 Engine: TypeAlias = Literal["auto", "compiled", "numpy", "python"]
 ENGINES = ("auto", "compiled", "numpy", "python")
+#: The kernels of the one breadth-first machinery (what :func:`choose_kernel` answers).
+Kernel: TypeAlias = Literal["compiled", "recursive", "numpy", "python"]
 
 
 def _importable(name: str) -> bool:
@@ -63,6 +65,30 @@ def wants_compiled(engine: object, size: int) -> bool:
         choose_engine(engine)  # refused with the install line when numba is missing
         return True
     return engine == "auto" and size >= COMPILED_FROM and numba_available()
+
+
+def choose_kernel(engine: object, layout: CodeLayout, *, recursive: bool = True) -> Kernel:
+    """The kernel a whole-space query runs: the one choice for every one of them.
+
+    :func:`~hanoi_magnet.search.explore`, :func:`~hanoi_magnet.search.remoteness`,
+    :func:`~hanoi_magnet.search.diameter` and :func:`~hanoi_magnet.search.estimate_memory` all
+    ask it: ``"compiled"`` on four or more posts where :func:`wants_compiled`; on three posts
+    with numpy, the recursion over the thirds of the space (``"recursive"``, where the query
+    has one: ``recursive``); otherwise numpy's array layers, or pure Python without numpy.
+
+    Example:
+        >>> from hanoi_magnet import ClassicRules
+        >>> choose_kernel("python", CodeLayout(ClassicRules(4), 5))
+        'python'
+        >>> choose_kernel("numpy", CodeLayout(ClassicRules(3), 5))
+        'recursive'
+    """
+    chosen = choose_engine(engine)
+    if layout.posts > 3 and wants_compiled(engine, layout.size):
+        return "compiled"
+    if chosen == "numpy":
+        return "recursive" if recursive and layout.posts == 3 else "numpy"
+    return "python"
 
 
 def choose_engine(engine: object) -> Literal["numpy", "python"]:

@@ -6,7 +6,7 @@ from typing import Literal, TypeAlias
 
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.rules import Rules
-from hanoi_magnet.search._exhaustive.engines import Engine, choose_engine, wants_compiled
+from hanoi_magnet.search._exhaustive.engines import Engine, choose_kernel
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.pure import pure_bytes
 
@@ -53,8 +53,8 @@ def estimate_memory(
         400
     """
     layout = CodeLayout(rules, n)
-    chosen = choose_engine(engine)
-    if query in QUERIES and layout.posts > 3 and wants_compiled(engine, layout.size):
+    kernel = choose_kernel(engine, layout)
+    if query in QUERIES and kernel == "compiled":
         from hanoi_magnet.search._exhaustive import compiled, diameter_numpy  # noqa: PLC0415
 
         if query == "remoteness":
@@ -62,4 +62,4 @@ def estimate_memory(
         if query == "diameter":
             return diameter_numpy.memory(layout, compiled=True)
         return compiled.plain_bytes(layout)  # without symmetry: the most it may take
-    return needed_bytes(layout, query, chosen)
+    return needed_bytes(layout, query, "python" if kernel == "python" else "numpy")

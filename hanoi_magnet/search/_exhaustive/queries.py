@@ -14,7 +14,7 @@ from hanoi_magnet.search._exhaustive.engines import (
     Engine,
     checked_position,
     choose_engine,
-    wants_compiled,
+    choose_kernel,
 )
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.progress import ProgressCallback, Reporter
@@ -78,12 +78,11 @@ def explore(
         from hanoi_magnet.search._exhaustive import distributed  # noqa: PLC0415 (dask is optional)
 
         return distributed.explore(layout, start, client, progress=progress, max_memory=max_memory)
-    chosen = choose_engine(engine)
+    kernel = choose_kernel(engine, layout)
     what = f"a complete search of {human_count(layout.size)} codes ({start.n} disks, {rules!r})"
     reporter = Reporter(progress)
-    engine_used: str = chosen
     farthest: list[int] | None
-    if wants_compiled(engine, layout.size) and layout.posts > 3:
+    if kernel == "compiled":
         from hanoi_magnet.search._exhaustive import compiled  # noqa: PLC0415 (numba is optional)
 
         code = layout.encode(start)
@@ -95,21 +94,19 @@ def explore(
         counts, farthest = compiled.explore_compiled(
             layout, code, reporter.layer, symmetry=symmetric
         )
-        engine_used = "compiled"
-    elif chosen == "numpy" and layout.posts == 3:
-        check_memory(needed_bytes(layout, "explore", chosen), limit, what)
+    elif kernel == "recursive":
+        check_memory(needed_bytes(layout, "explore", "numpy"), limit, what)
         from hanoi_magnet.search._exhaustive import three_posts  # noqa: PLC0415 (numpy is optional)
 
         counts, farthest = three_posts.explore_three(layout, layout.encode(start), reporter.layer)
-        engine_used = "recursive"
-    elif chosen == "numpy":
-        check_memory(needed_bytes(layout, "explore", chosen), limit, what)
+    elif kernel == "numpy":
+        check_memory(needed_bytes(layout, "explore", kernel), limit, what)
         from hanoi_magnet.search._exhaustive import layered  # noqa: PLC0415 (numpy is optional)
 
         counts, last = layered.run_layers(layout, [layout.encode(start)], reporter.layer)
         farthest = None if last is None else last.tolist()
     else:
-        check_memory(needed_bytes(layout, "explore", chosen), limit, what)
+        check_memory(needed_bytes(layout, "explore", kernel), limit, what)
         counts, farthest = run_pure_layers(layout, [layout.encode(start)], reporter.layer)
     reporter.layer(len(counts) - 1, counts[-1], sum(counts), reporter.peak, done=True)
     return Exploration(
@@ -119,7 +116,7 @@ def explore(
         farthest,
         elapsed=reporter.elapsed,
         peak_memory=reporter.peak,
-        engine=engine_used,
+        engine=kernel,
     )
 
 
