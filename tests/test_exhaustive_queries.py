@@ -484,3 +484,21 @@ def test_every_whole_space_query_runs_the_one_kernel_choice(rules, n, engine, mo
         "auto": compiled if engines.numba_available() else array,
     }
     assert kernel == expected[engine]
+
+
+@pytest.mark.parametrize(("n", "published"), [(18, 225), (19, 257)])
+def test_the_largest_searches_kept_in_the_docs_reproduce_oeis_a382111(n, published):
+    """The files the documentation's tables read (written by benchmarks/big_search.py): every
+    one of the 4**n positions counted once, and the tower's eccentricity as OEIS A382111 gives
+    it (values typed in from the OEIS entry, not from the library)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "tables"
+    found = search.Exploration.load(path / f"classic4-complete-{n}.json")
+    assert found.n == n and found.rules == CLASSIC_4
+    assert sum(found.counts) == found.reachable == 4**n
+    assert found.eccentricity == published
+    # the first layers move only the smallest three disks: as the tests' own BFS on six disks
+    six = [len(layer) for layer in bfs_layers(CLASSIC_4, hm.State.tower(6, posts=4))]
+    assert list(found.counts[:6]) == six[:6]
+    assert found.counts[-1] == 6  # the three other towers and the largest disk alone moved
