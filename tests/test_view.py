@@ -495,12 +495,20 @@ def test_view_from_a_bad_position_fails_in_one_line(arguments, status, reason):
         assert len(err.splitlines()) == 1 and "Traceback" not in err
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_view_serves_until_ctrl_c():
+    # A child inherits an ignored SIGINT (and Python then installs no KeyboardInterrupt): some
+    # dependency's tests leave it ignored in the pytest worker, so the child gets it back as a
+    # shell gives it, or Ctrl-C would never reach the viewer here (seen: a 60 s timeout in CI).
     process = subprocess.Popen(
         [sys.executable, "-m", "hanoi_magnet", "view", "RBB", "2", "--no-browser", "--at", "-1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_default_sigint,  # noqa: PLW1509 (a test, no threads started before)
     )
     try:
         assert process.stdout is not None
