@@ -112,6 +112,8 @@ class _Shared:
         self.counts: dict[tuple[int, Problem], int] = {}  # towers of up to _SHARED_COUNTS disks
         self.sides: dict[tuple[object, ...], _Side] = {}  # levels up to _SHARED_LEVELS
         self.compiled: dict[tuple[Context, bool], _Compiled] = {}  # per (base context, reverse)
+        self.stretches: dict[tuple[Context, Context], _Stretch] = {}  # per (F's, G's context)
+        self.rows: dict[Table, tuple[int, tuple[Table, ...]]] = {}  # tower tables' plans
 
 
 _SHARED: dict[tuple[Context, frozenset[tuple[int, int]]], _Shared] = {}
@@ -142,12 +144,23 @@ class _Query:
         self._small_counts = shared.counts
         self.sides = shared.sides
         self._compiled = shared.compiled
+        self._stretches, self._rows = shared.stretches, shared.rows
 
     def compiled(self, base: Context, *, reverse: bool) -> _Compiled:
         """The macro graph under ``base`` with integer nodes (made once per rules)."""
         found = self._compiled.get((base, reverse))
         if found is None:
             found = self._compiled[base, reverse] = _Compiled(self, base, reverse=reverse)
+        return found
+
+    def stretch(self, to_context: Context, from_context: Context) -> _Stretch:
+        """The compiled levels where F's base context is one and G's the other (made once)."""
+        key = (to_context, from_context)
+        found = self._stretches.get(key)
+        if found is None:
+            forward = self.compiled(to_context, reverse=False)
+            reverse = self.compiled(from_context, reverse=True)
+            found = self._stretches[key] = _Stretch(forward, reverse, self._rows)
         return found
 
     def table(self, context: Context, a: Place, b: Place) -> Table | None:
@@ -269,6 +282,15 @@ def _row(table: Table) -> tuple[int, tuple[Table, ...]]:
     return moves, tuple(children)
 
 
+def _row_of(
+    rows: dict[Table, tuple[int, tuple[Table, ...]]], table: Table
+) -> tuple[int, tuple[Table, ...]]:
+    found = rows.get(table)
+    if found is None:
+        found = rows[table] = _row(table)
+    return found
+
+
 def _places(state: State, n: int) -> list[Place]:
     places: list[Place] = [(0, 0)] * (n + 1)
     for post, stack in enumerate(state.posts):
@@ -384,20 +406,20 @@ class _Macro:
                     yield _Edge((1, y, fy, z0, c0), 0, table, Transfer(problem))
 
 
-_MISSING = object()
-
-
 class _Compiled:
     """The macro graph under one base context, searched forward or in reverse, compiled.
 
     Nodes are small integers (lists indexed by them replace the dictionaries keyed by
-    5-tuples, whose hashes CPython does not keep); each node's edges are a tuple of (other
-    node, cost, index of its tower table in :attr:`tables` or -1); ``sources[i]`` are the
-    (tower index, node) a chain enters by when disk m lies at tower i's place, and
-    ``finishes[i]`` whether tower i is legal and its finishing transfers (F: the last, G: the
-    first) as (node, table index or -1). It depends on the rules and the base context only (at
-    most 27 of them), so it is made once and shared; a level then only looks up the lengths
-    of its few tables at its size, once per table for both chains.
+    5-tuples, whose hashes CPython does not keep). The graph is contracted: a node with a
+    single fixed-cost edge that finishes nothing (under the first move of disk m, the node
+    before it) is passed through, its cost added to the edges into it, and nodes from which
+    no finishing transfer can be reached are dropped; what is left is about half the nodes.
+    Each node's edges are a tuple of (other node, fixed cost, index of its tower table in
+    :attr:`tables` or -1); ``sources[i]`` are the (tower index, node, added cost) a chain
+    enters by when disk m lies at tower i's place, and ``finishes[i]`` whether tower i is
+    legal and its finishing transfers (F: the last, G: the first) as (node, table index or
+    -1). It depends on the rules and the base context only (at most 27 of them), so it is
+    made once and shared.
     """
 
     __slots__ = ("edges", "finishes", "sources", "tables")
@@ -426,25 +448,168 @@ class _Compiled:
             return where[table]
 
         macro = _Macro(query, 0, base)  # the level does not matter to the edges
-        self.edges: list[tuple[tuple[int, int, int], ...]] = [
-            tuple(
-                (ids[e.other], e.cost, number(e.table)) for e in macro.edges(node, reverse=reverse)
-            )
+        edges = [
+            [(ids[e.other], e.cost, number(e.table)) for e in macro.edges(node, reverse=reverse)]
             for node in nodes
         ]
         phase = 1 if reverse else 0
         towers = query.towers
-        self.sources: list[tuple[tuple[int, int], ...]] = [
-            tuple((i, ids[(phase, x, fx, z, c)]) for i, (z, c) in enumerate(towers) if z != x)
-            for x, fx in towers
-        ]
-        self.finishes: list[tuple[bool, tuple[tuple[int, int], ...]]] = []
+        finishes: list[tuple[bool, list[tuple[int, int]]]] = []
         for tau in towers:
             legal = _legal(base, tau)
             ends = query.finishes(base, tau, to_tower=not reverse) if legal else []
-            self.finishes.append(
-                (legal, tuple((ids[node], number(table)) for node, table, _ in ends))
+            finishes.append((legal, [(ids[node], number(table)) for node, table, _ in ends]))
+        ending = {node for _, ends in finishes for node, _ in ends}
+        useful = _reaching(edges, ending)
+        passed = [
+            len(out) == 1 and out[0][2] < 0 and node not in ending for node, out in enumerate(edges)
+        ]
+
+        def through(node: int) -> tuple[int, int] | None:
+            """The node a path entering ``node`` goes on to, and the fixed cost on the way."""
+            added, seen = 0, set()
+            while passed[node]:
+                if node in seen:
+                    return None  # a loop of single moves finishes nothing
+                seen.add(node)
+                node, cost, _ = edges[node][0]
+                added += cost
+            return (node, added) if node in useful else None
+
+        kept = [node for node in range(len(nodes)) if node in useful and not passed[node]]
+        new = {node: i for i, node in enumerate(kept)}
+        self.edges: list[tuple[tuple[int, int, int], ...]] = []
+        for node in kept:
+            least: dict[tuple[int, int], int] = {}  # (other, table) -> least fixed cost
+            for other, cost, k in edges[node]:
+                found = through(other)
+                if found is not None:
+                    key = (new[found[0]], k)
+                    total = cost + found[1]
+                    least[key] = min(total, least.get(key, total))
+            self.edges.append(tuple((other, cost, k) for (other, k), cost in least.items()))
+        self.sources: list[tuple[tuple[int, int, int], ...]] = []
+        for x, fx in towers:
+            entries = []
+            for i, (z, c) in enumerate(towers):
+                found = through(ids[(phase, x, fx, z, c)]) if z != x else None
+                if found is not None:
+                    entries.append((i, new[found[0]], found[1]))
+            self.sources.append(tuple(entries))
+        self.finishes: list[tuple[bool, tuple[tuple[int, int], ...]]] = [
+            (legal, tuple((new[node], k) for node, k in ends)) for legal, ends in finishes
+        ]
+
+
+def _reaching(edges: list[list[tuple[int, int, int]]], targets: set[int]) -> set[int]:
+    """The nodes from which a node of ``targets`` can be reached."""
+    into: list[list[int]] = [[] for _ in edges]
+    for node, out in enumerate(edges):
+        for other, _, _ in out:
+            into[other].append(node)
+    found, pending = set(targets), list(targets)
+    while pending:
+        for node in into[pending.pop()]:
+            if node not in found:
+                found.add(node)
+                pending.append(node)
+    return found
+
+
+class _Priced(NamedTuple):
+    """A compiled graph whose edges and finishes name a stretch's priced pairs (-1: none)."""
+
+    edges: list[tuple[tuple[int, int, int], ...]]  # (other node, fixed cost, pair)
+    sources: list[tuple[tuple[int, int, int], ...]]  # as in _Compiled
+    finishes: list[tuple[bool, tuple[tuple[int, int], ...]]]  # (node, pair)
+
+
+class _Stretch:
+    """The compiled levels with the same two base contexts (F's and G's), ready to run.
+
+    The two graphs' tables are numbered together with every table their lengths are stepped
+    up from (the closure under their plans' sub-solves), so a level steps those few lengths
+    up by additions (:meth:`step`) and prices each distinct (table, fixed cost) pair of an
+    edge once, for both chains: ``pairs`` are those pairs, and the graphs' edges and finishes
+    name a pair's index (or -1: a fixed cost alone).
+    """
+
+    __slots__ = ("forward", "pairs", "restricted", "reverse", "rows", "steady", "tables")
+
+    def __init__(
+        self,
+        forward: _Compiled,
+        reverse: _Compiled,
+        rows: dict[Table, tuple[int, tuple[Table, ...]]],
+    ) -> None:
+        self.tables: list[Table] = []
+        number: dict[Table, int] = {}
+        pending = [*forward.tables, *reverse.tables]
+        while pending:
+            table = pending.pop()
+            if table not in number:
+                number[table] = len(self.tables)
+                self.tables.append(table)
+                pending.extend(_row_of(rows, table)[1])
+        self.rows = [
+            (moves, tuple(number[child] for child in children))
+            for moves, children in (_row_of(rows, table) for table in self.tables)
+        ]
+        self.steady = max((t.cls.steady_from for t in self.tables), default=0)  # type: ignore[attr-defined]
+        self.restricted = [i for i, t in enumerate(self.tables) if getattr(t.cls, "sizes", None)]
+        pairs: dict[tuple[int, int], int] = {}
+
+        def pair(graph: _Compiled, k: int, cost: int) -> tuple[int, int]:
+            if k < 0:
+                return cost, -1
+            key = (number[graph.tables[k]], cost)
+            if key not in pairs:
+                pairs[key] = len(pairs)
+            return 0, pairs[key]
+
+        def localise(graph: _Compiled) -> _Priced:
+            return _Priced(
+                [
+                    tuple((other, *pair(graph, k, cost)) for other, cost, k in out)
+                    for out in graph.edges
+                ],
+                graph.sources,
+                [
+                    (legal, tuple((node, pair(graph, k, 0)[1]) for node, k in ends))
+                    for legal, ends in graph.finishes
+                ],
             )
+
+        self.forward = localise(forward)
+        self.reverse = localise(reverse)
+        self.pairs = list(pairs)
+
+    def lengths(self, size: int, known: dict[Table, int]) -> list[int]:
+        """The tables' lengths at ``size``: from ``known`` (the stretch before) or afresh."""
+        return [
+            found if (found := known.get(table)) is not None else table.length(size)
+            for table in self.tables
+        ]
+
+    def step(self, lengths: list[int], size: int) -> list[int]:
+        """The tables' lengths one size up (``size`` is the new size).
+
+        Each plan's moves plus its sub-solves' lengths one size down; below the size from
+        which every plan is steady, the closed forms.
+        """
+        if size < self.steady:
+            return [table.length(size) for table in self.tables]
+        return [moves + sum([lengths[i] for i in below]) for moves, below in self.rows]
+
+    def prices(self, lengths: list[int], size: int) -> list[int | None]:
+        """Each pair's cost at ``size`` (None where the table's plan does not solve it)."""
+        if not self.restricted:
+            return [lengths[k] + cost for k, cost in self.pairs]
+        usable: list[int | None] = list(lengths)
+        for i in self.restricted:
+            if not _solves(self.tables[i], size):
+                usable[i] = None
+        return [None if (found := usable[k]) is None else found + cost for k, cost in self.pairs]
 
 
 class _Side(NamedTuple):
@@ -566,6 +731,65 @@ def _path(shortest: _Shortest, node: Node, *, reverse: bool) -> tuple[Node, tupl
 # The chains.
 
 
+def _compiled_side(
+    graph: _Priced, here: int, legs: list[int | None], prices: list[int | None]
+) -> list[int | None]:
+    """:meth:`Chains._side`'s values by Dijkstra's algorithm over a compiled macro graph.
+
+    ``graph`` is priced by its stretch (:class:`_Stretch`), ``here`` is disk m's place (an
+    index of the towers), ``legs`` the chain one level down by tower, ``prices`` the
+    stretch's pairs' costs at this level.
+    """
+    edges = graph.edges
+    best: list[int | None] = [None] * len(edges)
+    heap: list[tuple[int, int]] = []
+    for tower, node, added in graph.sources[here]:
+        cost = legs[tower]
+        if cost is not None:
+            cost += added
+            known = best[node]
+            if known is None or cost < known:
+                best[node] = cost
+                heap.append((cost, node))
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, node = pop(heap)
+        if d != best[node]:
+            continue  # improved since it was pushed
+        for after, cost, pair in edges[node]:
+            if pair >= 0:
+                paid = prices[pair]
+                if paid is None:
+                    continue
+                total = d + paid
+            else:
+                total = d + cost
+            known = best[after]
+            if known is None or total < known:
+                best[after] = total
+                push(heap, (total, after))
+    values: list[int | None] = []
+    for tower, (legal, finishes) in enumerate(graph.finishes):
+        if not legal:
+            values.append(None)
+            continue
+        least = legs[tower] if tower == here else None
+        for node, pair in finishes:
+            reached = best[node]
+            if reached is None:
+                continue
+            if pair >= 0:
+                paid = prices[pair]
+                if paid is None:
+                    continue
+                reached += paid
+            if least is None or reached < least:
+                least = reached
+        values.append(least)
+    return values
+
+
 class Chains:
     """The chains of one query, computed from the smallest disk up.
 
@@ -658,7 +882,9 @@ class Chains:
         """F and G at levels low .. high, below the largest disk where s and t differ.
 
         No B there, and no counts: each chain's values are lists by tower (the index of
-        :attr:`_Query.towers`), each level one search over a compiled graph per chain.
+        :attr:`_Query.towers`), each level one search over a compiled graph per chain. The
+        levels go by stretches with the same base contexts; within one, the few tower tables
+        the two graphs need are stepped up by additions and priced once for both chains.
         """
         query = self.query
         towers = query.towers
@@ -666,11 +892,27 @@ class Chains:
         to_tower = [below.to_tower[tau] for tau in towers]
         from_tower = [below.from_tower[tau] for tau in towers]
         cs, ct, s, t = query.cs, query.ct, query.s, query.t
-        side = self._compiled_side
-        for m in range(low, high + 1):
-            costs: dict[Table, int | None] = {}  # the transfers' lengths at this level
-            to_tower = side(m, cs[m], index[s[m]], to_tower, costs, True)
-            from_tower = side(m, ct[m], index[t[m]], from_tower, costs, False)
+        known: dict[Table, int] = {}  # the last stretch's lengths, one size up
+        m = low
+        while m <= high:
+            stretch = query.stretch(cs[m], ct[m])
+            end = m
+            while end < high and cs[end + 1] == cs[m] and ct[end + 1] == ct[m]:
+                end += 1
+            size = m - 1
+            lengths = stretch.lengths(size, known)
+            forward, reverse = stretch.forward, stretch.reverse
+            while True:
+                prices = stretch.prices(lengths, size)
+                to_tower = _compiled_side(forward, index[s[m]], to_tower, prices)
+                from_tower = _compiled_side(reverse, index[t[m]], from_tower, prices)
+                m += 1
+                size += 1
+                if m > end:
+                    break
+                lengths = stretch.step(lengths, size)
+            if m <= high:
+                known = dict(zip(stretch.tables, stretch.step(lengths, size), strict=True))
         to_map = dict(zip(towers, to_tower, strict=True))
         from_map = dict(zip(towers, from_tower, strict=True))
         return _Values(
@@ -681,75 +923,6 @@ class Chains:
             {tau: 0 if value is None else 1 for tau, value in from_map.items()},
             0,
         )
-
-    def _compiled_side(
-        self,
-        m: int,
-        base: Context,
-        here: int,
-        legs: list[int | None],
-        costs: dict[Table, int | None],
-        to_tower: bool,
-    ) -> list[int | None]:
-        """:meth:`_side`'s values by Dijkstra's algorithm over the compiled macro graph.
-
-        ``here`` is disk m's place (an index of the towers), ``legs`` the chain one level down
-        by tower; ``costs`` the transfers' lengths at this level (filled on first use).
-        """
-        query = self.query
-        graph = query.compiled(base, reverse=not to_tower)
-        size = m - 1
-        lengths = query.lengths
-        price: list[int | None] = []  # the graph's tables' lengths, None where they cannot
-        for table in graph.tables:
-            found = costs.get(table, _MISSING)
-            if found is _MISSING:
-                found = costs[table] = lengths.get(table, size) if _solves(table, size) else None
-            price.append(found)  # type: ignore[arg-type]
-        edges = graph.edges
-        best: list[int | None] = [None] * len(edges)
-        heap: list[tuple[int, int]] = []
-        for tower, node in graph.sources[here]:
-            cost = legs[tower]
-            if cost is not None:
-                best[node] = cost
-                heap.append((cost, node))
-        heapq.heapify(heap)
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, node = pop(heap)
-            if d != best[node]:
-                continue  # improved since it was pushed
-            for after, cost, k in edges[node]:
-                if k >= 0:
-                    paid = price[k]
-                    if paid is None:
-                        continue
-                    cost = paid
-                total = d + cost
-                known = best[after]
-                if known is None or total < known:
-                    best[after] = total
-                    push(heap, (total, after))
-        values: list[int | None] = []
-        for tower, (legal, finishes) in enumerate(graph.finishes):
-            if not legal:
-                values.append(None)
-                continue
-            least = legs[tower] if tower == here else None
-            for node, k in finishes:
-                reached = best[node]
-                if reached is None:
-                    continue
-                if k >= 0:
-                    paid = price[k]
-                    if paid is None:
-                        continue
-                    reached += paid
-                if least is None or reached < least:
-                    least = reached
-            values.append(least)
-        return values
 
     def _side(
         self,
