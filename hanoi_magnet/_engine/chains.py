@@ -246,6 +246,14 @@ class _Lengths:
             found = self.current[table]
         return found
 
+    def seed(self, size: int, known: dict[Table, int]) -> None:
+        """Go on from lengths already known at ``size`` (a closure: the sub-solves' too)."""
+        self.size = size
+        self.current = dict(known)
+        for table in known:
+            if table not in self.rows:
+                self.rows[table] = _row(table)
+
     def _join(self, root: Table) -> None:
         pending = [root]
         while pending:
@@ -892,7 +900,7 @@ class Chains:
         to_tower = [below.to_tower[tau] for tau in towers]
         from_tower = [below.from_tower[tau] for tau in towers]
         cs, ct, s, t = query.cs, query.ct, query.s, query.t
-        known: dict[Table, int] = {}  # the last stretch's lengths, one size up
+        known: dict[Table, int] = {}  # the last stretch's lengths, one size up (at m - 1)
         m = low
         while m <= high:
             stretch = query.stretch(cs[m], ct[m])
@@ -911,8 +919,8 @@ class Chains:
                 if m > end:
                     break
                 lengths = stretch.step(lengths, size)
-            if m <= high:
-                known = dict(zip(stretch.tables, stretch.step(lengths, size), strict=True))
+            known = dict(zip(stretch.tables, stretch.step(lengths, size), strict=True))
+        query.lengths.seed(high, known)  # the level above goes on from them
         to_map = dict(zip(towers, to_tower, strict=True))
         from_map = dict(zip(towers, from_tower, strict=True))
         return _Values(
