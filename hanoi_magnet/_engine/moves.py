@@ -281,6 +281,8 @@ def length_at_least(table: Table, n: int, bound: int) -> bool:
     if n == 0 or bound <= 0:
         return bound <= 0
     if n <= tables.MEMO_SIZES:  # (lengths are memoised)
+        if bound == 1:  # any move at all: the first one, by the plan alone (no lengths)
+            return _first_move(table, n) is not None
         return table.length(n) >= bound
     root = Node(table, n, 0, tuple(range(table.posts)), False, False)
     if _uniform(root):

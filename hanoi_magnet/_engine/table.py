@@ -61,6 +61,7 @@ class Memo:
         "lengths",
         "levels",
         "resolved",
+        "row",
         "shallow",
         "system",
         "template",
@@ -81,6 +82,7 @@ class Memo:
         # Sizes n at which check_tables has checked this table and all it reaches (once each).
         self.closed: set[int] = set()
         self.depth = -1  # see Table.depth
+        self.row: Any = _UNSET  # see _row
 
 
 #: No table's block level exceeds this (lengths at least double every few sizes in a plan that
@@ -259,7 +261,15 @@ class Table:
 
 
 def _memo_length(root: Table, m: int) -> int:
-    """Lengths by the plan's own sums, memoised; large fixed sub-tables by their closed form."""
+    """Lengths by the plan's own sums, memoised; large fixed sub-tables by their closed form.
+
+    Within the memoised sizes, a closure of fixed tables is summed size by size from the
+    bottom by its rows (:func:`_row_length`); anything else, (table, size) by (table, size).
+    """
+    if m <= MEMO_SIZES:
+        value = _row_length(root, m)
+        if value is not None:
+            return value
     found: dict[tuple[Table, int], int] = {}
 
     def known(table: Table, size: int) -> int | None:
@@ -312,6 +322,114 @@ def _memo_length(root: Table, m: int) -> int:
     value = known(root, m)
     assert value is not None
     return value
+
+
+def _row(table: Table) -> tuple[int, tuple[tuple[Table, int], ...]] | None:
+    """A fixed table's steps at every size above its depth, as (moves, ((table, offset), ...)).
+
+    A fixed plan is the same steps at every size m, sub-solves of m + offset disks: read once
+    at :data:`_PROBE` (which checks its labels and posts) and kept. None for a table that is not
+    fixed, keeps its own lengths, names a sub-solve larger than itself or cannot be read at the
+    probe size.
+    """
+    memo = table.memo
+    row = memo.row
+    if row is _UNSET:
+        row = None
+        if table.fixed and getattr(table.cls, "exact_length", None) is None:
+            try:
+                steps = table.resolve(_PROBE)
+            except PlanError:  # (a plan too deep for the probe: its sums say where it fails)
+                memo.row = None
+                return None
+            terms = tuple((s.table, s.disks - _PROBE) for s in steps if s.table is not None)
+            if all(offset <= 0 for _, offset in terms):
+                row = (sum(1 for s in steps if s.table is None), terms)
+        memo.row = row
+    found: tuple[int, tuple[tuple[Table, int], ...]] | None = row
+    return found
+
+
+def _row_length(root: Table, m: int) -> int | None:
+    """The length of a fixed table's closure at m disks, summed by rows from the bottom up.
+
+    The same sums as the plans' own, without resolving every table at every size: each table
+    the root reaches is read once (:func:`_row`), then its lengths at sizes 1 .. the largest it
+    is needed at are added up in order, those up to its depth (where sub-solves may be empty)
+    from its steps at that size. Memoised lengths are read and new ones kept. None (nothing
+    done) if a table the root reaches is not fixed or keeps its own lengths.
+    """
+    rows: dict[Table, tuple[int, tuple[tuple[Table, int], ...]]] = {}
+    need = {root: m}  # the largest size each table is needed at
+    work = [root]
+    while work:
+        table = work.pop()
+        row = rows.get(table)
+        if row is None:
+            row = _row(table)
+            if row is None:
+                return None
+            rows[table] = row
+        top = need[table]
+        for child, offset in row[1]:
+            size = top + offset
+            if size > need.get(child, 0):
+                need[child] = size
+                work.append(child)
+    order = _same_size_order(rows, need)
+    values: dict[Table, list[int]] = {table: [0] for table in order}  # by size
+    # One generation of each table's memo (clear_caches), read once; fixed tables keep no bit
+    # count (only the lengths of plans that change with n are bounded).
+    plan = [
+        (table, need[table], table.depth(), *rows[table], table.memo.lengths, values[table])
+        for table in order
+    ]
+    for size in range(1, m + 1):
+        for table, top, depth, moves, terms, lengths, own in plan:
+            if size > top:
+                continue
+            value = lengths.get(size)
+            if value is None:
+                if size <= depth:  # empty sub-solves, or a plan error, at this size
+                    value = 0
+                    for s in table.resolve(size):
+                        value += 1 if s.table is None else values[s.table][s.disks]
+                else:
+                    value = moves
+                    for child, offset in terms:
+                        value += values[child][size + offset]
+                lengths[size] = value
+            own.append(value)
+    return values[root][m]
+
+
+def _same_size_order(
+    rows: dict[Table, tuple[int, tuple[tuple[Table, int], ...]]], need: dict[Table, int]
+) -> list[Table]:
+    """The tables, each after those it names at its own size (a cycle is a plan error)."""
+    order: list[Table] = []
+    state: dict[Table, bool] = {}  # False while its same-size sub-solves are being ordered
+    for first in rows:
+        if first in state:
+            continue
+        stack = [(first, iter(rows[first][1]))]
+        state[first] = False
+        while stack:
+            table, terms = stack[-1]
+            for child, offset in terms:
+                if offset == 0:
+                    seen = state.get(child)
+                    if seen is None:
+                        state[child] = False
+                        stack.append((child, iter(rows[child][1])))
+                        break
+                    if not seen:
+                        raise PlanError(f"plan {child.cls.label}({need[child]}) depends on itself")
+            else:
+                stack.pop()
+                state[table] = True
+                order.append(table)
+    return order
 
 
 def _remember(table: Table, size: int, value: int) -> None:
