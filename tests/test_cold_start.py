@@ -148,24 +148,34 @@ def test_a_first_length_reads_each_table_once_not_at_every_size(monkeypatch):
 
 
 def test_the_first_move_computes_no_length(monkeypatch):
-    """Before: solution[0] asked for the whole length first (to know there is a move at all)."""
+    """Before: solution[0] asked for the whole length first (to know there is a move at all),
+    and read each plan on its way down at its own size; now a fixed plan is read once."""
     from hanoi_magnet import clear_caches, solve
     from hanoi_magnet._engine import table as tables
 
-    for label in [*_solvable_sid_labels(), *FIXED_FAMILIES, "classic:4", "classic:5"]:
+    fixed = [*_solvable_sid_labels(), *FIXED_FAMILIES]
+    for label in [*fixed, "classic:4", "classic:5"]:
         clear_caches()
         solution = solve(label, 20)
-        asked = []
-        original = tables.Table.length
+        asked, resolved = [], []
+        length, read = tables.Table.length, tables.Table._resolve
 
-        def spy(self, m, original=original, asked=asked):
+        def spy(self, m, original=length, asked=asked):
             asked.append((self, m))
             return original(self, m)
 
+        def resolve_spy(self, m, original=read, resolved=resolved):
+            resolved.append((self, m))
+            return original(self, m)
+
         monkeypatch.setattr(tables.Table, "length", spy)
+        monkeypatch.setattr(tables.Table, "_resolve", resolve_spy)
         first = solution[0]
         monkeypatch.undo()
         assert asked == [], label
+        if label in fixed:
+            deep = [(t, m) for t, m in resolved if t.depth() < m != tables._PROBE]
+            assert deep == [], (label, deep)
         assert first == next(iter(solution)), label
     assert list(solve("NNN", 0)[0:1]) == []  # no move at all: still refused below
     with pytest.raises(IndexError):

@@ -58,6 +58,7 @@ class Memo:
         "closed",
         "depth",
         "entries",
+        "firsts",
         "lengths",
         "levels",
         "resolved",
@@ -73,6 +74,7 @@ class Memo:
         self.levels: dict[int, Any] = {}
         self.resolved: dict[int, tuple[Resolved, ...]] = {}
         self.entries: dict[int, Any] = {}
+        self.firsts: dict[int, Any] = {}  # n -> the first move (None: no move), see moves.py
         self.shallow: dict[int, Any] = {}
         self.block_level = -1
         self.system: Any = _UNSET
@@ -324,8 +326,13 @@ def _memo_length(root: Table, m: int) -> int:
     return value
 
 
-def _row(table: Table) -> tuple[int, tuple[tuple[Table, int], ...]] | None:
-    """A fixed table's steps at every size above its depth, as (moves, ((table, offset), ...)).
+#: A fixed table's row: the moves of its plan, its sub-solves as (table, size offset <= 0), and
+#: the smallest size its plan can be read at (smaller ones raise; sub-solves may be empty).
+Row = tuple[int, tuple[tuple["Table", int], ...], int]
+
+
+def _row(table: Table) -> Row | None:
+    """A fixed table's steps at every size it can be read at, as sizes relative to it.
 
     A fixed plan is the same steps at every size m, sub-solves of m + offset disks: read once
     at :data:`_PROBE` (which checks its labels and posts) and kept. None for a table that is not
@@ -344,10 +351,32 @@ def _row(table: Table) -> tuple[int, tuple[tuple[Table, int], ...]] | None:
                 return None
             terms = tuple((s.table, s.disks - _PROBE) for s in steps if s.table is not None)
             if all(offset <= 0 for _, offset in terms):
-                row = (sum(1 for s in steps if s.table is None), terms)
+                # sizes from `least` on: no sub-solve of fewer than 0 disks, every move's disk
+                # (at m: s.low + 1 + m - _PROBE) at least 1
+                least = max(
+                    [
+                        1,
+                        *(-offset for _, offset in terms),
+                        *(_PROBE - s.low for s in steps if s.table is None),
+                    ]
+                )
+                row = (sum(1 for s in steps if s.table is None), terms, least)
         memo.row = row
-    found: tuple[int, tuple[tuple[Table, int], ...]] | None = row
+    found: Row | None = row
     return found
+
+
+def steps_at(table: Table, m: int) -> tuple[tuple[Resolved, ...], int]:
+    """A table's steps at m >= 1 disks, and how many disks more each one has than it says.
+
+    Above its depth (no sub-solve empty), a fixed table's steps at m are those read at the
+    probe size with m - :data:`_PROBE` more disks in each sub-solve and m - :data:`_PROBE` added
+    to each move's disk (a sub-solve's lowest disk stays): ``(resolve(_PROBE), m - _PROBE)``,
+    with no plan read at size m. Otherwise ``(resolve(m), 0)``.
+    """
+    if _row(table) is None or m <= table.depth():
+        return table.resolve(m), 0
+    return table.resolve(_PROBE), m - _PROBE
 
 
 def _row_length(root: Table, m: int) -> int | None:
@@ -355,12 +384,12 @@ def _row_length(root: Table, m: int) -> int | None:
 
     The same sums as the plans' own, without resolving every table at every size: each table
     the root reaches is read once (:func:`_row`), then its lengths at sizes 1 .. the largest it
-    is needed at are added up in order, those up to its depth (where sub-solves may be empty)
-    from its steps at that size. Memoised lengths are read and new ones kept. None (nothing
+    is needed at are added up in order (below the smallest size its plan can be read at, its
+    steps at that size say why not). Memoised lengths are read and new ones kept. None (nothing
     done) if a table the root reaches is not fixed or keeps its own lengths.
     """
-    rows: dict[Table, tuple[int, tuple[tuple[Table, int], ...]]] = {}
-    need = {root: m}  # the largest size each table is needed at
+    rows: dict[Table, Row] = {}
+    need = {root: m}  # the largest size each table is needed at (0: only empty)
     work = [root]
     while work:
         table = work.pop()
@@ -372,29 +401,28 @@ def _row_length(root: Table, m: int) -> int | None:
             rows[table] = row
         top = need[table]
         for child, offset in row[1]:
-            size = top + offset
-            if size > need.get(child, 0):
+            size = max(top + offset, 0)
+            if size > need.get(child, -1):
                 need[child] = size
                 work.append(child)
-    order = _same_size_order(rows, need)
-    values: dict[Table, list[int]] = {table: [0] for table in order}  # by size
+    order = _same_size_order(rows, [table for table in rows if need[table] > 0], need)
+    values: dict[Table, list[int]] = {table: [0] for table in rows}  # by size
     # One generation of each table's memo (clear_caches), read once; fixed tables keep no bit
     # count (only the lengths of plans that change with n are bounded).
     plan = [
-        (table, need[table], table.depth(), *rows[table], table.memo.lengths, values[table])
-        for table in order
+        (table, need[table], *rows[table], table.memo.lengths, values[table]) for table in order
     ]
     for size in range(1, m + 1):
-        for table, top, depth, moves, terms, lengths, own in plan:
+        for table, top, moves, terms, least, lengths, own in plan:
             if size > top:
                 continue
             value = lengths.get(size)
             if value is None:
-                if size <= depth:  # empty sub-solves, or a plan error, at this size
+                if size < least:  # the plan cannot be read at this size: its error
                     value = 0
                     for s in table.resolve(size):
                         value += 1 if s.table is None else values[s.table][s.disks]
-                else:
+                else:  # (an empty sub-solve adds the length at size 0)
                     value = moves
                     for child, offset in terms:
                         value += values[child][size + offset]
@@ -404,12 +432,15 @@ def _row_length(root: Table, m: int) -> int | None:
 
 
 def _same_size_order(
-    rows: dict[Table, tuple[int, tuple[tuple[Table, int], ...]]], need: dict[Table, int]
+    rows: dict[Table, Row], live: list[Table], need: dict[Table, int]
 ) -> list[Table]:
-    """The tables, each after those it names at its own size (a cycle is a plan error)."""
+    """The live tables, each after those it names at its own size (a cycle is a plan error).
+
+    (A table a live one names at its own size is needed at that size too: live.)
+    """
     order: list[Table] = []
     state: dict[Table, bool] = {}  # False while its same-size sub-solves are being ordered
-    for first in rows:
+    for first in live:
         if first in state:
             continue
         stack = [(first, iter(rows[first][1]))]
