@@ -226,3 +226,61 @@ def test_user_plans_summed_by_rows_at_the_same_size():
     for label in ("cold-ping", "cold-pong"):
         with pytest.raises(PlanError, match="depends on itself"):
             registry.solve(label, 3).length
+
+
+def test_lengths_by_rows_equal_the_plans_sums_table_by_table(monkeypatch):
+    """Every fixed table the package has made (its labels', the families', the derived tower
+    tables of distances): the rows' lengths at 1..40 disks, cold, are those of the plan's own
+    sums (table by table, size by size), which they replace."""
+    import random
+
+    from hanoi_magnet import MagneticRules, clear_caches, solve
+    from hanoi_magnet._engine import table as tables
+    from hanoi_magnet.search import distance
+
+    for label in [*_solvable_sid_labels(), *FIXED_FAMILIES, "arcs:SI,ID,DS", "arcs:SI,IS,ID,DI,DS"]:
+        solve(label, 3).length
+    rng = random.Random(7)
+    for label in ("NNN", "RBN", "NNB"):
+        solution = solve(label, 9)
+        ends = [solution.unrank(rng.randrange(solution.length)) for _ in range(2)]
+        distance(MagneticRules(label), *ends)
+    fixed = [t for t in tables.all_tables() if t.trusted and tables._row(t) is not None]
+    assert len(fixed) > 30
+    sizes = range(1, 41)
+    clear_caches()
+    by_rows = {t.cls: [t.length(m) for m in sizes] for t in fixed}
+    clear_caches()
+    monkeypatch.setattr(tables, "_row_length", lambda root, m: None)
+    by_sums = {t.cls: [t.length(m) for m in sizes] for t in fixed}
+    assert by_rows == by_sums
+
+
+def test_a_fixed_plan_that_cannot_be_read_at_one_disk_is_summed_pair_by_pair(monkeypatch):
+    """A fixed plan that names disk n - 1 and n - 2 disks has no row (it cannot be read at one
+    disk); through the engine (solve() refuses it at once, when it checks it) its lengths are
+    the plan's sums from 2 disks on, and at 1 disk the plan error of its steps, as before."""
+    from hanoi_magnet import PlanError, Variant, clear_caches
+    from hanoi_magnet._engine import table as tables
+    from hanoi_magnet.plans import MoveStep, PlanSolver, SubStep
+
+    plan = (
+        SubStep("classic", "SID", disks=-2),
+        MoveStep("S", "I", disk=-1),
+        SubStep("classic", "DSI", disks=-2),
+        MoveStep("S", "D"),
+        SubStep("classic", "ISD"),
+    )
+    cls = type("ColdTwoLevel", (PlanSolver,), {"plan": plan, "label": "cold-two-level"})
+    cls.variant = Variant.from_label("classic")
+    table = tables.table_of(cls)
+    assert tables._row(table) is None
+    for rows in (True, False):
+        clear_caches()
+        if not rows:
+            monkeypatch.setattr(tables, "_row_length", lambda root, m: None)
+        with pytest.raises(PlanError, match="needs -1 disks"):
+            table.length(1)
+        assert [table.length(m) for m in (2, 3, 4, 30)] == [3, 7, 15, 2**30 - 1]
+        with pytest.raises(PlanError, match="needs -1 disks"):
+            table.length(1)

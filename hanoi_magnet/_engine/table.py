@@ -326,18 +326,18 @@ def _memo_length(root: Table, m: int) -> int:
     return value
 
 
-#: A fixed table's row: the moves of its plan, its sub-solves as (table, size offset <= 0), and
-#: the smallest size its plan can be read at (smaller ones raise; sub-solves may be empty).
-Row = tuple[int, tuple[tuple["Table", int], ...], int]
+#: A fixed table's row: the moves of its plan and its sub-solves as (table, size offset <= 0).
+Row = tuple[int, tuple[tuple["Table", int], ...]]
 
 
 def _row(table: Table) -> Row | None:
-    """A fixed table's steps at every size it can be read at, as sizes relative to it.
+    """A fixed table's steps at every size, as sizes relative to it.
 
-    A fixed plan is the same steps at every size m, sub-solves of m + offset disks: read once
-    at :data:`_PROBE` (which checks its labels and posts) and kept. None for a table that is not
-    fixed, keeps its own lengths, names a sub-solve larger than itself or cannot be read at the
-    probe size.
+    A fixed plan is the same steps at every size m >= 1, sub-solves of m + offset disks (none
+    if that is 0): read once at :data:`_PROBE` (which checks its labels and posts) and kept.
+    None for a table that is not fixed, keeps its own lengths, names a sub-solve larger than
+    itself, or cannot be read at the probe size or at one disk (then its own sums, pair by
+    pair, say where it fails).
     """
     memo = table.memo
     row = memo.row
@@ -346,21 +346,16 @@ def _row(table: Table) -> Row | None:
         if table.fixed and getattr(table.cls, "exact_length", None) is None:
             try:
                 steps = table.resolve(_PROBE)
-            except PlanError:  # (a plan too deep for the probe: its sums say where it fails)
+            except PlanError:  # (a plan too deep for the probe)
                 memo.row = None
                 return None
             terms = tuple((s.table, s.disks - _PROBE) for s in steps if s.table is not None)
-            if all(offset <= 0 for _, offset in terms):
-                # sizes from `least` on: no sub-solve of fewer than 0 disks, every move's disk
-                # (at m: s.low + 1 + m - _PROBE) at least 1
-                least = max(
-                    [
-                        1,
-                        *(-offset for _, offset in terms),
-                        *(_PROBE - s.low for s in steps if s.table is None),
-                    ]
-                )
-                row = (sum(1 for s in steps if s.table is None), terms, least)
+            # at one disk: no sub-solve of fewer than 0 disks, every move's disk (at m:
+            # s.low + 1 + m - _PROBE) there
+            if all(-1 <= offset <= 0 for _, offset in terms) and all(
+                s.low == _PROBE - 1 for s in steps if s.table is None
+            ):
+                row = (sum(1 for s in steps if s.table is None), terms)
         memo.row = row
     found: Row | None = row
     return found
@@ -384,9 +379,8 @@ def _row_length(root: Table, m: int) -> int | None:
 
     The same sums as the plans' own, without resolving every table at every size: each table
     the root reaches is read once (:func:`_row`), then its lengths at sizes 1 .. the largest it
-    is needed at are added up in order (below the smallest size its plan can be read at, its
-    steps at that size say why not). Memoised lengths are read and new ones kept. None (nothing
-    done) if a table the root reaches is not fixed or keeps its own lengths.
+    is needed at are added up in order. Memoised lengths are read and new ones kept. None
+    (nothing done) if a table the root reaches has no row.
     """
     rows: dict[Table, Row] = {}
     need = {root: m}  # the largest size each table is needed at (0: only empty)
@@ -409,23 +403,16 @@ def _row_length(root: Table, m: int) -> int | None:
     values: dict[Table, list[int]] = {table: [0] for table in rows}  # by size
     # One generation of each table's memo (clear_caches), read once; fixed tables keep no bit
     # count (only the lengths of plans that change with n are bounded).
-    plan = [
-        (table, need[table], *rows[table], table.memo.lengths, values[table]) for table in order
-    ]
+    plan = [(need[table], *rows[table], table.memo.lengths, values[table]) for table in order]
     for size in range(1, m + 1):
-        for table, top, moves, terms, least, lengths, own in plan:
+        for top, moves, terms, lengths, own in plan:
             if size > top:
                 continue
             value = lengths.get(size)
             if value is None:
-                if size < least:  # the plan cannot be read at this size: its error
-                    value = 0
-                    for s in table.resolve(size):
-                        value += 1 if s.table is None else values[s.table][s.disks]
-                else:  # (an empty sub-solve adds the length at size 0)
-                    value = moves
-                    for child, offset in terms:
-                        value += values[child][size + offset]
+                value = moves  # (an empty sub-solve adds the length at size 0)
+                for child, offset in terms:
+                    value += values[child][size + offset]
                 lengths[size] = value
             own.append(value)
     return values[root][m]
