@@ -281,6 +281,8 @@ def length_at_least(table: Table, n: int, bound: int) -> bool:
     if n == 0 or bound <= 0:
         return bound <= 0
     if n <= tables.MEMO_SIZES:  # (lengths are memoised)
+        if bound == 1:  # any move at all: the first one, by the plan alone (no lengths)
+            return _first_move(table, n) is not None
         return table.length(n) >= bound
     root = Node(table, n, 0, tuple(range(table.posts)), False, False)
     if _uniform(root):
@@ -414,23 +416,36 @@ def _first_move(table: Table, n: int) -> Move | None:
 
     A time-reversed sub-solve is walked from its last step, its moves turned around; a
     sub-solve without moves (a path's level where nothing moves) is passed over. None if there
-    is no move at all.
+    is no move at all. A fixed plan is read at one size for all (:func:`tables.steps_at`).
+    Kept for sizes up to :data:`tables.MEMO_SIZES` (asked twice by ``solution[0]``).
     """
-    frames: list[tuple[Iterator[Resolved], int, tuple[int, ...], bool]] = [
-        (iter(table.resolve(n)), 0, tuple(range(table.posts)), False)
+    firsts = table.memo.firsts
+    if n in firsts:
+        found: Move | None = firsts[n]
+        return found
+    found = _walk_to_first_move(table, n)
+    if n <= tables.MEMO_SIZES:
+        firsts[n] = found
+    return found
+
+
+def _walk_to_first_move(table: Table, n: int) -> Move | None:
+    steps, shift = tables.steps_at(table, n)
+    frames: list[tuple[Iterator[Resolved], int, int, tuple[int, ...], bool]] = [
+        (iter(steps), shift, 0, tuple(range(table.posts)), False)
     ]
     while frames:
-        steps, low, mapping, back = frames[-1]
-        step = next(steps, None)
+        steps_left, shift, low, mapping, back = frames[-1]
+        step = next(steps_left, None)
         if step is None:
             frames.pop()
             continue
         if step.table is None:
-            return _placed_move(low + step.low + 1, mapping, step.posts, back)
-        inner = step.table.resolve(step.disks)
+            return _placed_move(low + step.low + shift + 1, mapping, step.posts, back)
+        inner, inner_shift = tables.steps_at(step.table, step.disks + shift)
         inner_back = back ^ step.reverse
         frames.append(
-            (iter(inner[::-1] if inner_back else inner), low + step.low,
+            (iter(inner[::-1] if inner_back else inner), inner_shift, low + step.low,
              compose(mapping, step.posts), inner_back)
         )  # fmt: skip
     return None

@@ -311,9 +311,10 @@ def check_tables(table: Table, n: int) -> None:
     """
     if table.trusted:
         # The package's own tables: no eager check (it was most of a cold solve's time); the
-        # plan at n is still made, so a size it refuses (TooLargeError) fails here.
+        # plan at n is still made, so a size it refuses (TooLargeError) fails here (a fixed
+        # plan, the same at every size, is read once at the size lengths and moves read it).
         if n:
-            table.resolve(n)
+            tables.steps_at(table, n)
         return
     memo = table.memo  # read once: a concurrent clear_caches starts a new generation
     if n in memo.closed:

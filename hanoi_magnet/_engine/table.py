@@ -58,9 +58,11 @@ class Memo:
         "closed",
         "depth",
         "entries",
+        "firsts",
         "lengths",
         "levels",
         "resolved",
+        "row",
         "shallow",
         "system",
         "template",
@@ -72,6 +74,7 @@ class Memo:
         self.levels: dict[int, Any] = {}
         self.resolved: dict[int, tuple[Resolved, ...]] = {}
         self.entries: dict[int, Any] = {}
+        self.firsts: dict[int, Any] = {}  # n -> the first move (None: no move), see moves.py
         self.shallow: dict[int, Any] = {}
         self.block_level = -1
         self.system: Any = _UNSET
@@ -81,6 +84,7 @@ class Memo:
         # Sizes n at which check_tables has checked this table and all it reaches (once each).
         self.closed: set[int] = set()
         self.depth = -1  # see Table.depth
+        self.row: Any = _UNSET  # see _row
 
 
 #: No table's block level exceeds this (lengths at least double every few sizes in a plan that
@@ -259,7 +263,15 @@ class Table:
 
 
 def _memo_length(root: Table, m: int) -> int:
-    """Lengths by the plan's own sums, memoised; large fixed sub-tables by their closed form."""
+    """Lengths by the plan's own sums, memoised; large fixed sub-tables by their closed form.
+
+    Within the memoised sizes, a closure of fixed tables is summed size by size from the
+    bottom by its rows (:func:`_row_length`); anything else, (table, size) by (table, size).
+    """
+    if m <= MEMO_SIZES:
+        value = _row_length(root, m)
+        if value is not None:
+            return value
     found: dict[tuple[Table, int], int] = {}
 
     def known(table: Table, size: int) -> int | None:
@@ -312,6 +324,130 @@ def _memo_length(root: Table, m: int) -> int:
     value = known(root, m)
     assert value is not None
     return value
+
+
+#: A fixed table's row: the moves of its plan and its sub-solves as (table, size offset <= 0).
+Row = tuple[int, tuple[tuple["Table", int], ...]]
+
+
+def _row(table: Table) -> Row | None:
+    """A fixed table's steps at every size, as sizes relative to it.
+
+    A fixed plan is the same steps at every size m >= 1, sub-solves of m + offset disks (none
+    if that is 0): read once at :data:`_PROBE` (which checks its labels and posts) and kept.
+    None for a table that is not fixed, keeps its own lengths, names a sub-solve larger than
+    itself, or cannot be read at the probe size or at one disk (then its own sums, pair by
+    pair, say where it fails).
+    """
+    memo = table.memo
+    row = memo.row
+    if row is _UNSET:
+        row = None
+        if table.fixed and getattr(table.cls, "exact_length", None) is None:
+            try:
+                steps = table.resolve(_PROBE)
+            except PlanError:  # (a plan too deep for the probe)
+                memo.row = None
+                return None
+            terms = tuple((s.table, s.disks - _PROBE) for s in steps if s.table is not None)
+            # at one disk: no sub-solve of fewer than 0 disks, every move's disk (at m:
+            # s.low + 1 + m - _PROBE) there
+            if all(-1 <= offset <= 0 for _, offset in terms) and all(
+                s.low == _PROBE - 1 for s in steps if s.table is None
+            ):
+                row = (sum(1 for s in steps if s.table is None), terms)
+        memo.row = row
+    found: Row | None = row
+    return found
+
+
+def steps_at(table: Table, m: int) -> tuple[tuple[Resolved, ...], int]:
+    """A table's steps at m >= 1 disks, and how many disks more each one has than it says.
+
+    Above its depth (no sub-solve empty), a fixed table's steps at m are those read at the
+    probe size with m - :data:`_PROBE` more disks in each sub-solve and m - :data:`_PROBE` added
+    to each move's disk (a sub-solve's lowest disk stays): ``(resolve(_PROBE), m - _PROBE)``,
+    with no plan read at size m. Otherwise ``(resolve(m), 0)``.
+    """
+    if _row(table) is None or m <= table.depth():
+        return table.resolve(m), 0
+    return table.resolve(_PROBE), m - _PROBE
+
+
+def _row_length(root: Table, m: int) -> int | None:
+    """The length of a fixed table's closure at m disks, summed by rows from the bottom up.
+
+    The same sums as the plans' own, without resolving every table at every size: each table
+    the root reaches is read once (:func:`_row`), then its lengths at sizes 1 .. the largest it
+    is needed at are added up in order. Memoised lengths are read and new ones kept. None
+    (nothing done) if a table the root reaches has no row.
+    """
+    rows: dict[Table, Row] = {}
+    need = {root: m}  # the largest size each table is needed at (0: only empty)
+    work = [root]
+    while work:
+        table = work.pop()
+        row = rows.get(table)
+        if row is None:
+            row = _row(table)
+            if row is None:
+                return None
+            rows[table] = row
+        top = need[table]
+        for child, offset in row[1]:
+            size = max(top + offset, 0)
+            if size > need.get(child, -1):
+                need[child] = size
+                work.append(child)
+    order = _same_size_order(rows, [table for table in rows if need[table] > 0], need)
+    values: dict[Table, list[int]] = {table: [0] for table in rows}  # by size
+    # One generation of each table's memo (clear_caches), read once; fixed tables keep no bit
+    # count (only the lengths of plans that change with n are bounded).
+    plan = [(need[table], *rows[table], table.memo.lengths, values[table]) for table in order]
+    for size in range(1, m + 1):
+        for top, moves, terms, lengths, own in plan:
+            if size > top:
+                continue
+            value = lengths.get(size)
+            if value is None:
+                value = moves  # (an empty sub-solve adds the length at size 0)
+                for child, offset in terms:
+                    value += values[child][size + offset]
+                lengths[size] = value
+            own.append(value)
+    return values[root][m]
+
+
+def _same_size_order(
+    rows: dict[Table, Row], live: list[Table], need: dict[Table, int]
+) -> list[Table]:
+    """The live tables, each after those it names at its own size (a cycle is a plan error).
+
+    (A table a live one names at its own size is needed at that size too: live.)
+    """
+    order: list[Table] = []
+    state: dict[Table, bool] = {}  # False while its same-size sub-solves are being ordered
+    for first in live:
+        if first in state:
+            continue
+        stack = [(first, iter(rows[first][1]))]
+        state[first] = False
+        while stack:
+            table, terms = stack[-1]
+            for child, offset in terms:
+                if offset == 0:
+                    seen = state.get(child)
+                    if seen is None:
+                        state[child] = False
+                        stack.append((child, iter(rows[child][1])))
+                        break
+                    if not seen:
+                        raise PlanError(f"plan {child.cls.label}({need[child]}) depends on itself")
+            else:
+                stack.pop()
+                state[table] = True
+                order.append(table)
+    return order
 
 
 def _remember(table: Table, size: int, value: int) -> None:
