@@ -198,6 +198,9 @@ SYMMETRY_CASES = [
     (MagneticRules("RBNN"), "tower", None),
     (MagneticRules("RBNR"), "tower 2", None),
     (MagneticRules("NNRR"), "tower", "tower 1"),
+    # no neutral post: magnetic rules through the kernel compiled without face bits
+    (MagneticRules("RRBB"), "tower", None),
+    (MagneticRules("RBRB"), "tower", None),
 ]
 
 
@@ -227,6 +230,8 @@ def test_symmetric_search_equals_the_object_bfs_and_the_full_search(rules, start
         distance = bfs_distance(rules, start_state, goal_state)
         expected_to_goal = expected[: distance + 1]
     assert compiled.symmetric_applies(layout, code, goal_code)
+    # both kernels: with face bits (a neutral post in magnetic rules) and without
+    assert (layout.face_count > 1) == (rules.magnetic and None in rules.post_colors)
     for entries, suffix in [(4, 0), (symmetry.PREFIX_ENTRIES, 2)]:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(symmetry, "PREFIX_ENTRIES", entries)

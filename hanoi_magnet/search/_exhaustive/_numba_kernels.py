@@ -291,166 +291,185 @@ def _power(base, exponent):
     return result
 
 
-@njit(cache=True, nogil=True)
-def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot path)
-    words,
-    label,
-    current,
-    following,
-    block_shift,
-    keep,
-    values,
-    depth,
-    n,
-    posts,
-    low,
-    prefixes,
-    labels_used,
-    index,
-    first,
-    permutable,
-    face_of,
-    free,
-    orbit,
-    delta,
-    empty,
-    occupancy,
-    places,
-    place_bits,
-    moduli,
-    scales,
-    offsets,
-    chunks,
-    shift,
-    face_bits,
-    face_count,
-    placements,
-    open_,
-    any_open,
-    magnetic,
-    legal,
-    change,
-    occupancy_sum,
-):
-    """Expand a layer of canonical numbers; return (positions found, orbits found, kept).
+def _symmetric_kernel(with_faces):  # noqa: PLR0915 (the kernel below is one compiled loop)
+    """:func:`expand_symmetric` compiled for codes with face bits or without.
 
-    ``values`` (if not empty) receives ``depth`` at every number of the layer.
+    ``with_faces`` is a constant of the compiled function (a closure variable), so the kernel
+    for codes without face bits (classic rules, magnetic rules without a neutral post) does no
+    face arithmetic per position: its shifts and masks by ``face_bits`` fold away.
     """
-    next_label = np.int64(3 - label)
-    fast = not magnetic and shift > 0
-    out = np.zeros(delta.shape[1], dtype=np.int64)
-    rename = np.empty(posts, dtype=np.int64)
-    scale_low = _power(posts, low)
-    full_orbit = orbit[free]
-    write = values.size > 0
-    faced = face_bits > 0
-    found = 0
-    orbits = 0
-    kept = 0
-    words_count = words.size
-    for block in range(current.size):
-        if current[block] == 0:
-            continue
-        start = block << block_shift
-        last = min(words_count, start + (1 << block_shift))
-        for wi in range(start, last):
-            match = _matching(words[wi], label)
-            if match == 0:
+
+    @njit(cache=True, nogil=True)
+    def expand_symmetric(  # noqa: PLR0915 (one compiled loop: no calls in the hot path)
+        words,
+        label,
+        current,
+        following,
+        block_shift,
+        keep,
+        values,
+        depth,
+        n,
+        posts,
+        low,
+        prefixes,
+        labels_used,
+        index,
+        first,
+        permutable,
+        face_of,
+        free,
+        orbit,
+        delta,
+        empty,
+        occupancy,
+        places,
+        place_bits,
+        moduli,
+        scales,
+        offsets,
+        chunks,
+        shift,
+        given_face_bits,
+        given_face_count,
+        placements,
+        open_,
+        any_open,
+        magnetic,
+        legal,
+        change,
+        occupancy_sum,
+    ):
+        """Expand a layer of canonical numbers; return (positions found, orbits found, kept).
+
+        ``values`` (if not empty) receives ``depth`` at every number of the layer.
+        """
+        next_label = np.int64(3 - label)
+        fast = not magnetic and shift > 0
+        out = np.zeros(delta.shape[1], dtype=np.int64)
+        rename = np.empty(posts, dtype=np.int64)
+        scale_low = _power(posts, low)
+        full_orbit = orbit[free]
+        write = values.size > 0
+        # constants of this compilation where there are no face bits
+        face_bits = given_face_bits if with_faces else 0
+        face_count = given_face_count if with_faces else 1
+        found = 0
+        orbits = 0
+        kept = 0
+        words_count = words.size
+        for block in range(current.size):
+            if current[block] == 0:
                 continue
-            rest = match
-            while rest != 0:
-                bit = rest & -rest
-                rest ^= bit
-                number = (np.int64(wi) << 5) + FIELD[((bit * DEBRUIJN) >> 58) & 63]
-                if kept < keep.size:
-                    keep[kept] = number
-                    kept += 1
-                if write:
-                    values[number] = depth
-                placement_number = number >> face_bits
-                which = placement_number // scale_low
-                suffix = placement_number - which * scale_low
-                prefix = prefixes[which]
-                code_placement = prefix * scale_low + suffix
-                code = (code_placement << face_bits) | (number & (face_count - 1))
-                full = labels_used[which] == free
-                if fast:
-                    _classic_successors(
-                        code,
-                        out,
-                        delta,
-                        empty,
-                        place_bits,
-                        moduli,
-                        scales,
-                        offsets,
-                        chunks,
-                        open_,
-                        any_open,
-                    )
-                else:
-                    _successors(
-                        code,
-                        out,
-                        delta,
-                        empty,
-                        occupancy,
-                        places,
-                        place_bits,
-                        moduli,
-                        scales,
-                        offsets,
-                        chunks,
-                        shift,
-                        face_bits,
-                        face_count,
-                        placements,
-                        open_,
-                        any_open,
-                        magnetic,
-                        legal,
-                        change,
-                        occupancy_sum,
-                    )
-                for j in range(out.size):
-                    d = out[j]
-                    if d == 0:
-                        continue
-                    moved_code = code + d
-                    after = -1
-                    if full:
-                        # the change of the placement (the face bits change too, by less)
-                        step = (moved_code >> face_bits) - code_placement if faced else d
-                        if -scale_low < step < scale_low:  # a disk of the suffix moved
-                            after = number + d
-                        else:  # a disk of the prefix: canonical still if its prefix is
-                            moved = index[prefix + step // scale_low]
-                            if moved >= 0 and labels_used[moved] == free:
-                                after = (moved - which) * scale_low
-                                after = number + (after << face_bits) + (d - (step << face_bits))
-                    if after >= 0:
-                        size = full_orbit
+            start = block << block_shift
+            last = min(words_count, start + (1 << block_shift))
+            for wi in range(start, last):
+                match = _matching(words[wi], label)
+                if match == 0:
+                    continue
+                rest = match
+                while rest != 0:
+                    bit = rest & -rest
+                    rest ^= bit
+                    number = (np.int64(wi) << 5) + FIELD[((bit * DEBRUIJN) >> 58) & 63]
+                    if kept < keep.size:
+                        keep[kept] = number
+                        kept += 1
+                    if write:
+                        values[number] = depth
+                    placement_number = number >> face_bits
+                    which = placement_number // scale_low
+                    suffix = placement_number - which * scale_low
+                    prefix = prefixes[which]
+                    code_placement = prefix * scale_low + suffix
+                    code = (code_placement << face_bits) | (number & (face_count - 1))
+                    full = labels_used[which] == free
+                    if fast:
+                        _classic_successors(
+                            code,
+                            out,
+                            delta,
+                            empty,
+                            place_bits,
+                            moduli,
+                            scales,
+                            offsets,
+                            chunks,
+                            open_,
+                            any_open,
+                        )
                     else:
-                        after, used = _canonical(
-                            moved_code,
-                            n,
-                            posts,
+                        _successors(
+                            code,
+                            out,
+                            delta,
+                            empty,
+                            occupancy,
+                            places,
+                            place_bits,
+                            moduli,
+                            scales,
+                            offsets,
+                            chunks,
                             shift,
                             face_bits,
                             face_count,
-                            first,
-                            permutable,
-                            face_of,
-                            rename,
-                            index,
-                            scale_low,
+                            placements,
+                            open_,
+                            any_open,
+                            magnetic,
+                            legal,
+                            change,
+                            occupancy_sum,
                         )
-                        size = orbit[used]
-                    if _mark(words, after, next_label, following, block_shift):
-                        found += size
-                        orbits += 1
-            words[wi] |= match | (match << 1)
-    return found, orbits, kept
+                    for j in range(out.size):
+                        d = out[j]
+                        if d == 0:
+                            continue
+                        moved_code = code + d
+                        after = -1
+                        if full:
+                            # the change of the placement (the face bits change too, by less)
+                            step = (moved_code >> face_bits) - code_placement if with_faces else d
+                            if -scale_low < step < scale_low:  # a disk of the suffix moved
+                                after = number + d
+                            else:  # a disk of the prefix: canonical still if its prefix is
+                                moved = index[prefix + step // scale_low]
+                                if moved >= 0 and labels_used[moved] == free:
+                                    after = (moved - which) * scale_low
+                                    after = number + (after << face_bits)
+                                    after += d - (step << face_bits)
+                        if after >= 0:
+                            size = full_orbit
+                        else:
+                            after, used = _canonical(
+                                moved_code,
+                                n,
+                                posts,
+                                shift,
+                                face_bits,
+                                face_count,
+                                first,
+                                permutable,
+                                face_of,
+                                rename,
+                                index,
+                                scale_low,
+                            )
+                            size = orbit[used]
+                        if _mark(words, after, next_label, following, block_shift):
+                            found += size
+                            orbits += 1
+                words[wi] |= match | (match << 1)
+        return found, orbits, kept
+
+    return expand_symmetric
+
+
+#: the symmetric kernel for codes without face bits (``face_bits`` 0: classic rules)
+expand_symmetric = _symmetric_kernel(False)
+#: the symmetric kernel for codes with face bits (magnetic rules with a neutral post)
+expand_symmetric_faced = _symmetric_kernel(True)
 
 
 @njit(cache=True, nogil=True)

@@ -329,6 +329,8 @@ def run_symmetric(
     kernels = _kernels()
     codes = SymmetricCodes(layout, start, goal)
     tables = MoveTables(layout).arguments()
+    # the kernel compiled without face arithmetic where the codes have no face bits
+    expand = kernels.expand_symmetric_faced if layout.face_count > 1 else kernels.expand_symmetric
     table = StateTable(codes.size)
     words = table.words
     blocks = (words.size >> BLOCK_SHIFT) + 1
@@ -349,7 +351,7 @@ def run_symmetric(
             return counts, None, table.nbytes
         current, following = flags[label - 1], flags[2 - label]
         following[:] = 0
-        found, orbit_count, kept = kernels.expand_symmetric(
+        found, orbit_count, kept = expand(
             words,
             label,
             current,
