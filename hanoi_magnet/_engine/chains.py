@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._engine.table import Table, table_of
@@ -83,7 +83,7 @@ class _Values(NamedTuple):
 
 
 #: The choices made at one level: F's and G's (by tower) and B's.
-LevelChoices = tuple[dict[Place, Choice], dict[Place, Choice], Choice | None]
+LevelChoices = tuple[Mapping[Place, Choice], Mapping[Place, Choice], Choice | None]
 
 
 #: Numbers of optimal tower transfers of up to this many disks are shared between queries.
@@ -427,11 +427,20 @@ class _Compiled:
     :attr:`tables` or -1); ``sources[i]`` are the (tower index, node, added cost) a chain
     enters by when disk m lies at tower i's place, and ``finishes[i]`` whether tower i is
     legal and its finishing transfers (F: the last, G: the first) as (node, table index or
-    -1). It depends on the rules and the base context only (at most 27 of them), so it is
-    made once and shared.
+    -1). ``edge_steps``, ``source_steps`` and ``finish_steps`` are the macro steps each edge,
+    source and finish stands for (a path's choices are read from them). It depends on the
+    rules and the base context only (at most 27 of them), so it is made once and shared.
     """
 
-    __slots__ = ("edges", "finishes", "sources", "tables")
+    __slots__ = (
+        "edge_steps",
+        "edges",
+        "finish_steps",
+        "finishes",
+        "source_steps",
+        "sources",
+        "tables",
+    )
 
     def __init__(self, query: _Query, base: Context, *, reverse: bool) -> None:
         faces = query.faces
@@ -457,57 +466,92 @@ class _Compiled:
             return where[table]
 
         macro = _Macro(query, 0, base)  # the level does not matter to the edges
-        edges = [
-            [(ids[e.other], e.cost, number(e.table)) for e in macro.edges(node, reverse=reverse)]
-            for node in nodes
-        ]
+        made = [macro.edges(node, reverse=reverse) for node in nodes]
+        edges = [[(ids[e.other], e.cost, number(e.table)) for e in out] for out in made]
         phase = 1 if reverse else 0
         towers = query.towers
         finishes: list[tuple[bool, list[tuple[int, int]]]] = []
+        self.finish_steps: list[tuple[Step, ...]] = []  # each finish's transfer
         for tau in towers:
             legal = _legal(base, tau)
             ends = query.finishes(base, tau, to_tower=not reverse) if legal else []
             finishes.append((legal, [(ids[node], number(table)) for node, table, _ in ends]))
-        ending = {node for _, ends in finishes for node, _ in ends}
-        useful = _reaching(edges, ending)
-        passed = [
-            len(out) == 1 and out[0][2] < 0 and node not in ending for node, out in enumerate(edges)
-        ]
-
-        def through(node: int) -> tuple[int, int] | None:
-            """The node a path entering ``node`` goes on to, and the fixed cost on the way."""
-            added, seen = 0, set()
-            while passed[node]:
-                if node in seen:
-                    return None  # a loop of single moves finishes nothing
-                seen.add(node)
-                node, cost, _ = edges[node][0]
-                added += cost
-            return (node, added) if node in useful else None
-
-        kept = [node for node in range(len(nodes)) if node in useful and not passed[node]]
-        new = {node: i for i, node in enumerate(kept)}
+            self.finish_steps.append(tuple(Transfer(problem) for _, _, problem in ends))
+        contracted = _Contraction(made, edges, {node for _, ends in finishes for node, _ in ends})
+        new = contracted.new
         self.edges: list[tuple[tuple[int, int, int], ...]] = []
-        for node in kept:
-            least: dict[tuple[int, int], int] = {}  # (other, table) -> least fixed cost
-            for other, cost, k in edges[node]:
-                found = through(other)
-                if found is not None:
-                    key = (new[found[0]], k)
-                    total = cost + found[1]
-                    least[key] = min(total, least.get(key, total))
-            self.edges.append(tuple((other, cost, k) for (other, k), cost in least.items()))
+        self.edge_steps: list[tuple[tuple[Step, ...], ...]] = []  # each edge's, in search order
+        for node in contracted.kept:
+            out, steps = contracted.edges_from(node)
+            self.edges.append(out)
+            self.edge_steps.append(steps)
         self.sources: list[tuple[tuple[int, int, int], ...]] = []
+        self.source_steps: list[tuple[tuple[Step, ...], ...]] = []
         for x, fx in towers:
-            entries = []
+            entries, taken = [], []
             for i, (z, c) in enumerate(towers):
-                found = through(ids[(phase, x, fx, z, c)]) if z != x else None
+                found = contracted.through(ids[(phase, x, fx, z, c)]) if z != x else None
                 if found is not None:
                     entries.append((i, new[found[0]], found[1]))
+                    taken.append(found[2])
             self.sources.append(tuple(entries))
+            self.source_steps.append(tuple(taken))
         self.finishes: list[tuple[bool, tuple[tuple[int, int], ...]]] = [
             (legal, tuple((new[node], k) for node, k in ends)) for legal, ends in finishes
         ]
+
+
+class _Contraction:
+    """Which nodes of a macro graph a compiled search keeps, and the edges between them.
+
+    A node that finishes nothing and whose only edge has a fixed cost is passed through; the
+    nodes from which no finishing node can be reached are dropped.
+    """
+
+    def __init__(
+        self, made: list[list[_Edge]], edges: list[list[tuple[int, int, int]]], ending: set[int]
+    ) -> None:
+        self.made, self.edges = made, edges
+        self.useful = _reaching(edges, ending)
+        self.passed = [
+            len(out) == 1 and out[0][2] < 0 and node not in ending for node, out in enumerate(edges)
+        ]
+        self.kept = [
+            node for node in range(len(edges)) if node in self.useful and not self.passed[node]
+        ]
+        self.new = {node: i for i, node in enumerate(self.kept)}
+
+    def through(self, node: int) -> tuple[int, int, tuple[Step, ...]] | None:
+        """The node a path entering ``node`` goes on to, the fixed cost and the steps."""
+        added, seen, steps = 0, set(), []
+        while self.passed[node]:
+            if node in seen:
+                return None  # a loop of single moves finishes nothing
+            seen.add(node)
+            if (step := self.made[node][0].step) is not None:
+                steps.append(step)
+            node, cost, _ = self.edges[node][0]
+            added += cost
+        return (node, added, tuple(steps)) if node in self.useful else None
+
+    def edges_from(
+        self, node: int
+    ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[Step, ...], ...]]:
+        """A kept node's edges (new other node, fixed cost, table) and the steps of each."""
+        # (other, table) -> the least fixed cost and its steps (the first of equals)
+        least: dict[tuple[int, int], tuple[int, tuple[Step, ...]]] = {}
+        for edge, (other, cost, k) in zip(self.made[node], self.edges[node], strict=True):
+            found = self.through(other)
+            if found is not None:
+                key = (self.new[found[0]], k)
+                total = cost + found[1]
+                if key not in least or total < least[key][0]:
+                    own = () if edge.step is None else (edge.step,)
+                    least[key] = (total, own + found[2])
+        return (
+            tuple((other, cost, k) for (other, k), (cost, _) in least.items()),
+            tuple(steps for _, steps in least.values()),
+        )
 
 
 def _reaching(edges: list[list[tuple[int, int, int]]], targets: set[int]) -> set[int]:
@@ -531,6 +575,7 @@ class _Priced(NamedTuple):
     edges: list[tuple[tuple[int, int, int], ...]]  # (other node, fixed cost, pair)
     sources: list[tuple[tuple[int, int, int], ...]]  # as in _Compiled
     finishes: list[tuple[bool, tuple[tuple[int, int], ...]]]  # (node, pair)
+    compiled: _Compiled  # the steps
 
 
 class _Stretch:
@@ -593,6 +638,7 @@ class _Stretch:
                     (legal, tuple((node, pair(graph, k, 0)[1]) for node, k in ends))
                     for legal, ends in graph.finishes
                 ],
+                graph,
             )
 
         self.forward = localise(forward)
@@ -805,6 +851,143 @@ def _compiled_side(
     return values
 
 
+def _compiled_trail(
+    graph: _Priced, here: int, legs: list[int | None], prices: list[int | None]
+) -> tuple[list[int | None], _Trail]:
+    """:func:`_compiled_side` for a path: the values, and the trail its choices are read from.
+
+    The same search, also keeping each node's predecessor (which edge reached it) and each
+    tower's winning finish: a few small integers per node, so a path's choices take O(1)
+    memory a level.
+    """
+    edges = graph.edges
+    best: list[int | None] = [None] * len(edges)
+    came = [0] * len(edges)
+    heap: list[tuple[int, int]] = []
+    for j, (tower, node, added) in enumerate(graph.sources[here]):
+        cost = legs[tower]
+        if cost is not None:
+            cost += added
+            known = best[node]
+            if known is None or cost < known:
+                best[node] = cost
+                heap.append((cost, node))
+                came[node] = -1 - j  # entered by source j
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, node = pop(heap)
+        if d != best[node]:
+            continue  # improved since it was pushed
+        for after, cost, pair in edges[node]:
+            if pair >= 0:
+                paid = prices[pair]
+                if paid is None:
+                    continue
+                total = d + paid
+            else:
+                total = d + cost
+            known = best[after]
+            if known is None or total < known:
+                best[after] = total
+                push(heap, (total, after))
+                came[after] = node << 8 | (pair + 1)  # (node, pair): names the edge
+    values, winners = _finish(graph, here, legs, prices, best)
+    return values, _Trail(graph, here, came, winners)
+
+
+def _finish(
+    graph: _Priced,
+    here: int,
+    legs: list[int | None],
+    prices: list[int | None],
+    best: list[int | None],
+) -> tuple[list[int | None], list[int | None]]:
+    """Each tower's value (disk m stays, or a finishing transfer) and its winner.
+
+    The winner is the index of the winning finish, -1 where disk m stays, None where the
+    tower cannot be reached.
+    """
+    values: list[int | None] = []
+    winners: list[int | None] = []  # per tower: its winning finish, -1: disk m stays
+    for tower, (legal, finishes) in enumerate(graph.finishes):
+        if not legal:
+            values.append(None)
+            winners.append(None)
+            continue
+        least, winner = (legs[tower], -1) if tower == here else (None, None)
+        for j, (node, pair) in enumerate(finishes):
+            reached = best[node]
+            if reached is None:
+                continue
+            if pair >= 0:
+                paid = prices[pair]
+                if paid is None:
+                    continue
+                reached += paid
+            if least is None or reached < least:
+                least, winner = reached, j
+        values.append(least)
+        winners.append(None if least is None else winner)
+    return values, winners
+
+
+class _Trail(NamedTuple):
+    """What one compiled search leaves for a path: predecessors and each tower's winner."""
+
+    graph: _Priced
+    here: int
+    came: list[int]  # per node: -1 - source, or (node << 8 | pair + 1) of the edge in
+    winners: list[int | None]
+
+
+class _TrailChoices(Mapping[Place, Choice]):
+    """One chain's choices at one compiled level, each made when it is read.
+
+    A path reads one tower's choice per level (from the top down), so the macro paths are
+    walked back from the recorded predecessors only for those.
+    """
+
+    __slots__ = ("forward", "towers", "trail")
+
+    def __init__(self, trail: _Trail, towers: list[Place], *, forward: bool) -> None:
+        self.trail, self.towers, self.forward = trail, towers, forward
+
+    def __getitem__(self, tau: Place) -> Choice:
+        graph, here, came, winners = self.trail
+        tower = self.towers.index(tau)
+        win = winners[tower]
+        if win is None:
+            raise KeyError(tau)
+        if win < 0:
+            return _STAYS
+        compiled = graph.compiled
+        node = graph.finishes[tower][1][win][0]
+        chunks: list[tuple[Step, ...]] = []  # from the finish back, each in search order
+        while (link := came[node]) >= 0:
+            before, pair = link >> 8, (link & 255) - 1
+            for e, (other, _, paid) in enumerate(graph.edges[before]):
+                if other == node and paid == pair:
+                    chunks.append(compiled.edge_steps[before][e])
+                    break
+            else:
+                raise AssertionError(f"no edge from {before} to {node} by pair {pair}")
+            node = before
+        source = -1 - link
+        chunks.append(compiled.source_steps[here][source])
+        steps = [step for chunk in reversed(chunks) for step in chunk]  # in search order
+        transfer = compiled.finish_steps[tower][win]
+        path = (*steps, transfer) if self.forward else (transfer, *reversed(steps))
+        return Choice(False, (self.towers[graph.sources[here][source][0]],), path)
+
+    def __iter__(self) -> Iterator[Place]:
+        winners = self.trail.winners
+        return (tau for tau, win in zip(self.towers, winners, strict=True) if win is not None)
+
+    def __len__(self) -> int:
+        return sum(win is not None for win in self.trail.winners)
+
+
 class Chains:
     """The chains of one query, computed from the smallest disk up.
 
@@ -814,10 +997,10 @@ class Chains:
         record: keep each level's choices (for a path).
         counting: count the optimal paths too.
 
-        compiled: for a distance alone (neither recording nor counting), search the compiled
-            macro graphs (:class:`_Compiled`) at the levels where only the chains' values are
-            needed; False keeps the general search everywhere (the tests' and benchmarks'
-            reference).
+        compiled: unless counting, search the compiled macro graphs (:class:`_Compiled`) at the
+            levels where only the chains' values are needed (and, when recording, the choices
+            that reach them); False keeps the general search everywhere (the tests' and
+            benchmarks' reference).
 
     After construction, :attr:`distance` is the distance from start to goal (None:
     unreachable), :attr:`count` the number of optimal paths (when counting), and
@@ -838,7 +1021,7 @@ class Chains:
         self.counting = counting
         self.record = record
         # distances alone: the compiled macro graphs (the general search is the reference)
-        self.compiled = compiled and not record and not counting
+        self.compiled = compiled and not counting
         self.choices: list[LevelChoices] = []
         towers = query.towers
         values = _Values(
@@ -908,6 +1091,7 @@ class Chains:
         from_tower = [below.from_tower[tau] for tau in towers]
         cs, ct, s, t = query.cs, query.ct, query.s, query.t
         known: dict[Table, int] = {}  # the last stretch's lengths, one size up (at m - 1)
+        record = self.record
         m = low
         while m <= high:
             stretch = query.stretch(cs[m], ct[m])
@@ -919,8 +1103,21 @@ class Chains:
             forward, reverse = stretch.forward, stretch.reverse
             while True:
                 prices = stretch.prices(lengths, size)
-                to_tower = _compiled_side(forward, index[s[m]], to_tower, prices)
-                from_tower = _compiled_side(reverse, index[t[m]], from_tower, prices)
+                if record:
+                    to_tower, to_trail = _compiled_trail(forward, index[s[m]], to_tower, prices)
+                    from_tower, from_trail = _compiled_trail(
+                        reverse, index[t[m]], from_tower, prices
+                    )
+                    self.choices.append(
+                        (
+                            _TrailChoices(to_trail, towers, forward=True),
+                            _TrailChoices(from_trail, towers, forward=False),
+                            None,
+                        )
+                    )
+                else:
+                    to_tower = _compiled_side(forward, index[s[m]], to_tower, prices)
+                    from_tower = _compiled_side(reverse, index[t[m]], from_tower, prices)
                 m += 1
                 size += 1
                 if m > end:
