@@ -576,6 +576,7 @@ class _Priced(NamedTuple):
     sources: list[tuple[tuple[int, int, int], ...]]  # as in _Compiled
     finishes: list[tuple[bool, tuple[tuple[int, int], ...]]]  # (node, pair)
     compiled: _Compiled  # the steps
+    links: dict[int, tuple[Step, ...]]  # by (node << 8 | pair + 1) << 8 | other: an edge's steps
 
 
 class _Stretch:
@@ -628,18 +629,21 @@ class _Stretch:
             return 0, pairs[key]
 
         def localise(graph: _Compiled) -> _Priced:
-            return _Priced(
-                [
-                    tuple((other, *pair(graph, k, cost)) for other, cost, k in out)
-                    for out in graph.edges
-                ],
-                graph.sources,
-                [
-                    (legal, tuple((node, pair(graph, k, 0)[1]) for node, k in ends))
-                    for legal, ends in graph.finishes
-                ],
-                graph,
-            )
+            edges = [
+                tuple((other, *pair(graph, k, cost)) for other, cost, k in out)
+                for out in graph.edges
+            ]
+            links = {
+                (node << 8 | (paid + 1)) << 8 | other: graph.edge_steps[node][e]
+                for node, out in enumerate(edges)
+                for e, (other, _, paid) in enumerate(out)
+            }
+            assert len(links) == sum(map(len, edges)), "two edges with the same link"
+            finishes = [
+                (legal, tuple((node, pair(graph, k, 0)[1]) for node, k in ends))
+                for legal, ends in graph.finishes
+            ]
+            return _Priced(edges, graph.sources, finishes, graph, links)
 
         self.forward = localise(forward)
         self.reverse = localise(reverse)
@@ -892,22 +896,6 @@ def _compiled_trail(
                 best[after] = total
                 push(heap, (total, after))
                 came[after] = node << 8 | (pair + 1)  # (node, pair): names the edge
-    values, winners = _finish(graph, here, legs, prices, best)
-    return values, _Trail(graph, here, came, winners)
-
-
-def _finish(
-    graph: _Priced,
-    here: int,
-    legs: list[int | None],
-    prices: list[int | None],
-    best: list[int | None],
-) -> tuple[list[int | None], list[int | None]]:
-    """Each tower's value (disk m stays, or a finishing transfer) and its winner.
-
-    The winner is the index of the winning finish, -1 where disk m stays, None where the
-    tower cannot be reached.
-    """
     values: list[int | None] = []
     winners: list[int | None] = []  # per tower: its winning finish, -1: disk m stays
     for tower, (legal, finishes) in enumerate(graph.finishes):
@@ -915,7 +903,7 @@ def _finish(
             values.append(None)
             winners.append(None)
             continue
-        least, winner = (legs[tower], -1) if tower == here else (None, None)
+        least, winner = (legs[tower], -1) if tower == here else (None, None)  # -1: stays
         for j, (node, pair) in enumerate(finishes):
             reached = best[node]
             if reached is None:
@@ -929,7 +917,7 @@ def _finish(
                 least, winner = reached, j
         values.append(least)
         winners.append(None if least is None else winner)
-    return values, winners
+    return values, _Trail(graph, here, came, winners)
 
 
 class _Trail(NamedTuple):
@@ -948,31 +936,27 @@ class _TrailChoices(Mapping[Place, Choice]):
     walked back from the recorded predecessors only for those.
     """
 
-    __slots__ = ("forward", "towers", "trail")
+    __slots__ = ("forward", "index", "towers", "trail")
 
-    def __init__(self, trail: _Trail, towers: list[Place], *, forward: bool) -> None:
-        self.trail, self.towers, self.forward = trail, towers, forward
+    def __init__(
+        self, trail: _Trail, towers: list[Place], index: dict[Place, int], *, forward: bool
+    ) -> None:
+        self.trail, self.towers, self.index, self.forward = trail, towers, index, forward
 
     def __getitem__(self, tau: Place) -> Choice:
         graph, here, came, winners = self.trail
-        tower = self.towers.index(tau)
+        tower = self.index[tau]
         win = winners[tower]
         if win is None:
             raise KeyError(tau)
         if win < 0:
             return _STAYS
-        compiled = graph.compiled
+        compiled, links = graph.compiled, graph.links
         node = graph.finishes[tower][1][win][0]
         chunks: list[tuple[Step, ...]] = []  # from the finish back, each in search order
         while (link := came[node]) >= 0:
-            before, pair = link >> 8, (link & 255) - 1
-            for e, (other, _, paid) in enumerate(graph.edges[before]):
-                if other == node and paid == pair:
-                    chunks.append(compiled.edge_steps[before][e])
-                    break
-            else:
-                raise AssertionError(f"no edge from {before} to {node} by pair {pair}")
-            node = before
+            chunks.append(links[link << 8 | node])
+            node = link >> 8
         source = -1 - link
         chunks.append(compiled.source_steps[here][source])
         steps = [step for chunk in reversed(chunks) for step in chunk]  # in search order
@@ -1110,8 +1094,8 @@ class Chains:
                     )
                     self.choices.append(
                         (
-                            _TrailChoices(to_trail, towers, forward=True),
-                            _TrailChoices(from_trail, towers, forward=False),
+                            _TrailChoices(to_trail, towers, index, forward=True),
+                            _TrailChoices(from_trail, towers, index, forward=False),
                             None,
                         )
                     )
