@@ -15,13 +15,13 @@ import random
 
 import pytest
 
-from hanoi_magnet import MagneticRules, Rules, State
+from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
 from hanoi_magnet._engine import chains
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet.search import shortest_path
 from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance, random_legal_position
-from tests.rulesets import ARC_SETS
+from tests.rulesets import ARC_SETS, CONNECTED
 from tests.test_distance_compiled import banded
 from tests.test_path_memory import check_route
 
@@ -95,4 +95,22 @@ def test_hundreds_of_disks_across_changes_of_context(label: str, reads: list[boo
         assert checked == 0
         return
     assert checked == 4
+    assert any(reads), "no path read a compiled choice where disk m moves"
+
+
+def test_classic_rules_with_any_directions(reads: list[bool]) -> None:
+    # Classic rules have one face (-1) per post: the compiled graphs have 12 nodes, not 48.
+    rng = random.Random("path-classic")
+    for allowed in rng.sample(CONNECTED, 6):
+        rules = ClassicRules(3, allowed)
+        for n in (6, 7):
+            start, goal = random_legal_position(rules, n, rng), random_legal_position(rules, n, rng)
+            want = bfs_distance(rules, start, goal)
+            assert same_distance(rules, start, goal) == want
+            if want:
+                assert shortest_path(rules, start, goal).length == want
+                check_route(rules, start, goal, rng)
+        start, goal = random_legal_position(rules, 200, rng), random_legal_position(rules, 200, rng)
+        if same_distance(rules, start, goal):
+            check_route(rules, start, goal, rng)
     assert any(reads), "no path read a compiled choice where disk m moves"

@@ -14,8 +14,9 @@ level down, so three *chains* computed from the smallest disk up answer everythi
 
 Each level is three shortest-path computations over at most 24 macro nodes. Only the previous
 level's values are kept, so a distance takes O(n) memory; the choices made at each level (a
-handful of small tuples) are kept when a path is wanted, and the number of optimal paths
-(geodesics) is counted alongside when asked.
+handful of small tuples, or below the largest disk that differs, the compiled searches'
+predecessors, from which a choice is walked back when read) are kept when a path is wanted,
+and the number of optimal paths (geodesics) is counted alongside when asked.
 """
 
 from __future__ import annotations

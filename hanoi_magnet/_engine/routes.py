@@ -49,8 +49,9 @@ _IDENTITY = (0, 1, 2)
 
 #: A path is refused when its chains' recorded choices would take more memory than this.
 PATH_MEMORY = 1 << 29
-#: The choices recorded per level, in bytes (measured: about 2,100 at a peak, tracemalloc, for
-#: NNN, RBB and classic rules at 1,500 and 3,000 disks; see benchmarks/bench_distance.py).
+#: The choices recorded per level, in bytes: an upper bound (measured with tracemalloc: about
+#: 2,100 at a peak for the general search's choices, NNN, RBB and classic rules at 1,500 and
+#: 3,000 disks; 950-1,230 for the compiled searches' trails, the same rules and sizes).
 BYTES_PER_LEVEL = 2560
 _COUNTER = itertools.count()
 _LOCK = threading.Lock()
