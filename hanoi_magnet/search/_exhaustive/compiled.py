@@ -224,18 +224,29 @@ def distances_compiled(layout: CodeLayout, goal: int, report: Report) -> tuple[A
     As :func:`.remoteness_numpy.distances_to` (the same array, widened as distances grow),
     from the compiled kernel running backwards from ``goal``.
     """
-    held = [np.full(layout.size, np.iinfo(np.uint8).max, dtype=np.uint8)]
-
-    def values(depth: int) -> Any:
-        if depth >= unreached(held[0]):
-            held[0] = widened(held[0])
-        return held[0]
+    held, values = _widening(layout.size)
 
     def report_with_array(depth: int, layer: int, reached: int, memory: int) -> None:
         report(depth, layer, reached, memory + held[0].nbytes)
 
     counts, _ = run_compiled(layout, [goal], report_with_array, backward=True, values=values)
     return held[0], counts
+
+
+def _widening(size: int) -> tuple[list[Any], Callable[[int], Any]]:
+    """A distance array of ``size`` bytes that widens as the distances grow.
+
+    Returns its holder (``held[0]`` is the array now) and the kernels' ``values`` callback,
+    which widens it before a depth it cannot hold.
+    """
+    held = [np.full(size, np.iinfo(np.uint8).max, dtype=np.uint8)]
+
+    def values(depth: int) -> Any:
+        if depth >= unreached(held[0]):
+            held[0] = widened(held[0])
+        return held[0]
+
+    return held, values
 
 
 def distances_bytes(layout: CodeLayout, goal: int | None = None) -> int:
@@ -259,12 +270,7 @@ def symmetric_distances(layout: CodeLayout, goal: int, report: Report) -> tuple[
     """
     moves = CodeLayout(layout.reversed_rules(), layout.n)
     codes = SymmetricCodes(moves, goal)
-    held = [np.full(codes.size, np.iinfo(np.uint8).max, dtype=np.uint8)]
-
-    def values(depth: int) -> Any:
-        if depth >= unreached(held[0]):
-            held[0] = widened(held[0])
-        return held[0]
+    held, values = _widening(codes.size)
 
     def report_with_array(depth: int, layer: int, reached: int, memory: int) -> None:
         report(depth, layer, reached, memory + held[0].nbytes + layout.size)
