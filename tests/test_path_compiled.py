@@ -114,3 +114,35 @@ def test_classic_rules_with_any_directions(reads: list[bool]) -> None:
         if same_distance(rules, start, goal):
             check_route(rules, start, goal, rng)
     assert any(reads), "no path read a compiled choice where disk m moves"
+
+
+def test_a_level_of_compiled_choices_holds_the_towers_the_general_search_reaches() -> None:
+    # Each compiled level's choices are a mapping made when read: its keys are the towers a
+    # chain reaches (as the general search's choices), an unreached tower is a KeyError, and
+    # disk m staying is the shared "stays" choice.
+    rng = random.Random("path-keys")
+    compared = 0
+    for label in ("NNN", "RBB", "NRB", "BNN"):
+        rules = MagneticRules(label)
+        for _ in range(6):
+            start, goal = (
+                random_legal_position(rules, 30, rng),
+                random_legal_position(rules, 30, rng),
+            )
+            compiled = Chains(rules, start, goal, record=True, counting=False)
+            general = Chains(rules, start, goal, record=True, counting=False, compiled=False)
+            assert compiled.distance == general.distance
+            for ours, theirs in zip(compiled.choices, general.choices, strict=True):
+                for side in (0, 1):
+                    if not isinstance(ours[side], chains._TrailChoices):
+                        continue
+                    compared += 1
+                    assert set(ours[side]) == set(theirs[side])
+                    assert len(ours[side]) == len(theirs[side])
+                    for tau in compiled.query.towers:
+                        if tau not in theirs[side]:
+                            with pytest.raises(KeyError):
+                                ours[side][tau]
+                        elif theirs[side][tau].stays:
+                            assert ours[side][tau] is chains._STAYS
+    assert compared > 100

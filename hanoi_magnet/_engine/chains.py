@@ -649,6 +649,9 @@ class _Stretch:
         self.forward = localise(forward)
         self.reverse = localise(reverse)
         self.pairs = list(pairs)
+        # a path's trail codes an edge as node << 8 | pair + 1 (see _compiled_trail)
+        assert len(self.pairs) < 255
+        assert max(len(forward.edges), len(reverse.edges)) < 256
 
     def lengths(self, size: int, known: dict[Table, int]) -> list[int]:
         """The tables' lengths at ``size``: from ``known`` (the stretch before) or afresh."""
