@@ -22,7 +22,7 @@ _ARROWING = rf"""(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}\s{{0,3}}(?:-{{1,3}}>?|={{
     \s{{0,3}}(?:{_WORD})?{_PREFIX}"""
 _BEGUN = re.compile(
     rf"""(?:[\[(]\s{{0,3}}["']?|["'])?(?:
-        (?:move[sd]?|moving|take|put|shift|transfer|place)(?:\s[^\n]*)?
+        (?:move|moving|take|put|shift|transfer|place)(?:\s[^\n=\[\]{{}}]*)?
        |mo|mov|di|dis|ste|step|fr|fro|from
        |(?:(?:the|a)\s{{1,3}})?(?:top\s{{1,3}}|smallest\s{{1,3}})?(?:disk|disc)(?:\s[^\n]*)?
        |\d{{1,40}}\s{{0,3}}:\s{{0,3}}(?:{_ARROWING}|(?:{_WORD})?{_NAME}?)

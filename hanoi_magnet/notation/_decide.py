@@ -115,12 +115,28 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
         group.parts = steps or [part.written or part for part in group.parts]
     decision.group = group
     if group is not None:
+        doubt = counted_doubt(group.parts, posts)
+        if doubt is not None:
+            decision.losers.append(doubt)
         for part in group.parts:
             if part.hedged and decision.hedged is None:
                 decision.hedged = f"the answer offers alternatives: {part.hedged}"
             elif part.uncertain and decision.hedged is None:
                 decision.hedged = f"the moves cannot be told apart from the words around them: {part.uncertain}"
     return decision
+
+
+def counted_doubt(parts: list[Candidate], posts: int) -> Loser | None:
+    """The reading of "1: ...", "2: ...", "3: ..." as disks, when it could be meant.
+
+    On three posts disks 1, 2, 3 never move one after the other (after the first two, disk 3
+    finds both other posts topped by smaller disks): the numbers are steps. On more posts
+    they may be disks: that reading is then plausible too.
+    """
+    if posts <= 3 or all(part.written is None for part in parts):
+        return None
+    written = [part.written or part for part in parts]
+    return Loser(written, "the numbers before ':' read as disks", True)
 
 
 def _next(
@@ -157,18 +173,21 @@ def _next(
         losers.append(Loser([candidate], "offered as an alternative answer", True))
         decision.hedged = decision.hedged or "the answer offers another answer as an alternative"
         return group
-    if restates:
-        losers.append(Loser([candidate], f"restates the first {len(key)} moves of the answer"))
-        return group
-    if not candidate.closed and group.parts[-1].closed:
-        losers.append(Loser([candidate], "a list the text ends inside of, after a complete answer", True))
-        return group
     last = group.parts[-1]
-    if prose.strip() and not candidate.block and not last.block:
+    if prose.strip() and not candidate.block and not last.block:  # runs of lines, prose between
         if last.unreadable is not None:
             losers.append(Loser([candidate], "after a move that cannot be read"))
             return group
+        if cue == "restatement" and restates:
+            losers.append(Loser([candidate], f"restates the first {len(key)} moves"))
+            return group
         return _join(decision, group, candidate, key, cue)
+    if restates:
+        losers.append(Loser([candidate], f"restates the first {len(key)} moves of the answer"))
+        return group
+    if not candidate.closed and last.closed:
+        losers.append(Loser([candidate], "a list the text ends inside of, after a complete answer", True))
+        return group
     if drafted(before):
         losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
         decision.why = "the answer after a draft"

@@ -14,7 +14,7 @@ from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import get_notation
 from hanoi_magnet.notation._compliance import deviation
 from hanoi_magnet.notation._cut import begun_move, end_of_text
-from hanoi_magnet.notation._decide import Decision, Loser, choose
+from hanoi_magnet.notation._decide import Decision, Loser, choose, counted_doubt
 from hanoi_magnet.notation._lines import (
     BLANK,
     MOVES,
@@ -27,7 +27,7 @@ from hanoi_magnet.notation._lines import (
     line_runs,
     run_of_lines,
 )
-from hanoi_magnet.notation._mentions import mentions
+from hanoi_magnet.notation._mentions import json_raw
 from hanoi_magnet.notation._naming import convert, mismatch, named, naming, own_naming
 from hanoi_magnet.notation._normalize import Plain, normalize
 from hanoi_magnet.notation._notations import Notation
@@ -51,7 +51,7 @@ from hanoi_magnet.notation._scan import (
 
 _LIST_START = re.compile(
     r"""(?P<name>\bmoves\s*[=:]\s*|["']moves["']\s*:\s*)?\[(?=\s*[\[{("'])
-      | (?P<empty>\bmoves\s*[=:]\s*\[\s*\])""",
+      | (?P<empty>\bmoves\s*[=:]\s*\[\s*\]|(?m:^[ \t]*\[[ \t]*\](?=[ \t]*$)))""",
     re.VERBOSE | re.IGNORECASE,
 )
 _ANY_LIST_ITEM = re.compile(f"{LIST_ITEM.pattern}|{JSON_OBJECT}|{QUOTED_ITEM}", re.VERBOSE)
@@ -261,6 +261,9 @@ class _Reading:
         if fast is not None:
             candidate, skipped = fast
             decision = Decision()
+            doubt = counted_doubt([candidate], self.posts)
+            if doubt is not None:
+                decision.losers.append(doubt)
             return self.assemble(text, [candidate], decision, skipped, (0, len(text)))
         found = _find(text, self.thinking)
         decision = choose(found.candidates, found.text, self.posts)
@@ -557,11 +560,11 @@ def _list_item(match: re.Match[str]) -> Raw:
             raise NotationError(f"not a move: {match.group(0)!r}")
         return read.raws[0]
     if match.group(0).startswith("{"):
-        found = mentions(match.group(0))
-        if len(found) != 1 or found[0].form != "json":
+        raw = json_raw(match.group(0))
+        if raw is None:
             raise NotationError(
                 "a move object needs a source and a target (keys source, from, from_peg, src "
                 f"and target, to, to_peg, dst), got {match.group(0)!r}"
             )
-        return found[0].raw
+        return raw
     return template_item(match)

@@ -83,7 +83,7 @@ _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _COMMENT_LINE = re.compile(r"^\s*(?://|<!--)")
 _MARKUP = str.maketrans("", "", "*`")
 _TAGS = re.compile(r"</?(?:b|strong|em|i|u|code|span|p|div|li|ol|ul|pre|mark)\b[^<>]{0,40}>", re.I)
-_TABLE_SEPARATOR = re.compile(r"\|?[\s:|-]*-[\s:|-]*")
+_TABLE_SEPARATOR = re.compile(r"[\s:|-]*")
 _HEADS = {
     "disk": ("disk", "disc"),
     "source": ("from", "source", "src", "from peg", "from rod", "from post", "start"),
@@ -201,7 +201,7 @@ def table_cells(line: str) -> list[str]:
 
 def table_separator(line: str) -> bool:
     """Whether a line is the ``|---|---|`` row under a table's header."""
-    return _TABLE_SEPARATOR.fullmatch(line.strip()) is not None
+    return "-" in line and _TABLE_SEPARATOR.fullmatch(line.strip()) is not None
 
 
 _CELL = re.compile(

@@ -67,10 +67,11 @@ _BRACKET = rf"""
     )
 """
 _JSON = r"""(?P<json>\{[^{}\[\]\n]{1,300}\})"""
-_COMPACT = r"(?P<compact>(?<![A-Za-z0-9])(?-i:(?P<csource>[A-Z])(?P<ctarget>[A-Z]))(?![A-Za-z0-9]))"
+_COMPACT = r"""(?P<compact>(?<![A-Za-z0-9.])(?:(?-i:(?P<csource>[A-Z])(?P<ctarget>[A-Z]))
+    |(?P<dsource>\d)(?P<dtarget>\d))(?![A-Za-z0-9]|\.\d))"""
 _TRIPLE = r"""
-    (?P<triple>(?<![\w.])(?P<tdisk>\d{1,40})[ \t]{1,3}(?P<tsource>\d{1,40})[ \t]{1,3}
-      (?P<ttarget>\d{1,40})(?!\w|\.\w))
+    (?P<triple>(?<![\w.])(?P<tdisk>[1-9]\d{0,39})[ \t]{1,3}(?P<tsource>\d)[ \t]{1,3}
+      (?P<ttarget>\d)(?!\w|\.\w))
 """
 _SPACED = r"""
     (?P<spaced>(?<![\w.])(?:(?-i:(?P<psource>[A-Z])[ \t]{1,3}(?P<ptarget>[A-Z]))
@@ -80,14 +81,16 @@ _SPACED = r"""
 #: Every mention of a move, the most specific form first at each place.
 MENTION = re.compile(
     # a mention starts at a word's first character or at a bracket: never inside a word
-    r"(?<![A-Za-z0-9_])(?:"
-    + "|".join((_LABEL, _BRACKET, _JSON, _MOVE, _TRIPLE, _SPACED, _COMPACT))
+    r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9\[({])(?:"
+    + "|".join((_LABEL, _BRACKET, _JSON, _MOVE, _TRIPLE, _COMPACT, _SPACED))
     + ")",
     re.IGNORECASE | re.VERBOSE,
 )
 #: The same without the forms that need an arrow or "to" between their pegs.
 _WITHOUT_SEPARATOR = re.compile(
-    r"(?<![A-Za-z0-9_])(?:" + "|".join((_BRACKET, _JSON, _TRIPLE, _SPACED, _COMPACT)) + ")",
+    r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9\[({])(?:"
+    + "|".join((_BRACKET, _JSON, _TRIPLE, _COMPACT, _SPACED))
+    + ")",
     re.IGNORECASE | re.VERBOSE,
 )
 #: What every move or label mention holds between its pegs.
@@ -155,13 +158,21 @@ def _mention(match: re.Match[str]) -> Mention | None:
     if form == "json":
         return _json(match.group(0), start, end)
     if form == "compact":
-        return Mention(Raw(None, group("csource"), group("ctarget")), start, end, form, False)
+        source = group("csource") or group("dsource")
+        target = group("ctarget") or group("dtarget")
+        return Mention(Raw(None, source, target), start, end, form, False)
     if form == "triple":
         raw = Raw(group("tdisk"), group("tsource"), group("ttarget"))
         return Mention(raw, start, end, form, False)
     source = group("psource") or group("nsource")
     target = group("ptarget") or group("ntarget")
     return Mention(Raw(None, source, target), start, end, "spaced", False)
+
+
+def json_raw(text: str) -> Raw | None:
+    """The move of one JSON object (keys in any order; ``None``: it names no source and target)."""
+    found = _json(text, 0, len(text))
+    return None if found is None else found.raw
 
 
 def _json(text: str, start: int, end: int) -> Mention | None:

@@ -61,13 +61,13 @@ _LABEL = r"""(?:
     (?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be|should\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=\-–])
 )"""
 LEAD = re.compile(
-    rf"""(?:\s+|[>\#]{{1,6}}(?=\s)|[-+•*·▪►‣◦](?=\s)|["']{{1,2}}(?=\S)
+    rf"""(?:\s|[>\#]{{1,6}}(?=\s)|[-+•*·▪►‣◦](?=\s)|["']{{1,2}}(?=\S)
         |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?(?=\s|$)
         |{_CONNECTOR}\b[,:;.\-–]?|{_LABEL}|{_SUBJECT})*""",
     re.IGNORECASE | re.VERBOSE,
 )
 GLUE = re.compile(
-    rf"""(?:\s+|[,;|&!]|\.(?=\s|$)|<br\s{{0,2}}/?>|->|=>|-->|[→⇒⟹]|[-+•*·](?=\s)
+    rf"""(?:\s|[,;|&!]|\.(?=\s|$)|<br\s{{0,2}}/?>|->|=>|-->|[→⇒⟹]|[-+•*·](?=\s)
         |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?
         |{_CONNECTOR}\b|{_SUBJECT})*""",
     re.IGNORECASE | re.VERBOSE,
@@ -80,10 +80,25 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _WRONG_AFTER = re.compile(
-    r"^[\s(\[—–-]*(?:\(?\s*)?(?:is|was|would\s{1,3}be|=)?\s{0,3}(?:wrong|illegal|invalid|not\s"
+    r"^[\s(\[—–-]*(?:(?:is|was|would\s{1,3}be|=)\s{1,3})?(?:wrong|illegal|invalid|not\s"
     r"{1,3}(?:allowed|legal|possible|valid)|a\s{1,3}(?:mistake|blunder)|impossible)\b|[❌✗✘]",
     re.IGNORECASE,
 )
+_SEQUENCED = re.compile(
+    r"\b(?:first|then|next|finally|lastly|now|after\s{1,3}that|afterwards)\b[,:]?\s{1,3}"
+    r"(?:(?:I|we|you)\s{1,3}(?:(?:will|would|should|can|then)\s{1,3})?)?$",
+    re.IGNORECASE,
+)
+
+
+def _lead_in(words: str) -> int:
+    """The length of the sequence word (and subject) that ends ``words``."""
+    found = _SEQUENCED.search(words)
+    return len(words) - found.start() if found else 0
+
+
+_PERSON = re.compile(r"\b(?:I|we|you|let's|let\s{1,3}us)\b", re.IGNORECASE)
+_WORDS_AFTER = re.compile(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
 _OPENS_REMARK = re.compile(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<![Nn]o\.)\s+(?=\S)")
 _ABANDON = re.compile(
@@ -224,6 +239,10 @@ def _sentence(text: str) -> _Sentence:
     lead = LEAD.match(text)
     start = lead.end() if lead else 0
     found = mentions(text[start:])
+    if not found and start:
+        whole = mentions(text)  # "01. ok" on four posts: a move, not a numbered item
+        if whole and whole[0].start < start:
+            start, found = 0, whole
     if not found:
         return _without_moves(text, start)
     offset = start
@@ -255,7 +274,10 @@ def _sentence(text: str) -> _Sentence:
         last = mention
     if "either" in text[:start].lower():
         hedged = hedged or "'either' before the moves"
-    return _closing(raws, forms, text[offset + last.end :], hedged, uncertain, all_weak(found))
+    tail = text[offset + last.end :]
+    if _PERSON.search(text[:start]) and _WORDS_AFTER.match(tail):
+        return _in_prose(text, 0, found, start)  # "We must move disk 3 from A to C at some point"
+    return _closing(raws, forms, tail, hedged, uncertain, all_weak(found))
 
 
 def all_weak(found: list[Mention]) -> bool:
@@ -288,9 +310,14 @@ def _weak_remark(tail: str) -> bool:
     return not first or first in _REMARK_OPENERS or not (first.isascii() or first.isalnum())
 
 
-def _in_prose(text: str, start: int, found: list[Mention]) -> _Sentence:
-    """Moves mentioned inside other words: weak, negated, or not moves at all."""
-    strong = [mention for mention in found if mention.strong]
+def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = None) -> _Sentence:
+    """Moves mentioned inside other words: weak, negated, or not moves at all.
+
+    ``found`` are the mentions in ``text[offset:]`` (``offset``: ``start`` unless given).
+    """
+    if offset is None:
+        offset = start
+    strong = [m._replace(start=m.start + offset - start, end=m.end + offset - start) for m in found if m.strong]
     if not strong:
         return _without_moves(text, start)
     words = text[: start + strong[0].start]
@@ -298,6 +325,11 @@ def _in_prose(text: str, start: int, found: list[Mention]) -> _Sentence:
         return _Sentence(NEGATED, [], [], "", negated=text.strip()[:80])
     if BEGUN.search(text[start : start + strong[0].start]):
         return _Sentence(BROKEN, [], [], "", broken=text.strip()[:80])
+    if _SEQUENCED.search(words) and len(strong) == len(found):
+        # "To solve it, first move disk 1 from A to C": the words lead into the first move
+        moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
+        if moves.kind == MOVES:
+            return moves._replace(remark=" ".join(filter(None, (words.strip(), moves.remark))))
     hedged = "either" in words.lower() and "'either' before the moves" or ""
     raws = [mention.raw for mention in strong]
     forms = [_written(text, start, mention) for mention in strong]
