@@ -170,6 +170,15 @@ PROSE = [
 ]
 
 
+def _remarks_after(line: str) -> list[str]:
+    """The remarks that can follow a line: "13. Nice." is item 13 of a numbered list, not the
+    move 13 on four posts with a remark (a compact move from post 0, "01. Nice.", is a move:
+    no list counts from 0)."""
+    if line.isdigit() and not line.startswith("0"):
+        return [remark for remark in REMARKS if not remark.startswith(".")]
+    return REMARKS
+
+
 @st.composite
 def _answers(draw: st.DrawFn) -> tuple[list[str], int, str]:
     posts = draw(st.sampled_from([3, 4]))
@@ -195,7 +204,7 @@ def test_a_remark_after_any_move_line_never_changes_the_moves(answer, data):
     before = _read_or_error("\n".join(lines), posts)
     where = data.draw(st.sets(st.integers(0, len(lines) - 1), min_size=1))
     marked = [
-        line + data.draw(st.sampled_from(REMARKS)) if i in where else line
+        line + data.draw(st.sampled_from(_remarks_after(line))) if i in where else line
         for i, line in enumerate(lines)
     ]
     assert _read_or_error("\n".join(marked), posts) == before

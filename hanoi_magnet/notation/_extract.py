@@ -396,7 +396,7 @@ def _same_before(whole: Extraction, cut: Extraction | None, replaced: bool) -> b
 
 def _strong_piece(piece: str) -> bool:
     """Whether a piece alone (no move before it) is clearly the beginning of a move."""
-    return len(piece.strip()) >= 4 or any(mark in piece for mark in ("-", "=", "→", " t", "["))
+    return len(piece.strip()) >= 4 or any(mark in piece for mark in ("-", "=", "→", "⟶", "⇒", " t", "["))
 
 
 def _notation_of(parts: list[Candidate], used: PegNames | None, posts: int) -> str | None:

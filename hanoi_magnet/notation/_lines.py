@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from hanoi_magnet.notation._cues import cue_of, drafted
 from hanoi_magnet.notation._scan import Raw, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
@@ -31,7 +32,10 @@ from hanoi_magnet.notation._segments import (
     read_line,
 )
 
-__all__ = ["ABANDON", "BLANK", "BROKEN", "MOVES", "NEGATED", "PROSE", "WEAK", "Line", "abandons"]
+__all__ = [
+    "ABANDON", "BLANK", "BROKEN", "MOVES", "NEGATED", "PROSE", "WEAK", "Line", "abandons",
+    "cue_of", "drafted",
+]  # fmt: skip
 
 
 class Candidate(NamedTuple):
@@ -56,26 +60,6 @@ class Candidate(NamedTuple):
     uncertain: str = ""  # words between moves that neither join nor separate them
 
 
-_CORRECTION = re.compile(
-    r"\b(?:wait|actually|mistake|wrong|incorrect|oops|invalid|illegal|instead|correct(?:ed|ion|ly)?|"
-    r"let\s{1,3}me\s{1,3}(?:redo|restart|try|fix|re-?check|reconsider|start)|redo|start\s{1,3}"
-    r"over|try\s{1,3}again|revised|revision|fixed|scratch\s{1,3}that|doesn't\s{1,3}work|"
-    r"final\s{1,3}(?:answer|solution|moves|sequence|list|version))\b",
-    re.IGNORECASE,
-)
-_RESTATEMENT = re.compile(
-    r"\b(?:recap|summary|summari[sz]e|in\s{1,3}short|to\s{1,3}confirm|again|restat\w*|repeat\w*|"
-    r"i\.e\.|that\s{1,3}is|first\s{1,3}(?:few|two|three|four|five|\d+)\s{1,3}moves|the\s{1,3}"
-    r"first\s{1,3}moves?|begins?\s{1,3}with|starts?\s{1,3}with|starting\s{1,3}with|verify|check)\b",
-    re.IGNORECASE,
-)
-_ALTERNATIVE = re.compile(
-    r"\b(?:options?|alternative(?:ly|s)?|another\s{1,3}(?:way|option|solution|possibility|answer)|"
-    r"one\s{1,3}(?:way|option|possibility)|either|otherwise|possibilit(?:y|ies)|candidates?)\b"
-    r"|(?:^|\n)\s{0,3}(?:or|OR|Or)\b",
-    re.IGNORECASE,
-)
-_DRAFT = re.compile(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
 # LaTeX around moves: \boxed{...}, \text{...}, arrows.
 _LATEX_ARROW = re.compile(r"\\(?:to|rightarrow|Rightarrow|longrightarrow|mapsto)\b")
 _LATEX_DROP = re.compile(r"\\(?:boxed|text|textbf|mathrm|mathbf|texttt|quad|qquad|,|;|!)|[{}$]")
@@ -89,27 +73,6 @@ _HEADS = {
     "source": ("from", "source", "src", "from peg", "from rod", "from post", "start"),
     "target": ("to", "target", "dst", "to peg", "to rod", "to post", "destination", "end"),
 }
-
-
-def cue_of(prose: str) -> str | None:
-    """What a stretch of prose between two readings announces.
-
-    ``"correction"`` (the later one replaces the earlier), ``"alternative"`` (the two are
-    offered side by side), ``"restatement"``, ``"draft"`` (the earlier one was a draft) or
-    ``None``.
-    """
-    if _ALTERNATIVE.search(prose):
-        return "alternative"
-    if _CORRECTION.search(prose):
-        return "correction"
-    if _RESTATEMENT.search(prose):
-        return "restatement"
-    return None
-
-
-def drafted(prose: str) -> bool:
-    """Whether the prose before a reading calls it a draft ("Draft:", "First attempt:")."""
-    return _DRAFT.search(prose) is not None
 
 
 def _boxed(line: str) -> str | None:
@@ -226,7 +189,7 @@ def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineRead
             return Line(MOVES, [Raw(disk, source.group(1), target.group(1))], None, "", False)
         return PROSE_LINE
     for cell in cells:
-        if cell.strip():
+        if cell.strip() and not cell.strip().isdigit():  # a step number is no move
             found = reader.read(cell)
             if found.kind == MOVES:
                 return found._replace(remark="", labels=False)

@@ -23,6 +23,7 @@ import re
 from typing import NamedTuple
 
 from hanoi_magnet.notation._builtin import NOTATIONS
+from hanoi_magnet.notation._cues import cue_of
 from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
 
@@ -239,8 +240,8 @@ def _sentence(text: str) -> _Sentence:
     lead = LEAD.match(text)
     start = lead.end() if lead else 0
     found = mentions(text[start:])
-    if not found and start:
-        whole = mentions(text)  # "01. ok" on four posts: a move, not a numbered item
+    if not found and start and text.lstrip()[:1] == "0":
+        whole = mentions(text)  # "01. ok" on four posts: a move (no list numbers from 0)
         if whole and whole[0].start < start:
             start, found = 0, whole
     if not found:
@@ -325,7 +326,7 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         return _Sentence(NEGATED, [], [], "", negated=text.strip()[:80])
     if BEGUN.search(text[start : start + strong[0].start]):
         return _Sentence(BROKEN, [], [], "", broken=text.strip()[:80])
-    if _SEQUENCED.search(words) and len(strong) == len(found):
+    if _SEQUENCED.search(words) and len(strong) == len(found) and cue_of(words) is None:
         # "To solve it, first move disk 1 from A to C": the words lead into the first move
         moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
         if moves.kind == MOVES:
