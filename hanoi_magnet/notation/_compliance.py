@@ -8,7 +8,7 @@ the ends of lines and blank lines aside; for lists, spaces anywhere).
 
 from __future__ import annotations
 
-from hanoi_magnet.errors import NotationError
+from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._scan import ReadMove
 
@@ -21,7 +21,7 @@ def deviation(region: str, moves: list[ReadMove], notation: Notation, posts: int
         expected = notation.format(moves, posts)
     except NotationError as error:
         return f"its moves cannot be written in notation {notation.name!r}: {error}"
-    except Exception:  # a pair where the notation writes disks  # noqa: BLE001
+    except InvalidArgumentError:  # a pair where the notation writes disks
         return f"its moves do not name their disks, as notation {notation.name!r} does"
     if notation.is_list:
         if "".join(region.split()) == "".join(expected.split()):

@@ -276,7 +276,7 @@ class _Reading:
         if found.unclosed:  # the output ends while the model is still reasoning
             decision.why = f"{decision.why}; read inside a <think> that is never closed"
             parts[-1] = last._replace(closed=False)
-        return self.assemble(text, parts, decision, skipped, found.region)
+        return self.assemble(text, parts, decision, skipped, found.region, found.unclosed)
 
     def assemble(
         self,
@@ -285,6 +285,7 @@ class _Reading:
         decision: Decision,
         skipped: list[tuple[int, int, str]],
         region: tuple[int, int],
+        unfinished: bool = False,
     ) -> Extraction:
         """The extraction of the reading ``parts``, with its report."""
         posts = self.posts
@@ -328,6 +329,7 @@ class _Reading:
             ambiguous=hedged is not None or any(r.plausible for r in alternatives),
             abandoned=next((part.abandoned for part in parts if part.abandoned), None),
             hedged=hedged,
+            unfinished=unfinished,
             asked=None if self.chosen is None else self.chosen.name,
             deviation=None
             if self.chosen is None

@@ -32,12 +32,15 @@ def naming(
             return None, "defaulted", "no peg is written"
         return given, how, _given_why(given, how)
     tokens = _tokens(raws)
-    numbers = all(token.isdecimal() for token in tokens)
+    numbers = any(token.isdecimal() for token in tokens)
+    letters = any(not token.isdecimal() for token in tokens)
     if numbers and given is not None and given.numeric:
-        return given, how, _given_why(given, how)
-    if numbers and given is PegNames.SID and posts != 3:
+        return given, how, _given_why(given, how)  # (letters among them cannot be read)
+    if numbers and not letters and given is PegNames.SID and posts != 3:
         return given, how, f"{_given_why(given, how)} (numbers from 0 beyond three posts)"
-    if not numbers and given is not None and not given.numeric:
+    if letters and given is not None and not given.numeric:
+        if numbers:
+            return given, how, _given_why(given, how)  # (numbers among them cannot be read)
         try:
             found = PegNames.detect(tokens, posts)
         except NotationError:

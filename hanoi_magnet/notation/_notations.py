@@ -248,6 +248,32 @@ class Notation:
                 raise NotationError(str(error), line=line) from None
         return moves
 
+    def deviation(
+        self, text: str, moves: Iterable[Move | tuple[int, int]], posts: int = 3
+    ) -> str | None:
+        r"""How ``text`` departs from these ``moves`` written in this notation (``None``: not at all).
+
+        Spaces at the ends of lines and blank lines aside (for lists, spaces anywhere), the
+        text must be exactly what :meth:`format` writes: nothing but the moves. Strict scores
+        (reasoning-gym's own, the ``strict`` reward) ask this; the moves read from an answer
+        never depend on it.
+
+        Example:
+            >>> from hanoi_magnet import solve
+            >>> from hanoi_magnet.notation import NOTATIONS
+            >>> arrows = NOTATIONS["arrows"]
+            >>> arrows.deviation("S->D
+", solve("classic", 1)) is None
+            True
+            >>> arrows.deviation("1. S->D", solve("classic", 1))
+            "line 1 is '1. S->D', notation 'arrows' writes 'S->D'"
+        """
+        from hanoi_magnet.notation._compliance import deviation
+
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"deviation expects a string, got {type(text).__name__}")
+        return deviation(text, list(moves), self, _integer(posts, "posts", minimum=1))
+
     def _read_lines(self, text: str) -> Iterator[tuple[int | None, Raw]]:
         example = repr(self.format_move(Move(1, 0, 2), 3))
         yield from read_lines(

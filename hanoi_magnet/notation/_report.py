@@ -175,6 +175,8 @@ class Extraction:
             offers alternatives ("A->C or A->B", "Option 2: ..."), or words between its moves
             neither join nor separate them; :attr:`ambiguous` is then set too. ``None``: it
             does not hedge.
+        unfinished: the moves were read inside a reasoning block that is never closed: the
+            model never left its reasoning (:attr:`truncated` is set too).
         asked: the notation the caller asked the answer to use (``None``: none was named).
         deviation: how the answer departs from :attr:`asked`, in words (``None``: it keeps to
             it: nothing but its moves, each written as the notation writes it, and blank
@@ -208,6 +210,7 @@ class Extraction:
     ambiguous: bool = False
     abandoned: str | None = None
     hedged: str | None = None
+    unfinished: bool = False
     asked: str | None = None
     deviation: str | None = None
 
@@ -238,6 +241,7 @@ class Extraction:
             "ambiguous": self.ambiguous,
             "abandoned": self.abandoned,
             "hedged": self.hedged,
+            "unfinished": self.unfinished,
             "asked": self.asked,
             "deviation": self.deviation,
         }
