@@ -27,16 +27,16 @@ def _prompt_lines(prompt: str) -> frozenset[str]:
 
 
 def without_echo(answer: str, prompt: str) -> tuple[str, int]:
-    """``answer`` with its lines that repeat a line of ``prompt`` blanked; how many there were.
+    r"""``answer`` with its lines that repeat a line of ``prompt`` blanked; how many there were.
 
     Blanked lines keep their length (spaces), so offsets in the reading report still point
     into the answer as given.
 
     Example:
-        >>> text, echoed = without_echo("Rules:\\nA disk may never go on a smaller one.\\nA->C",
-        ...                             "Rules:\\nA disk may never go on a smaller one.")
-        >>> text.split("\\n")[2], echoed
-        ('A->C', 1)
+        >>> text, echoed = without_echo("Rules:\nA disk may never go on a smaller one.\nA->C",
+        ...                             "Rules:\nA disk may never go on a smaller one.")
+        >>> text.split("\n")[2], echoed
+        ('A->C', 2)
     """
     lines = _prompt_lines(prompt)
     if not lines:

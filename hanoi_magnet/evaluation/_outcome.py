@@ -130,10 +130,10 @@ def abstention_lines(region: str) -> int:
 
 
 def abstains(region: str) -> bool:
-    """Whether the answer's final statement claims that the goal cannot be reached.
+    r"""Whether the answer's final statement claims that the goal cannot be reached.
 
     The claim is :data:`ABSTENTION` alone (``UNSOLVABLE``, ``Answer: UNSOLVABLE``,
-    ``\\boxed{UNSOLVABLE}``), or a plain sentence such as "The puzzle is unsolvable." or
+    ``\boxed{UNSOLVABLE}``), or a plain sentence such as "The puzzle is unsolvable." or
     "There is no solution."; never a hedge ("maybe unsolvable", "I cannot tell whether it is
     unsolvable"), a negation ("not unsolvable") or an instruction that only names the word
     ("If ..., write only UNSOLVABLE").

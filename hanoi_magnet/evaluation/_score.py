@@ -137,7 +137,7 @@ class Score:
         >>> result.outcome, result.parsed, result.valid_prefix, result.solved
         (<Outcome.UNSOLVED: 'unsolved'>, 1, 1, False)
         >>> dict(result.rewards)
-        {'reasoning_gym': 0.0, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0, 'graded': 0.05}
+        {'reasoning_gym': 0.0, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0, 'graded': 0.05, 'strict': 0.0}
     """  # noqa: E501 (a doctest's output is one line)
 
     id: str

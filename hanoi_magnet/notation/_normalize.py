@@ -68,7 +68,7 @@ def normalize(text: str) -> Plain:
     Example:
         >>> plain = normalize("\\ufeffA\\u200b->Ｃ\\r\\n٢")
         >>> plain.text, plain.given(2)
-        ('A->C\\n2', 3)
+        ('A->C\\n2', 4)
     """
     if text.isascii():
         if "\r" not in text and not _has_controls(text):

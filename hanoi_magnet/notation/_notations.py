@@ -262,8 +262,7 @@ class Notation:
             >>> from hanoi_magnet import solve
             >>> from hanoi_magnet.notation import NOTATIONS
             >>> arrows = NOTATIONS["arrows"]
-            >>> arrows.deviation("S->D
-", solve("classic", 1)) is None
+            >>> arrows.deviation("S->D\n", solve("classic", 1)) is None
             True
             >>> arrows.deviation("1. S->D", solve("classic", 1))
             "line 1 is '1. S->D', notation 'arrows' writes 'S->D'"

@@ -91,7 +91,7 @@ class Reading:
         >>> from hanoi_magnet.notation import extract_moves
         >>> found = extract_moves("Draft: [[1, 0, 1]]\nFinal answer:\nA->C")
         >>> found.moves, found.alternatives[0].moves, found.alternatives[0].why
-        (((0, 2),), (Move(disk=1, source=0, target=1),), 'an earlier answer, replaced by a later one')
+        (((0, 2),), (Move(disk=1, source=0, target=1),), 'an earlier attempt; the prose after it corrects it')
     """  # noqa: E501 (a doctest's output is one line)
 
     moves: tuple[ReadMove, ...]

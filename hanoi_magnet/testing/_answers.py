@@ -425,7 +425,7 @@ def sample_answers(
     Example:
         >>> from hanoi_magnet.testing import sample_answers
         >>> [a.expected for a in sample_answers(seed=1, count=3)]
-        ['moves', 'moves', 'moves']
+        ['ambiguous', 'moves', 'moves']
     """
     counts, namings, longest = _checked(posts, pegs, longest)
     chooser = RandomChooser(random.Random(_integer(seed, "seed")))
