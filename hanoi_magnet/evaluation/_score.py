@@ -28,7 +28,7 @@ from hanoi_magnet.evaluation._budget import (
     count_tokens,
     unclosed_reasoning,
 )
-from hanoi_magnet.evaluation._detail import Names, plural
+from hanoi_magnet.evaluation._detail import Names, ordinal, plural
 from hanoi_magnet.evaluation._echo import without_echo
 from hanoi_magnet.evaluation._gym import clean_line, clean_lines
 from hanoi_magnet.evaluation._instance import Instance, Task
@@ -39,11 +39,12 @@ from hanoi_magnet.evaluation._rg_reward import (
     reasoning_gym_reward,
     reward_from_verdict,
 )
-from hanoi_magnet.evaluation._tasks import task_optimum
+from hanoi_magnet.evaluation._tasks import task_done, task_optimum
 from hanoi_magnet.evaluation._verdict import Verdict, judge, replayed
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.notation import Extraction, PegNames, extract_moves, get_notation
 from hanoi_magnet.search import DEFAULT_MAX_STATES
+from hanoi_magnet.validate import validate
 
 __all__ = ["REWARDS", "MoveError", "Score", "clean_extraction", "clean_read", "score"]
 
@@ -377,9 +378,58 @@ def score(
     assert best is not None
     verdict = _judge(found.moves, found, instance, best, max_states)
     result = verdict_score(verdict, base, found)
+    if found.paragraphs and not (verdict.solved and verdict.moves <= best):
+        two = _two_answers(found, verdict, instance, max_states)
+        if two is not None:
+            return _nothing(result, f"{two}: two answers, nothing is credited")
     if found.ambiguous:
         result = _ambiguity(result, verdict, found, instance, best, max_states)
     return result
+
+
+_PARTS_TRIED = 8  # parts after a blank line checked as answers of their own, at most
+
+
+def _two_answers(
+    found: Extraction, verdict: Verdict, instance: Instance, max_states: int
+) -> str | None:
+    """Whether the moves hold a whole answer and other moves, with only a blank line (or
+    prose) between: a solution, then more; or other moves, then a solution from the start."""
+    moves = found.moves
+    reached = verdict.report.goal_index
+    if instance.task is Task.SOLVE and reached is not None and reached in found.paragraphs:
+        return f"a complete answer in the first {plural(reached, 'move')}, then more moves"
+    if instance.task is not Task.SOLVE:
+        for end in found.paragraphs[:_PARTS_TRIED]:
+            if end <= verdict.report.length:
+                part = moves[:end]
+                report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
+                if task_done(instance, part, report, report.error is None, max_states)[0]:
+                    return f"a complete answer in the first {plural(end, 'move')}, then more moves"
+    tried = 0
+    for start in found.paragraphs:
+        part = moves[start:]
+        first = part[0]
+        move = first if isinstance(first, Move) else None
+        if move is None or instance.rules.check(instance.start, move) is not None:
+            if move is not None or not _legal_pair(instance, first):
+                continue
+        tried += 1
+        if tried > _PARTS_TRIED:
+            break
+        report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
+        if report.error is None and task_done(instance, part, report, True, max_states)[0]:
+            return f"other moves, then a complete answer from the start at the {ordinal(start + 1)} move"
+    return None
+
+
+def _legal_pair(instance: Instance, pair: Any) -> bool:
+    """Whether a (source, target) pair moves the top disk legally at the instance's start."""
+    source, target = pair
+    stack = instance.start.posts[source] if source < instance.posts else ()
+    if not stack or target >= instance.posts:
+        return False
+    return instance.rules.check(instance.start, Move(stack[-1], source, target)) is None
 
 
 def _numbers(answer: object, clean: tuple[Move, ...] | None) -> list[tuple[int, int, int, int]] | None:

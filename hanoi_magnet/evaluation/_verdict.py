@@ -135,8 +135,8 @@ def _progress(
     """
     end = report.state
     goal = instance.goal
-    if best == 0:  # nothing to do: only an answer that does nothing, or comes back, is right
-        return 1.0 if legal and end == goal else 0.0
+    if best == 0:  # nothing to do: moves make no progress
+        return 1.0 if legal and report.length == 0 and end == goal else 0.0
     if report.length == 0:
         return 0.0
     if end == goal:

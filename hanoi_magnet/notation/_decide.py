@@ -194,6 +194,7 @@ def _next(
         return Group(candidate, key)
     losers.append(Loser(group.parts, "an earlier answer, replaced by a later one", True))
     decision.why = "the last answer in the text"
+    decision.hedged = decision.hedged or "two different answers, with nothing said of which is meant"
     return Group(candidate, key)
 
 

@@ -311,6 +311,13 @@ class _Reading:
             if id(part) not in read
         )
         hedged = decision.hedged
+        paragraphs: list[int] = []
+        offset = 0
+        for part in parts:
+            if offset:
+                paragraphs.append(offset)
+            paragraphs.extend(offset + index for index in part.paragraphs)
+            offset += len(part.raws)
         return Extraction(
             moves=tuple(moves),
             pegs=used if moves or raws else None,
@@ -330,6 +337,7 @@ class _Reading:
             abandoned=next((part.abandoned for part in parts if part.abandoned), None),
             hedged=hedged,
             unfinished=unfinished,
+            paragraphs=tuple(p for p in paragraphs if p < len(moves)),
             asked=None if self.chosen is None else self.chosen.name,
             deviation=None
             if self.chosen is None
@@ -498,13 +506,31 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         return None
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
     labels = all(map(_LABELS, among))  # blank lines count as labelled
+    paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
     start = sum(map(len, lines[:first])) + first
     end = start + sum(map(len, lines[first:last])) + (last - first) + len(lines[last].rstrip())
     skipped: list[tuple[int, int, str]] = []
     if PROSE in kinds:
         _prose(text, lines, kinds, 0, first, skipped)
         _prose(text, lines, kinds, last + 1, len(lines), skipped)
-    return run_of_lines(raws, labels, start, end, name), skipped
+    run = run_of_lines(raws, labels, start, end, name)
+    return (run._replace(paragraphs=paragraphs) if paragraphs else run), skipped
+
+
+def _paragraphs(reads: list[Line]) -> tuple[int, ...]:
+    """Where a run of plain lines goes on after a blank line (indexes of its moves)."""
+    found: list[int] = []
+    count = 0
+    blank = False
+    for read in reads:
+        if read.kind == BLANK:
+            blank = True
+            continue
+        if blank and count:
+            found.append(count)
+        blank = False
+        count += len(read.raws)
+    return tuple(found)
 
 
 # -- lists ------------------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ class Candidate(NamedTuple):
     counted: int = -1  # every line "N: ...", N counting up by one from this number (else -1)
     hedged: str = ""  # moves offered as alternatives inside the run ("A->C or A->B")
     uncertain: str = ""  # words between moves that neither join nor separate them
+    paragraphs: tuple[int, ...] = ()  # where the run goes on after a blank line (move indexes)
 
 
 # LaTeX around moves: \boxed{...}, \text{...}, arrows.
@@ -275,6 +276,8 @@ class _Runs:
         self.broken: str | None = None  # the unreadable move line that stopped the run
         self.hedged = ""
         self.uncertain = ""
+        self.blank = False  # a blank line since the current run's last move
+        self.paragraphs: list[int] = []
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -286,6 +289,9 @@ class _Runs:
             and self.broken is None
             and not (read.hedged or read.uncertain or read.negated or read.broken)
         ):
+            if self.blank:
+                self.paragraphs.append(len(self.current))
+                self.blank = False
             self.current.extend(read.raws)
             self.labels = self.labels and read.labels
             self.end = line_start + len(line.rstrip())
@@ -305,6 +311,8 @@ class _Runs:
             self.close()
         elif kind != BLANK:
             self._prose(kind, line, line_start)
+        elif self.current:
+            self.blank = True
 
     def _negated(self, read: Line, line: str, line_start: int) -> None:
         """A move mentioned as one not to make: skipped, and reported."""
@@ -318,6 +326,9 @@ class _Runs:
             self.after = self.joinable
         elif read.name != self.name:
             self.mixed = True
+        if self.blank and self.current:
+            self.paragraphs.append(len(self.current))
+        self.blank = False
         self.current.extend(read.raws)
         self.labels = self.labels and read.labels
         self.end = line_start + len(line.rstrip())
@@ -386,11 +397,14 @@ class _Runs:
                 self.runs[-1] = self.runs[-1]._replace(
                     unreadable=f"{self.broken!r} (not a move)", written=None
                 )
-            if self.hedged or self.uncertain:
-                self.runs[-1] = self.runs[-1]._replace(hedged=self.hedged, uncertain=self.uncertain)
+            if self.hedged or self.uncertain or self.paragraphs:
+                self.runs[-1] = self.runs[-1]._replace(
+                    hedged=self.hedged, uncertain=self.uncertain, paragraphs=tuple(self.paragraphs)
+                )
             self.prose, self.abandoned, self.joinable, self.broken = [], None, True, None
         self.current, self.labels, self.remarks = [], True, []
         self.hedged = self.uncertain = ""
+        self.blank, self.paragraphs = False, []
 
     def skip(self, a: int, b: int, why: str) -> None:
         skipped = self.skipped

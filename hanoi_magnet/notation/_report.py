@@ -175,6 +175,9 @@ class Extraction:
             offers alternatives ("A->C or A->B", "Option 2: ..."), or words between its moves
             neither join nor separate them; :attr:`ambiguous` is then set too. ``None``: it
             does not hedge.
+        paragraphs: where the reading goes on after a blank line or after prose between its
+            parts: indexes in :attr:`moves` (0-based). A scorer checks whether a part alone is
+            an answer: two answers written one after the other are a hedge.
         unfinished: the moves were read inside a reasoning block that is never closed: the
             model never left its reasoning (:attr:`truncated` is set too).
         asked: the notation the caller asked the answer to use (``None``: none was named).
@@ -210,6 +213,7 @@ class Extraction:
     ambiguous: bool = False
     abandoned: str | None = None
     hedged: str | None = None
+    paragraphs: tuple[int, ...] = ()
     unfinished: bool = False
     asked: str | None = None
     deviation: str | None = None
@@ -241,6 +245,7 @@ class Extraction:
             "ambiguous": self.ambiguous,
             "abandoned": self.abandoned,
             "hedged": self.hedged,
+            "paragraphs": list(self.paragraphs),
             "unfinished": self.unfinished,
             "asked": self.asked,
             "deviation": self.deviation,
