@@ -68,13 +68,19 @@ class Names:
         ) else shown
 
     def text(self, detail: str) -> str:
-        """A validator's detail with its post names (``post S``, ``post 2``) in these names."""
+        """A validator's detail with its post names (``post S``, ``S->I``) in these names."""
         if self.naming is None:
             return detail
-        return _POST.sub(lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail)
+        detail = _POST.sub(lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail)
+        return _ARC.sub(
+            lambda m: f"{self.post(_post_index(m.group(1), self.posts))}->"
+            f"{self.post(_post_index(m.group(2), self.posts))}",
+            detail,
+        )
 
 
-_POST = re.compile(r"\bpost ([SID]|\d+)\b")
+_POST = re.compile(r"\bpost ([SID]|\d{1,30})\b")
+_ARC = re.compile(r"(?<![\w>-])([SID]|\d{1,30})->([SID]|\d{1,30})(?![\w-])")
 
 
 def _post_index(name: str, posts: int) -> int:

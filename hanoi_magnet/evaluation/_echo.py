@@ -13,16 +13,26 @@ import re
 
 _MARKUP = str.maketrans("", "", "*`_>#")
 _SPACES = re.compile(r"\s+")
+_NUMBERING = re.compile(r"^(?:[-•*]|\(?\d{1,3}[.)])\s+")
+_CLAUSES = re.compile(r"(?<=[.:;])\s+")
 _SHORTEST = 6  # shorter prompt lines ("Rules:") are too common to call an echo
 
 
 def _key(line: str) -> str:
-    return _SPACES.sub(" ", line.translate(_MARKUP)).strip().casefold()
+    text = _SPACES.sub(" ", line.translate(_MARKUP)).strip().casefold()
+    return _NUMBERING.sub("", text)
 
 
 @functools.lru_cache(maxsize=256)
 def _prompt_lines(prompt: str) -> frozenset[str]:
-    keys = (_key(line) for line in prompt.splitlines())
+    """The prompt's lines, and each sentence or clause of them (after ``:``, ``.``, ``;``)."""
+    keys: set[str] = set()
+    for line in prompt.splitlines():
+        keys.add(_key(line))
+        pieces = _CLAUSES.split(line.strip())
+        for first in range(len(pieces)):
+            keys.add(_key(" ".join(pieces[first:])))
+            keys.add(_key(pieces[first]))
     return frozenset(key for key in keys if len(key) >= _SHORTEST)
 
 
