@@ -123,9 +123,9 @@ def is_abstention(statement: str) -> bool:
 
 def abstention_lines(region: str) -> int:
     """How many lines of the answer claim, each on its own, that there is no solution."""
-    if "unsolvable" not in region.lower() and "impossible" not in region.lower():
-        if "no " not in region.lower() and "cannot" not in region.lower():
-            return 0
+    lower = region.lower()
+    if not any(word in lower for word in ("unsolvable", "impossible", "no ", "cannot")):
+        return 0
     return sum(is_abstention(line) for line in region.splitlines() if line.strip())
 
 

@@ -100,14 +100,20 @@ def _task(task: Task, write: Callable[[Instance, random.Random], str | None]) ->
 # -- judges --------------------------------------------------------------------------------------
 
 
-def _full(instance: Instance, result: Score) -> str | None:
+def _full(instance: Instance, result: Score, rewards: tuple[str, ...] = ("graded", "solved", "optimal", "strict")) -> str | None:
     """The reference answer: full credit, in every reward that applies to it."""
     if not result.outcome.credited:
         return "the reference answer is not credited"
-    for name in ("graded", "solved", "optimal", "strict"):
+    for name in rewards:
         if result.rewards[name] != 1.0:
             return f"the reference answer earns {name} {result.rewards[name]}"
     return None
+
+
+def _full_but_strict(instance: Instance, result: Score) -> str | None:
+    """The reference answer after other text: full credit but ``strict`` (it is not only the
+    moves the notation writes)."""
+    return _full(instance, result, ("graded", "solved", "optimal"))
 
 
 def _nothing(instance: Instance, result: Score) -> str | None:
@@ -338,7 +344,7 @@ def _policies() -> list[Policy]:
                lambda i, r: always(
                    None if _gold(i) is None or i.max_answer_chars is not None
                    else f"{i.prompt}\n\n{_gold(i)}"
-               ), _full),
+               ), _full_but_strict),
         Policy("empty", "noop", "no answer at all", lambda i, r: ("",), _nothing),
         Policy("prompt", "noop", "the prompt repeated whole", lambda i, r: (i.prompt,), _nothing),
         Policy("prompt-paragraph", "noop", "each paragraph of the prompt alone",

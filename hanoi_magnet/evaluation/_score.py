@@ -29,7 +29,7 @@ from hanoi_magnet.evaluation._budget import (
     unclosed_reasoning,
 )
 from hanoi_magnet.evaluation._detail import Names, ordinal, plural
-from hanoi_magnet.evaluation._echo import without_echo
+from hanoi_magnet.evaluation._echo import only_echo, without_echo
 from hanoi_magnet.evaluation._gym import clean_line, clean_lines
 from hanoi_magnet.evaluation._instance import Instance, Task
 from hanoi_magnet.evaluation._outcome import Outcome, abstains, abstention_lines
@@ -329,8 +329,9 @@ def score(
             return _moves_for_unsolvable(base, found, unsolvable or "no solution")
         return verdict_score(early[1], base, early[0])
     text, echoed = without_echo(answer, instance.prompt)
-    if not text.strip():
-        shown = plural(echoed, "line")
+    copied = only_echo(answer, instance.prompt) if not text.strip() or echoed else 0
+    if copied or not text.strip():
+        shown = plural(copied or echoed, "line")
         return base.unread(Outcome.NO_ANSWER, f"the answer only repeats the prompt ({shown})")
     region = answer_region(text, thinking)
     naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
@@ -358,6 +359,10 @@ def score(
             Outcome.WRONG_ABSTENTION, "the answer says there is no solution, but there is one"
         )
     if found is None:
+        copied = only_echo(answer, instance.prompt)
+        if copied:
+            shown = plural(copied, "line")
+            return base.unread(Outcome.NO_ANSWER, f"the answer only repeats the prompt ({shown})")
         if not thinking and unclosed_reasoning(answer):
             cut = "the text ends inside its reasoning (<think> never closed), with no answer"
             return base.unread(Outcome.TRUNCATED, cut, parse_error=why)

@@ -16,27 +16,39 @@ _SHOWN = 60
 
 
 def deviation(region: str, moves: list[ReadMove], notation: Notation, posts: int) -> str | None:
-    """How ``region`` (the answer's text) departs from ``notation``; ``None``: it keeps to it."""
+    """How ``region`` (the answer's text) departs from ``notation``; ``None``: it keeps to it.
+
+    Lines are compared one by one and the first difference is the answer, so an answer that
+    departs early costs little however long it is.
+    """
     try:
-        expected = notation.format(moves, posts)
+        if notation.is_list:
+            expected = notation.format(moves, posts)
+            if "".join(region.split()) == "".join(expected.split()):
+                return None
+            return f"not written as one list in notation {notation.name!r}: {_first_words(region)}"
+        wanted = (piece.strip() for piece in notation.iter_format(moves, posts))
+        written = (line.strip() for line in region.replace("\r", "\n").split("\n"))
+        number = 0
+        for line in written:
+            if not line:
+                continue
+            number += 1
+            want = next(wanted, None)
+            if want is None:
+                return f"text after the moves: {_shown(line)}"
+            if line != want:
+                return (
+                    f"line {number} is {_shown(line)}, notation {notation.name!r} writes "
+                    f"{_shown(want)}"
+                )
+        if next(wanted, None) is not None:
+            return "fewer lines than moves"
+        return None
     except NotationError as error:
         return f"its moves cannot be written in notation {notation.name!r}: {error}"
     except InvalidArgumentError:  # a pair where the notation writes disks
         return f"its moves do not name their disks, as notation {notation.name!r} does"
-    if notation.is_list:
-        if "".join(region.split()) == "".join(expected.split()):
-            return None
-        return f"not written as one list in notation {notation.name!r}: {_first_words(region)}"
-    written = [line.strip() for line in region.replace("\r", "\n").split("\n") if line.strip()]
-    wanted = [line.strip() for line in expected.split("\n") if line.strip()]
-    for number, (line, want) in enumerate(zip(written, wanted, strict=False), 1):
-        if line != want:
-            return f"line {number} is {_shown(line)}, notation {notation.name!r} writes {_shown(want)}"
-    if len(written) > len(wanted):
-        return f"text after the moves: {_shown(written[len(wanted)])}"
-    if len(written) < len(wanted):
-        return "fewer lines than moves"
-    return None
 
 
 def _shown(text: str) -> str:

@@ -16,15 +16,21 @@ from hanoi_magnet.notation._segments import GLUE, LEAD
 
 _LONGEST = 200  # a longer piece of text is no piece of one move
 _WORD = r"(?:the\s{1,3})?(?:peg|rod|post|tower|pole|needle|stack|column)s?\s{0,3}"
-_NAME = r"(?:[A-Za-z]|\d{1,40})"
+_NAME = r"(?:[A-Za-z]|\d{1,200})"
 _PREFIX = r"[A-Za-z]{0,7}"  # the beginning of a word: "Pe" of "Peg", "t" of "to"
 _ARROWING = rf"""(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}\s{{0,3}}(?:-{{1,3}}>?|={{1,3}}>?|[→⟶⇒➔➜]|to?|onto?)
     \s{{0,3}}(?:{_WORD})?{_PREFIX}"""
+# A move sentence begun: every part optional after the first, in the order a move writes them.
+_SENTENCE = rf"""(?:(?:the|a)\s{{1,3}})?(?:(?:top|smallest|largest)\s{{1,3}})?(?:disk|disc)
+    (?:\s{{1,3}}(?:\#|no\.\s?)?\d{{0,200}}(?:\s{{0,3}}:?\s{{0,3}}(?:{_ARROWING}|(?:from\s{{0,3}}
+    (?:{_WORD})?{_NAME}?|fr|fro)))?)?"""
 _BEGUN = re.compile(
     rf"""(?:[\[(]\s{{0,3}}["']?|["'])?(?:
-        (?:move|moving|take|put|shift|transfer|place)(?:\s[^\n=\[\]{{}}]*)?
+        (?:move|moving|take|put|shift|transfer|place)(?:\s{{1,3}}(?:{_SENTENCE}|{_ARROWING}|\d{{1,40}}
+          (?:\s{{1,3}}(?:{_ARROWING}|(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}?|fr|fro))?
+          |from\s{{1,3}}(?:{_WORD})?{_NAME}?|the(?:\s{{1,3}}top)?|{_PREFIX}))?
        |mo|mov|di|dis|ste|step|fr|fro|from
-       |(?:(?:the|a)\s{{1,3}})?(?:top\s{{1,3}}|smallest\s{{1,3}})?(?:disk|disc)(?:\s[^\n]*)?
+       |{_SENTENCE}
        |\d{{1,40}}\s{{0,3}}:\s{{0,3}}(?:{_ARROWING}|(?:{_WORD})?{_NAME}?)
        |{_ARROWING}
        |(?:from\s{{1,3}})?{_WORD}{_NAME}?

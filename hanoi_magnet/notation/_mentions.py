@@ -183,6 +183,8 @@ def _json(text: str, start: int, end: int) -> Mention | None:
             fields[role] = field.group("value")
     if "source" not in fields or "target" not in fields:
         return None
+    if not fields.get("disk", "0").isdecimal():
+        return None  # {"disk": X, ...}: a format, not a move
     return Mention(Raw(fields.get("disk"), fields["source"], fields["target"]), start, end, "json", True)
 
 

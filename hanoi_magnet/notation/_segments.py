@@ -293,14 +293,17 @@ def _closing(
     raws: list[Raw], forms: list[str], tail: str, hedged: str, uncertain: str, weak: bool
 ) -> _Sentence:
     """A sentence of moves and what follows its last move."""
-    remark = tail.strip()
+    remark = tail.strip().rstrip(_FINAL)
     if remark and _WRONG_AFTER.match(tail):
         uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
     if remark and weak and not _weak_remark(tail) and not GLUE.fullmatch(tail):
         return _Sentence(PROSE, [], [], tail.strip())  # "A C is a word": not moves
-    gives_up = bool(remark) and abandons(remark)
-    return _Sentence(MOVES, raws, forms, remark, hedged, uncertain, abandons=gives_up)
+    gives_up = bool(tail.strip()) and abandons(tail)
+    return _Sentence(MOVES, raws, forms, remark or ("..." if gives_up else ""), hedged, uncertain,
+                     abandons=gives_up)  # fmt: skip
 
+
+_FINAL = ".,;:!"  # final punctuation after a move is no remark
 
 _REMARK_OPENERS = frozenset("([{—–-‒:;,.!?#/<=←|~\"'")
 
