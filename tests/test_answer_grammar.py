@@ -98,7 +98,8 @@ def test_ordinals_reach_beyond_twenty():
 
     pairs = [(0, 2), (0, 1), (2, 1), (0, 2), (1, 0), (1, 2), (0, 2)] * 5
     text = "\n".join(
-        f"{ordinal_word(i).capitalize()}, {'ABC'[s]}->{'ABC'[t]}" for i, (s, t) in enumerate(pairs, 1)
+        f"{ordinal_word(i).capitalize()}, {'ABC'[s]}->{'ABC'[t]}"
+        for i, (s, t) in enumerate(pairs, 1)
     )
     assert "Twenty-first," in text and "Thirty-fifth," in text
     assert list(extract_moves(text).moves) == pairs

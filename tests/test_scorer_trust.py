@@ -30,15 +30,21 @@ def _instance(template: str = "plain", notation: str = "reasoning-gym", n: int =
 @pytest.mark.parametrize(
     "text",
     [
-        "Move disk 1 from Peg 1 to Peg 3, and then Move disk 2 from Peg 1 to Peg 2, and then "
-        "Move disk 1 from Peg 3 to Peg 2",
+        (
+            "Move disk 1 from Peg 1 to Peg 3, and then Move disk 2 from Peg 1 to Peg 2, and then "
+            "Move disk 1 from Peg 3 to Peg 2"
+        ),
         "A->C<br>A->B<br>C->B",
         "A->C | A->B | C->B",
         "A->C; A->B; C->B",
-        "First move disk 1 from A to C, then move disk 2 from A to B, and then move disk 1 "
-        "from C to B.",
-        "First, move disk 1 from A to C, then move disk 2 from A to B, and finally move disk 1 "
-        "from C to B.",
+        (
+            "First move disk 1 from A to C, then move disk 2 from A to B, and then move disk 1 "
+            "from C to B."
+        ),
+        (
+            "First, move disk 1 from A to C, then move disk 2 from A to B, and finally move "
+            "disk 1 from C to B."
+        ),
     ],
 )
 def test_a_second_move_after_a_connector_is_read(text):
@@ -82,10 +88,14 @@ def test_an_invisible_character_before_the_first_line_drops_nothing(mark):
 def test_the_same_answer_gets_the_same_verdict_whatever_notation_was_asked(notation):
     instance = _instance(notation=notation)
     for answer in (
-        "Move disk 1 from peg A to peg B\nMove disk 2 from peg A to peg C\n"
-        "Move disk 1 from peg B to peg C",
-        "Move the top disk from Peg A to Peg B\nMove the top disk from Peg A to Peg C\n"
-        "Move the top disk from Peg B to Peg C",
+        (
+            "Move disk 1 from peg A to peg B\nMove disk 2 from peg A to peg C\n"
+            "Move disk 1 from peg B to peg C"
+        ),
+        (
+            "Move the top disk from Peg A to Peg B\nMove the top disk from Peg A to Peg C\n"
+            "Move the top disk from Peg B to Peg C"
+        ),
     ):
         result = score(answer, instance)
         assert result.outcome is Outcome.SOLVED_OPTIMALLY, (notation, result.detail)
@@ -122,7 +132,7 @@ def test_small_forms_are_read(text, expected):
     assert extract_moves(text, pegs=naming).moves == expected
 
 
-# -- 6. parroting the prompt ------------------------------------------------------------------------
+# -- 6. parroting the prompt ----------------------------------------------------------------------
 
 
 def test_the_prompt_and_its_parts_earn_nothing():
@@ -143,7 +153,7 @@ def test_no_prompt_example_is_a_move_and_echoed_rules_earn_nothing():
             if " form " in line or "formatted" in line:  # the answer format: placeholders only
                 try:
                     found = extract_moves(line, posts=instance.posts)
-                except Exception:  # noqa: BLE001 (no moves at all: what is wanted)
+                except Exception:
                     continue
                 assert not found.moves or found.unreadable or found.pegs_mismatch, line
             # a rule line repeated, or any clause of it: not an answer
@@ -158,8 +168,11 @@ def test_no_prompt_example_is_a_move_and_echoed_rules_earn_nothing():
 
 def test_the_word_is_not_the_claim():
     instance = _instance(unsolvable=1.0)
-    for text in ("This puzzle is not unsolvable.", "I cannot tell whether it is unsolvable",
-                 "If no sequence of legal moves reaches the goal, write only UNSOLVABLE."):  # fmt: skip
+    for text in (
+        "This puzzle is not unsolvable.",
+        "I cannot tell whether it is unsolvable",
+        "If no sequence of legal moves reaches the goal, write only UNSOLVABLE.",
+    ):
         assert not score(text, instance).outcome.credited, text
     assert score(ABSTENTION, instance).outcome is Outcome.ABSTAINED
 

@@ -17,7 +17,11 @@ from hanoi_magnet.cli._util import CommandError, Progress, Status
 from hanoi_magnet.evaluation import POLICIES, Instance, audit
 
 
-def add_validate_action(actions: Any, generate_arguments: Callable[[argparse.ArgumentParser], None], instances: Callable[[argparse.Namespace], Iterator[Instance]]) -> None:
+def add_validate_action(
+    actions: Any,
+    generate_arguments: Callable[[argparse.ArgumentParser], None],
+    instances: Callable[[argparse.Namespace], Iterator[Instance]],
+) -> None:
     """Declare ``eval validate`` on the ``eval`` group's actions (the hook in ``cli/_eval.py``).
 
     ``generate_arguments`` declares the options of ``eval generate`` (the set to audit);

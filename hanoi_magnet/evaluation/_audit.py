@@ -22,6 +22,7 @@ from hanoi_magnet.evaluation._policy import Kind, Policy
 from hanoi_magnet.evaluation._score import Score, score
 from hanoi_magnet.model import _integer
 
+
 @attrs.frozen
 class PolicyResult:
     """One policy's results in an :func:`audit`.
@@ -138,15 +139,13 @@ def _chosen(policies: Iterable[str | Policy] | None, known: Mapping[str, Policy]
     if isinstance(policies, str):
         policies = [policies]
     chosen = []
-    for policy in policies:
+    for policy in policies:  # names or Policy objects; anything else is refused below
         if isinstance(policy, Policy):
             chosen.append(policy)
-        elif isinstance(policy, str) and policy in known:
+        elif policy in known:
             chosen.append(known[policy])
         else:
-            raise InvalidArgumentError(
-                f"unknown policy {policy!r}; known: {', '.join(known)}"
-            )
+            raise InvalidArgumentError(f"unknown policy {policy!r}; known: {', '.join(known)}")
     return chosen
 
 

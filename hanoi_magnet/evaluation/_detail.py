@@ -33,7 +33,7 @@ def ordinal(number: int) -> str:
     """
     if 10 <= number % 100 <= 20:
         return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 class Names:
@@ -56,25 +56,32 @@ class Names:
     def move(self, move: ReadMove) -> str:
         """One move in the answer's own form, else as ``disk 2 from A to C`` / ``A->C``."""
         source, target = (move.source, move.target) if isinstance(move, Move) else move
-        if self.notation is not None and self.naming is self.notation.pegs:
-            if source < self.posts and target < self.posts:
-                try:
-                    return self.notation.format_move(move, self.posts).strip()
-                except NotationError:
-                    pass
+        notation = self.notation
+        fits = source < self.posts and target < self.posts
+        if notation is not None and self.naming is notation.pegs and fits:
+            try:
+                return notation.format_move(move, self.posts).strip()
+            except NotationError:
+                pass
         shown = f"{self.post(source)}->{self.post(target)}"
-        return f"disk {move.disk} from {self.post(source)} to {self.post(target)}" if isinstance(
-            move, Move
-        ) else shown
+        return (
+            f"disk {move.disk} from {self.post(source)} to {self.post(target)}"
+            if isinstance(move, Move)
+            else shown
+        )
 
     def text(self, detail: str) -> str:
         """A validator's detail with its post names (``post S``, ``S->I``) in these names."""
         if self.naming is None:
             return detail
-        detail = _POST.sub(lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail)
+        detail = _POST.sub(
+            lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail
+        )
         return _ARC.sub(
-            lambda m: f"{self.post(_post_index(m.group(1), self.posts))}->"
-            f"{self.post(_post_index(m.group(2), self.posts))}",
+            lambda m: (
+                f"{self.post(_post_index(m.group(1), self.posts))}->"
+                f"{self.post(_post_index(m.group(2), self.posts))}"
+            ),
             detail,
         )
 

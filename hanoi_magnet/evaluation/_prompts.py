@@ -208,8 +208,10 @@ def _task(start: State, goal: State, pegs: PegNames, *, done: int | None, count:
 
 
 def _answer_format(notation: Notation, posts: int, *, one: bool) -> str:
-    """How to write the answer: the form, with placeholders (never a move that could be the
-    answer: a policy that repeats the prompt must not be paid)."""
+    """How to write the answer: the form, with placeholders.
+
+    Never a move that could be the answer: a policy that repeats the prompt must not be paid.
+    """
     pegs = notation.pegs
     names = pegs.describe if posts == 3 or pegs is not PegNames.SID else PegNames.ZERO.describe
     form = notation.template.format(disk="X", source="Y", target="Z", index="N")

@@ -1,4 +1,4 @@
-"""The ``reasoning_gym`` reward: reasoning-gym's own score, and the answers it reads as the kit does.
+"""The ``reasoning_gym`` reward: reasoning-gym's own score, and the clean answers both read alike.
 
 reasoning-gym's ``score_answer`` reads only exact ``Move disk X from Peg Y to Peg Z`` lines,
 pegs numbered from 1 (:mod:`._gym` reproduces it step by step). Answers made of nothing else

@@ -227,8 +227,6 @@ def _reading_dict(found: Extraction) -> dict[str, Any]:
     }
 
 
-
-
 def score(
     answer: str | None,
     instance: Instance,
@@ -325,9 +323,27 @@ def score(
         return base.unread(Outcome.OVER_BUDGET, over)
     if clean is not None:  # exact reasoning-gym lines and nothing else: read once, as is
         if early is None:  # the instance has no solution
-            found = clean_extraction(answer, clean, instance.posts)
-            return _moves_for_unsolvable(base, found, unsolvable or "no solution")
+            read = clean_extraction(answer, clean, instance.posts)
+            return _moves_for_unsolvable(base, read, unsolvable or "no solution")
         return verdict_score(early[1], base, early[0])
+    return _read_and_judged(
+        answer, instance, base, unsolvable, pegs, detect_pegs, thinking, max_states, credit_drafts
+    )
+
+
+def _read_and_judged(
+    answer: str,
+    instance: Instance,
+    base: _Base,
+    unsolvable: str | None,
+    pegs: PegNames | None,
+    detect_pegs: bool,
+    thinking: bool,
+    max_states: int,
+    credit_drafts: bool,
+) -> Score:
+    """The score of an answer read in full (the general path of :func:`score`)."""
+    best = base.best
     text, echoed = without_echo(answer, instance.prompt)
     copied = only_echo(answer, instance.prompt) if not text.strip() or echoed else 0
     if copied or not text.strip():
@@ -370,9 +386,7 @@ def score(
     if unsolvable is not None:
         return _moves_for_unsolvable(base, found, unsolvable)
     if found.hedged is not None:
-        return base.unread(
-            Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found
-        )
+        return base.unread(Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found)
     if found.unfinished and not credit_drafts:
         return base.unread(
             Outcome.TRUNCATED,
@@ -398,8 +412,11 @@ _PARTS_TRIED = 8  # parts after a blank line checked as answers of their own, at
 def _two_answers(
     found: Extraction, verdict: Verdict, instance: Instance, max_states: int
 ) -> str | None:
-    """Whether the moves hold a whole answer and other moves, with only a blank line (or
-    prose) between: a solution, then more; or other moves, then a solution from the start."""
+    """Whether the moves hold a whole answer and other moves: two answers one after the other.
+
+    With only a blank line (or prose) between: a solution, then more moves; or other moves,
+    then a solution from the start.
+    """
     moves = found.moves
     reached = verdict.report.goal_index
     if instance.task is Task.SOLVE and reached is not None and reached in found.paragraphs:
@@ -415,17 +432,23 @@ def _two_answers(
     for start in found.paragraphs:
         part = moves[start:]
         first = part[0]
-        move = first if isinstance(first, Move) else None
-        if move is None or instance.rules.check(instance.start, move) is not None:
-            if move is not None or not _legal_pair(instance, first):
-                continue
+        if not _starts(instance, first):
+            continue
         tried += 1
         if tried > _PARTS_TRIED:
             break
         report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
         if report.error is None and task_done(instance, part, report, True, max_states)[0]:
-            return f"other moves, then a complete answer from the start at the {ordinal(start + 1)} move"
+            at = ordinal(start + 1)
+            return f"other moves, then a complete answer from the start at the {at} move"
     return None
+
+
+def _starts(instance: Instance, first: Any) -> bool:
+    """Whether a move can be the first of an answer: legal at the instance's start."""
+    if isinstance(first, Move):
+        return instance.rules.check(instance.start, first) is None
+    return _legal_pair(instance, first)
 
 
 def _legal_pair(instance: Instance, pair: Any) -> bool:
@@ -437,7 +460,9 @@ def _legal_pair(instance: Instance, pair: Any) -> bool:
     return instance.rules.check(instance.start, Move(stack[-1], source, target)) is None
 
 
-def _numbers(answer: object, clean: tuple[Move, ...] | None) -> list[tuple[int, int, int, int]] | None:
+def _numbers(
+    answer: object, clean: tuple[Move, ...] | None
+) -> list[tuple[int, int, int, int]] | None:
     """The numbers reasoning-gym reads from a clean answer (``None``: it reads them itself)."""
     if clean is None or not isinstance(answer, str):
         return None
@@ -543,7 +568,9 @@ def _either_naming(
         if base.best is None:
             return _moves_for_unsolvable(base, found, instance.unsolvable or "no solution")
         if found.hedged is not None:
-            return base.unread(Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found)
+            return base.unread(
+                Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found
+            )
         verdict = _judge(found.moves, found, instance, base.best, max_states)
         results.append(verdict_score(verdict, base, found))
     first = results[0]

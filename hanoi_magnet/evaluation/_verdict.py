@@ -61,7 +61,9 @@ def judge(
     if report.error is not None:
         first_error = error_of(report.error, names)
     elif found.unreadable is not None:
-        first_error = error_of(None, names, index=len(moves), item=found.unreadable, state=report.state)
+        first_error = error_of(
+            None, names, index=len(moves), item=found.unreadable, state=report.state
+        )
     legal = first_error is None
     solved, unverified = task_done(instance, moves, report, legal, max_states)
     length = len(moves)
@@ -114,7 +116,10 @@ def _unfinished(found: Any, unverified: bool, length: int) -> tuple[Outcome, str
             "off the library's solution; the search to check it hit its limit",
         )
     if found.truncated:
-        return Outcome.TRUNCATED, f"the text ends inside the answer after {plural(length, 'legal move')}"
+        return (
+            Outcome.TRUNCATED,
+            f"the text ends inside the answer after {plural(length, 'legal move')}",
+        )
     abandoned = getattr(found, "abandoned", None)
     if abandoned:
         return (

@@ -18,8 +18,8 @@ _LONGEST = 200  # a longer piece of text is no piece of one move
 _WORD = r"(?:the\s{1,3})?(?:peg|rod|post|tower|pole|needle|stack|column)s?\s{0,3}"
 _NAME = r"(?:[A-Za-z]|\d{1,200})"
 _PREFIX = r"[A-Za-z]{0,7}"  # the beginning of a word: "Pe" of "Peg", "t" of "to"
-_ARROWING = rf"""(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}\s{{0,3}}(?:-{{1,3}}>?|={{1,3}}>?|[→⟶⇒➔➜]|to?|onto?)
-    \s{{0,3}}(?:{_WORD})?{_PREFIX}"""
+_ARROWING = rf"""(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}\s{{0,3}}
+    (?:-{{1,3}}>?|={{1,3}}>?|[→⟶⇒➔➜]|to?|onto?)\s{{0,3}}(?:{_WORD})?{_PREFIX}"""
 # A move sentence begun: every part optional after the first, in the order a move writes them.
 _SENTENCE = rf"""(?:(?:the|a)\s{{1,3}})?(?:(?:top|smallest|largest)\s{{1,3}})?(?:disk|disc)
     (?:\s{{1,3}}(?:\#|no\.\s?)?\d{{0,200}}(?:\s{{0,3}}:?\s{{0,3}}(?:{_ARROWING}|(?:from\s{{0,3}}
@@ -65,9 +65,16 @@ def begun_move(text: str, end: int) -> tuple[int, bool] | None:
     plain = plain_line(line)
     lead = LEAD.match(plain)
     lead_end = lead.end() if lead else 0
-    found = [m._replace(start=m.start + lead_end, end=m.end + lead_end) for m in mentions(plain[lead_end:])]
+    found = [
+        m._replace(start=m.start + lead_end, end=m.end + lead_end)
+        for m in mentions(plain[lead_end:])
+    ]
     replaced = False
-    if found and found[-1].end == len(plain.rstrip(" *`")) and _word_begun(plain, found[-1].raw.target):
+    if (
+        found
+        and found[-1].end == len(plain.rstrip(" *`"))
+        and _word_begun(plain, found[-1].raw.target)
+    ):
         found, replaced = found[:-1], True  # "Peg A -> P": the target begins "Peg"
     if found:
         after = found[-1].end
@@ -113,6 +120,30 @@ def _word_begun(line: str, target: str) -> bool:
 def _looks_like_prose(piece: str) -> bool:
     """A piece with several words that are no part of a move: "Move on to the next part"."""
     words = re.findall(r"[A-Za-z]{3,}", piece)
-    known = {"move", "moves", "moved", "moving", "disk", "disc", "from", "the", "top", "peg", "rod",
-             "post", "tower", "pole", "smallest", "take", "put", "shift", "transfer", "place"}  # fmt: skip
-    return sum(word.lower() not in known for word in words) >= 2
+    return sum(word.lower() not in _KNOWN for word in words) >= 2
+
+
+_KNOWN = frozenset(
+    [
+        "move",
+        "moves",
+        "moved",
+        "moving",
+        "disk",
+        "disc",
+        "from",
+        "the",
+        "top",
+        "peg",
+        "rod",
+        "post",
+        "tower",
+        "pole",
+        "smallest",
+        "take",
+        "put",
+        "shift",
+        "transfer",
+        "place",
+    ]
+)

@@ -108,7 +108,9 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
         if group.parts[0] is candidate:
             group_prose = between
     if not strong and group is not None:
-        decision.why = f"{decision.why} (moves mentioned in prose: the text has no move lines or list)"
+        decision.why = (
+            f"{decision.why} (moves mentioned in prose: the text has no move lines or list)"
+        )
     if group is not None and len(group.parts) > 1:
         # "1: ...", "2: ..." counting up across prose: step numbers; else disks throughout
         steps = counted_steps(group.parts)
@@ -122,7 +124,9 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
             if part.hedged and decision.hedged is None:
                 decision.hedged = f"the answer offers alternatives: {part.hedged}"
             elif part.uncertain and decision.hedged is None:
-                decision.hedged = f"the moves cannot be told apart from the words around them: {part.uncertain}"
+                decision.hedged = (
+                    f"the moves cannot be told apart from the words around them: {part.uncertain}"
+                )
     return decision
 
 
@@ -160,13 +164,16 @@ def _next(
         if restates and cue != "correction":
             losers.append(Loser([candidate], f"restates the first {len(key)} moves of the answer"))
             return group
-        why = "an earlier attempt; the prose after it corrects it" if cue else (
-            "an earlier answer, replaced by a later one after more reasoning"
+        why = (
+            "an earlier attempt; the prose after it corrects it"
+            if cue
+            else ("an earlier answer, replaced by a later one after more reasoning")
         )
         losers.append(Loser(group.parts, why))
         decision.why = (
-            "a later attempt after prose that corrects the earlier one" if cue else
-            "the last answer in the text, after reasoning"
+            "a later attempt after prose that corrects the earlier one"
+            if cue
+            else "the last answer in the text, after reasoning"
         )
         return Group(candidate, key)
     if cue == "alternative" and list(key) != group.key:
@@ -186,7 +193,9 @@ def _next(
         losers.append(Loser([candidate], f"restates the first {len(key)} moves of the answer"))
         return group
     if not candidate.closed and last.closed:
-        losers.append(Loser([candidate], "a list the text ends inside of, after a complete answer", True))
+        losers.append(
+            Loser([candidate], "a list the text ends inside of, after a complete answer", True)
+        )
         return group
     if drafted(before):
         losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
@@ -194,11 +203,15 @@ def _next(
         return Group(candidate, key)
     losers.append(Loser(group.parts, "an earlier answer, replaced by a later one", True))
     decision.why = "the last answer in the text"
-    decision.hedged = decision.hedged or "two different answers, with nothing said of which is meant"
+    decision.hedged = (
+        decision.hedged or "two different answers, with nothing said of which is meant"
+    )
     return Group(candidate, key)
 
 
-def _join(decision: Decision, group: Group, candidate: Candidate, key: Key, cue: str | None) -> Group:
+def _join(
+    decision: Decision, group: Group, candidate: Candidate, key: Key, cue: str | None
+) -> Group:
     """A run of move lines after prose that follows the group's last run of lines.
 
     A restatement of the group's first moves is dropped (found before); otherwise the runs are

@@ -12,7 +12,6 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import _integer
 from hanoi_magnet.notation._builtin import get_notation
-from hanoi_magnet.notation._compliance import deviation
 from hanoi_magnet.notation._cut import begun_move, end_of_text
 from hanoi_magnet.notation._decide import Decision, Loser, choose, counted_doubt
 from hanoi_magnet.notation._lines import (
@@ -22,7 +21,6 @@ from hanoi_magnet.notation._lines import (
     Candidate,
     Line,
     LineReader,
-    as_written,
     line_reader,
     line_runs,
     run_of_lines,
@@ -149,7 +147,9 @@ class _Places:
     def span(self, start: int, end: int, why: str) -> Span:
         given = self._plain.given
         first, last = given(start), given(max(start, end - 1))
-        return Span(first, last + 1 if end > start else first, self.line(first), self.line(last), why)
+        return Span(
+            first, last + 1 if end > start else first, self.line(first), self.line(last), why
+        )
 
 
 _LINE_END = re.compile(r"\r\n?|\n")
@@ -341,7 +341,7 @@ class _Reading:
             asked=None if self.chosen is None else self.chosen.name,
             deviation=None
             if self.chosen is None
-            else deviation(text[region[0] : region[1]], moves, self.chosen, posts),
+            else self.chosen.deviation(text[region[0] : region[1]], moves, posts),
         )
 
 
@@ -380,9 +380,7 @@ def _cut_off(reading: _Reading, whole: Extraction | NotationError) -> Extraction
             moves=(), pegs=None, notation=None, line=piece_span.line, truncated=True,
             skipped=(piece_span,), why=f"no whole move; {why}",
         )  # fmt: skip
-    skipped = tuple(
-        span for span in cut.skipped if span.why != "a move that cannot be read"
-    )
+    skipped = tuple(span for span in cut.skipped if span.why != "a move that cannot be read")
     return attrs.evolve(
         cut,
         truncated=True,
@@ -396,8 +394,10 @@ _CUT_WHY = "the beginning of a move at the very end of the text: the output was 
 
 
 def _same_before(whole: Extraction, cut: Extraction | None, replaced: bool) -> bool:
-    """Whether the whole reading is the reading before the piece (and, when the piece was read
-    as a move of its own, that one move more)."""
+    """Whether the whole reading is the reading before the piece.
+
+    When the piece was read as a move of its own (``Peg A -> P``), it may hold one move more.
+    """
     before = () if cut is None else cut.moves
     if replaced and len(whole.moves) == len(before) + 1:
         return whole.moves[: len(before)] == before
@@ -406,7 +406,9 @@ def _same_before(whole: Extraction, cut: Extraction | None, replaced: bool) -> b
 
 def _strong_piece(piece: str) -> bool:
     """Whether a piece alone (no move before it) is clearly the beginning of a move."""
-    return len(piece.strip()) >= 4 or any(mark in piece for mark in ("-", "=", "→", "⟶", "⇒", " t", "["))
+    return len(piece.strip()) >= 4 or any(
+        mark in piece for mark in ("-", "=", "→", "⟶", "⇒", " t", "[")
+    )
 
 
 def _notation_of(parts: list[Candidate], used: PegNames | None, posts: int) -> str | None:
@@ -533,7 +535,7 @@ def _paragraphs(reads: list[Line]) -> tuple[int, ...]:
     return tuple(found)
 
 
-# -- lists ------------------------------------------------------------------------------------------
+# -- lists ----------------------------------------------------------------------------------------
 
 
 def _blocks(text: str) -> list[Candidate]:

@@ -18,9 +18,7 @@ from hanoi_magnet.notation._cues import cue_of, drafted
 from hanoi_magnet.notation._scan import Raw, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
-    ABANDON_LINE,
     BLANK,
-    BLANK_LINE,
     BROKEN,
     MOVES,
     NEGATED,
@@ -316,7 +314,9 @@ class _Runs:
 
     def _negated(self, read: Line, line: str, line_start: int) -> None:
         """A move mentioned as one not to make: skipped, and reported."""
-        self.skip(line_start, line_start + len(line.rstrip()), "a move mentioned as one not to make")
+        self.skip(
+            line_start, line_start + len(line.rstrip()), "a move mentioned as one not to make"
+        )
 
     def _moves(self, read: Line, weak: bool, line: str, line_start: int) -> None:
         if self.current and weak != self.weak:

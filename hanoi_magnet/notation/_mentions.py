@@ -143,13 +143,16 @@ def _mention(match: re.Match[str]) -> Mention | None:
         disk = group("disk") or group("bare") or group("pdisk")
         if group("dword") is None and group("bare") is None and group("pdisk") is None:
             disk = None
-        strong = bool(
-            group("verb") or group("dword") or group("sword") or group("tword")
-        ) or not group("sep").strip().isalpha()
+        strong = (
+            bool(group("verb") or group("dword") or group("sword") or group("tword"))
+            or not group("sep").strip().isalpha()
+        )
         raw = Raw(disk, group("source"), group("target"))
         return Mention(raw, start, end, "move", strong)
     if form == "label":
-        return Mention(Raw(group("ldisk"), group("lsource"), group("ltarget")), start, end, form, True)
+        return Mention(
+            Raw(group("ldisk"), group("lsource"), group("ltarget")), start, end, form, True
+        )
     if form == "bracket":
         if group("asource") is not None:
             return Mention(Raw(None, group("asource"), group("atarget")), start, end, form, True)
@@ -185,7 +188,9 @@ def _json(text: str, start: int, end: int) -> Mention | None:
         return None
     if not fields.get("disk", "0").isdecimal():
         return None  # {"disk": X, ...}: a format, not a move
-    return Mention(Raw(fields.get("disk"), fields["source"], fields["target"]), start, end, "json", True)
+    return Mention(
+        Raw(fields.get("disk"), fields["source"], fields["target"]), start, end, "json", True
+    )
 
 
 #: The beginning of a move sentence: a line that starts so but holds no whole move is a move

@@ -19,7 +19,10 @@ _INVISIBLE = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\r(?=\n)"
 )
-_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_SPACES = (
+    "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u202f\u205f\u3000"
+)
 _QUOTES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
            "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
            "\u00ab": '"', "\u00bb": '"'}  # fmt: skip
@@ -58,7 +61,7 @@ class Plain:
 
 
 def normalize(text: str) -> Plain:
-    """``text`` with the characters that change nothing for a reader made plain.
+    r"""``text`` with the characters that change nothing for a reader made plain.
 
     Removed: control characters (but tab and new line), zero-width spaces and joiners, the
     byte-order mark, direction marks, soft hyphens, the CR of CRLF. Replaced, one for one:
@@ -66,9 +69,9 @@ def normalize(text: str) -> Plain:
     ASCII, decimal digits of every script by ASCII digits, a lone CR by a new line.
 
     Example:
-        >>> plain = normalize("\\ufeffA\\u200b->Ｃ\\r\\n٢")
+        >>> plain = normalize("\ufeffA\u200b->Ｃ\r\n٢")
         >>> plain.text, plain.given(2)
-        ('A->C\\n2', 4)
+        ('A->C\n2', 4)
     """
     if text.isascii():
         if "\r" not in text and not _has_controls(text):

@@ -19,6 +19,7 @@ A sentence that starts as a move (``Move disk two ...``) but holds none is a bro
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import NamedTuple
 
@@ -171,7 +172,9 @@ def read_line(line: str) -> Line:
     if BROKEN in kinds:
         return Line(BROKEN, [], None, next(s.broken for s in sentences if s.broken), False)
     if NEGATED in kinds:
-        return Line(NEGATED, [], None, "", False, negated=next(s.negated for s in sentences if s.negated))
+        return Line(
+            NEGATED, [], None, "", False, negated=next(s.negated for s in sentences if s.negated)
+        )
     if ABANDON in kinds or abandons(line):
         return ABANDON_LINE
     return PROSE_LINE
@@ -321,7 +324,11 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
     """
     if offset is None:
         offset = start
-    strong = [m._replace(start=m.start + offset - start, end=m.end + offset - start) for m in found if m.strong]
+    strong = [
+        m._replace(start=m.start + offset - start, end=m.end + offset - start)
+        for m in found
+        if m.strong
+    ]
     if not strong:
         return _without_moves(text, start)
     words = text[: start + strong[0].start]
@@ -334,12 +341,10 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
         if moves.kind == MOVES:
             return moves._replace(remark=" ".join(filter(None, (words.strip(), moves.remark))))
-    hedged = "either" in words.lower() and "'either' before the moves" or ""
+    hedged = ("either" in words.lower() and "'either' before the moves") or ""
     raws = [mention.raw for mention in strong]
     forms = [_written(text, start, mention) for mention in strong]
-    gaps = [
-        text[start + a.end : start + b.start] for a, b in zip(strong, strong[1:], strict=False)
-    ]
+    gaps = [text[start + a.end : start + b.start] for a, b in itertools.pairwise(strong)]
     for gap in gaps:
         if _HEDGE.search(gap):
             hedged = hedged or f"{gap.strip()!r} between two moves"

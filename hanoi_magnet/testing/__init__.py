@@ -46,10 +46,10 @@ from hanoi_magnet.testing._strategies import (
 
 __all__ = [
     "ConformanceError",
+    "ConformanceReport",
     "Judgement",
     "WrittenAnswer",
     "answers",
-    "ConformanceReport",
     "check_solver",
     "disk_counts",
     "labels",

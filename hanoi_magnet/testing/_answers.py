@@ -29,7 +29,7 @@ from hanoi_magnet.registry import solve
 from hanoi_magnet.testing import _wrappers as wrap
 from hanoi_magnet.testing._choices import Chooser, RandomChooser
 from hanoi_magnet.testing._forms import LINE_FORMS, Names, peg_words
-from hanoi_magnet.testing._layouts import LAYOUTS, Body, ReadMove, inline, lines
+from hanoi_magnet.testing._layouts import LAYOUTS, Body, ReadMove, inline
 
 T = TypeVar("T")
 
@@ -78,8 +78,9 @@ class WrittenAnswer:
         >>> answer = next(sample_answers(seed=3, count=1))
         >>> answer.expected in ("moves", "truncated", "unreadable", "ambiguous", "none")
         True
-        >>> answer.judge(answer.moves, truncated=answer.expected == "truncated",
-        ...              unreadable=answer.expected == "unreadable").verdict in ("right", "hesitant")
+        >>> judged = answer.judge(answer.moves, truncated=answer.expected == "truncated",
+        ...                       unreadable=answer.expected == "unreadable")
+        >>> judged.verdict in ("right", "hesitant")
         True
     """
 
@@ -116,7 +117,9 @@ class WrittenAnswer:
         expected = self.expected
         if expected in ("ambiguous", "none"):
             if moves and not ambiguous:
-                return Judgement("misread", f"read {len(moves)} moves from an answer that is {expected}")
+                return Judgement(
+                    "misread", f"read {len(moves)} moves from an answer that is {expected}"
+                )
             return Judgement("right")
         if ambiguous or moves is None:
             return Judgement("hesitant", "ambiguous" if ambiguous else "no moves read")
@@ -155,7 +158,9 @@ def _walk(chooser: Chooser, posts: int, n: int, length: int) -> tuple[Move, ...]
             Move(stacks[s][-1], s, t)
             for s in range(posts)
             for t in range(posts)
-            if s != t and stacks[s] and (not stacks[t] or stacks[t][-1] > stacks[s][-1])
+            if s != t
+            and stacks[s]
+            and (not stacks[t] or stacks[t][-1] > stacks[s][-1])
             and not (walk and walk[-1] == Move(stacks[s][-1], t, s))
         ]
         if not options:
@@ -177,7 +182,9 @@ def _moves(chooser: Chooser, posts: int, longest: int) -> tuple[Move, ...]:
     return whole
 
 
-def _corrupted(chooser: Chooser, moves: tuple[Move, ...], posts: int) -> tuple[tuple[Move, ...], str]:
+def _corrupted(
+    chooser: Chooser, moves: tuple[Move, ...], posts: int
+) -> tuple[tuple[Move, ...], str]:
     kind = chooser.choice(("none", "none", "none", "dropped", "swapped", "illegal", "repeated"))
     if kind == "none" or len(moves) < 2:
         return moves, "as solved"
@@ -219,56 +226,13 @@ def write_answer(
     body = LAYOUTS[layout](moves, names, chooser)
     recipe = [f"pegs={pegs.name}", f"names={names.naming.name}", f"word={names.word!r}"]
     recipe += [corruption, *body.recipe]
-    expected: Expected = "moves"
-    read = body.moves
-    text = body.text
-    ending = True  # prose may follow the answer
     twist = chooser.choice(
         ("none",) * 12 + ("cut", "cut", "broken", "restart", "draft", "recap", "options",
                           "either", "negation", "two-answer-blocks")
     )  # fmt: skip
-    applied = True
-    if twist == "cut" and (cut := _cut(body, chooser)) is not None:
-        text, read, expected, ending = cut[0], body.moves[: cut[1]], "truncated", False
-    elif twist == "broken" and (broken := _broken(body, chooser)) is not None:
-        text, read, expected = broken
-    elif twist == "restart":
-        attempt = _other(chooser, names, moves, posts)
-        text = f"{attempt.text.rstrip()}\n{chooser.choice(wrap.RESTARTS)}\n{text}"
-    elif twist == "draft":
-        draft = _other(chooser, names, moves, posts)
-        text = (
-            f"{chooser.choice(wrap.DRAFTS)}\n{draft.text.rstrip()}\n\n"
-            f"{chooser.choice(wrap.FINALS)}\n{text}"
-        )
-    elif twist == "recap" and len(moves) >= 3:
-        first = inline(moves[: chooser.integer(2, len(moves) - 1)], names, chooser, lead=False)
-        text = f"{text.rstrip()}\n\n{chooser.choice(wrap.RECAPS)}{first.text.strip()}\n"
-    elif twist == "options":
-        other = _other(chooser, names, moves, posts)
-        if _pairs(other.moves) != _pairs(read):
-            one, two = chooser.choice(wrap.OPTIONS)
-            text = f"{one}\n{text.rstrip()}\n\n{two}\n{other.text}"
-            expected = "ambiguous"
-        else:
-            applied = False
-    elif twist == "either":
-        text, read, expected = _either(chooser, names, moves)
-    elif twist == "negation":
-        sentence = LINE_FORMS["sentence"](moves[0], names, chooser)
-        assert sentence is not None
-        text = chooser.choice(wrap.NEGATIONS).format(move=sentence[0].lower() + sentence[1:])
-        text, read, expected = text + "\n", (), "none"
-    elif twist == "two-answer-blocks":
-        other = _other(chooser, names, moves, posts) if chooser.chance(50) else body
-        if _pairs(other.moves) == _pairs(read):
-            other = body
-        text = f"<answer>\n{other.text.strip()}\n</answer>\n<answer>\n{text.strip()}\n</answer>\n"
-        if _pairs(other.moves) != _pairs(read):
-            expected = "ambiguous"
-        ending = False
-    else:
-        applied = False
+    twisted = _twisted(twist, chooser, body, names, moves, posts)
+    applied = twisted is not None
+    text, read, expected, ending = twisted or (body.text, body.moves, "moves", True)
     if applied:
         recipe.append(f"twist={twist}")
     text = _wrapped(
@@ -279,7 +243,69 @@ def write_answer(
     if chooser.chance(10):
         text, kind = wrap.encode(text, chooser)
         recipe.append(f"encoding={kind}")
-    return WrittenAnswer(text, expected, read if expected != "none" else (), pegs, posts, tuple(recipe))
+    return WrittenAnswer(
+        text, expected, read if expected != "none" else (), pegs, posts, tuple(recipe)
+    )
+
+
+_Twisted = tuple[str, tuple[ReadMove, ...], Expected, bool]  # text, reading, expected, ending
+
+
+def _twisted(
+    twist: str, chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...], posts: int
+) -> _Twisted | None:
+    """The body with one twist (``None``: the twist cannot be applied to it).
+
+    The text, the moves a careful reader reads, what the reader concludes, and whether prose
+    may follow (not after a cut).
+    """
+    text, read = body.text, body.moves
+    if twist == "cut":
+        cut = _cut(body, chooser)
+        return None if cut is None else (cut[0], body.moves[: cut[1]], "truncated", False)
+    if twist == "broken":
+        broken = _broken(body, chooser)
+        return None if broken is None else (*broken, True)
+    if twist == "restart":
+        attempt = _other(chooser, names, moves, posts)
+        return (
+            f"{attempt.text.rstrip()}\n{chooser.choice(wrap.RESTARTS)}\n{text}",
+            read,
+            "moves",
+            True,
+        )
+    if twist == "draft":
+        draft = _other(chooser, names, moves, posts)
+        text = (
+            f"{chooser.choice(wrap.DRAFTS)}\n{draft.text.rstrip()}\n\n"
+            f"{chooser.choice(wrap.FINALS)}\n{text}"
+        )
+        return text, read, "moves", True
+    if twist == "recap" and len(moves) >= 3:
+        first = inline(moves[: chooser.integer(2, len(moves) - 1)], names, chooser, lead=False)
+        text = f"{text.rstrip()}\n\n{chooser.choice(wrap.RECAPS)}{first.text.strip()}\n"
+        return text, read, "moves", True
+    if twist == "options":
+        other = _other(chooser, names, moves, posts)
+        if _pairs(other.moves) == _pairs(read):
+            return None
+        one, two = chooser.choice(wrap.OPTIONS)
+        return f"{one}\n{text.rstrip()}\n\n{two}\n{other.text}", read, "ambiguous", True
+    if twist == "either":
+        return (*_either(chooser, names, moves), True)
+    if twist == "negation":
+        sentence = LINE_FORMS["sentence"](moves[0], names, chooser)
+        assert sentence is not None
+        said = chooser.choice(wrap.NEGATIONS).format(move=sentence[0].lower() + sentence[1:])
+        return said + "\n", (), "none", True
+    if twist == "two-answer-blocks":
+        other = _other(chooser, names, moves, posts) if chooser.chance(50) else body
+        if _pairs(other.moves) == _pairs(read):
+            other = body
+        blocks = f"<answer>\n{other.text.strip()}\n</answer>\n<answer>\n{text.strip()}\n</answer>\n"
+        same = _pairs(other.moves) == _pairs(read)
+        return blocks, read, "moves" if same else "ambiguous", False
+    return None
 
 
 def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:
@@ -288,7 +314,9 @@ def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:
 
 def _other(chooser: Chooser, names: Names, moves: tuple[Move, ...], posts: int) -> Body:
     """Another answer (other moves) in any layout: a draft, an abandoned attempt, an option."""
-    others = _walk(chooser, posts, max(2, max((m.disk for m in moves), default=2)), chooser.integer(1, 4))
+    others = _walk(
+        chooser, posts, max(2, max((m.disk for m in moves), default=2)), chooser.integer(1, 4)
+    )
     return LAYOUTS[chooser.choice(("lines", "inline", "list"))](others, names, chooser)
 
 
@@ -329,9 +357,11 @@ def _either(
 ) -> tuple[str, tuple[ReadMove, ...], Expected]:
     """Two candidate moves offered as one answer: ``A->C or A->B``, ``A->C / A->B``."""
     first = moves[0]
-    second = Move(first.disk, first.source, next(
-        p for p in range(names.posts) if p not in (first.source, first.target)
-    ))
+    second = Move(
+        first.disk,
+        first.source,
+        next(p for p in range(names.posts) if p not in (first.source, first.target)),
+    )
     form = chooser.choice(("arrow", "sentence", "to"))
     one = LINE_FORMS[form](first, names, chooser)
     two = LINE_FORMS[form](second, names, chooser)
@@ -355,7 +385,13 @@ def _wrapped(
         text = f"```\n{text.rstrip()}\n```\n"
         recipe.append("fenced")
     one_line = "\n" not in text.strip()
-    if recipe[4] == "inline" and one_line and "sentence" not in recipe and ending and chooser.chance(10):
+    if (
+        recipe[4] == "inline"
+        and one_line
+        and "sentence" not in recipe
+        and ending
+        and chooser.chance(10)
+    ):
         text = f"\\boxed{{{text.strip().rstrip('.')}}}\n"
         recipe.append("boxed")
     if chooser.chance(30):
@@ -384,7 +420,9 @@ def _wrapped(
 # -- the public generators --------------------------------------------------------------------
 
 
-def _checked(posts: object, pegs: object, longest: object) -> tuple[tuple[int, ...], tuple[PegNames, ...], int]:
+def _checked(
+    posts: object, pegs: object, longest: object
+) -> tuple[tuple[int, ...], tuple[PegNames, ...], int]:
     if posts is None:
         counts: tuple[int, ...] = (3, 3, 3, 4, 5)
     else:

@@ -36,9 +36,7 @@ class Names(NamedTuple):
 
     @property
     def letters(self) -> bool:
-        return not self.naming.numeric and not (
-            self.naming is PegNames.SID and self.posts != 3
-        )
+        return not self.naming.numeric and not (self.naming is PegNames.SID and self.posts != 3)
 
 
 #: A form: (move, names, chooser) -> its text, or None when the form cannot write it.

@@ -34,13 +34,40 @@ class Body(NamedTuple):
     recipe: tuple[str, ...]
 
 
-_ORDINALS = (
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
-).split()
-_TENS = "twent thirt fort fift sixt sevent eight ninet".split()
-_UNITS = "one two three four five six seven eight nine".split()
-_UNIT_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth".split()
+_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+]
+_TENS = ["twent", "thirt", "fort", "fift", "sixt", "sevent", "eight", "ninet"]
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_UNIT_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+]
 
 
 def ordinal_word(number: int) -> str:
@@ -57,7 +84,7 @@ def ordinal_number(number: int) -> str:
     """``1st``, ``2nd``, ``11th``, ``23rd``."""
     if 10 <= number % 100 <= 20:
         return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 def _numbering(style: str, index: int, count: int) -> str:
