@@ -135,13 +135,20 @@ def test_a_label_before_the_moves_on_their_line(text):
     assert extract_moves(text).moves == ((0, 2), (0, 1), (2, 1))
 
 
-def test_the_last_answer_wins_even_over_a_named_list():
-    """A draft ``moves = [...]`` loses to a later answer (issue 22: it used to win); the draft
-    is reported among the alternatives with its own moves."""
+def test_two_answers_offered_as_alternatives_are_a_hedge():
+    """A list, then "or maybe" another answer: neither is the answer (issue 32: the last one
+    used to win, which paid hedges); both are reported, the reading is ambiguous."""
     for text in ("moves = [[1, 0, 2]]\nor maybe\nA -> B", "[[1, 0, 2]]\nor maybe\nA -> B"):
         found = extract_moves(text)
-        assert found.moves == ((0, 1),)
-        assert [a.moves for a in found.alternatives] == [(Move(1, 0, 2),)]
+        assert found.ambiguous and found.hedged
+        readings = {found.moves, *(a.moves for a in found.alternatives if a.plausible)}
+        assert readings == {(Move(1, 0, 2),), ((0, 1),)}
+
+
+def test_a_later_answer_after_a_correction_wins():
+    found = extract_moves("moves = [[1, 0, 2]]\nWait, that is wrong. Final answer:\nA -> B")
+    assert found.moves == ((0, 1),) and not found.ambiguous
+    assert [a.moves for a in found.alternatives] == [(Move(1, 0, 2),)]
 
 
 def test_a_format_echo_is_not_an_answer():
@@ -294,16 +301,21 @@ def test_extract_refuses_non_text():
         extract_moves("S->D", pegs="zero")  # type: ignore[arg-type]
 
 
-def test_numbers_before_a_colon_counting_up_are_steps_unless_the_notation_says_disks():
+def test_numbers_before_a_colon_counting_up_are_steps_whatever_the_notation_asked():
     text = "1: S -> I\n2: S -> D\n3: S -> I"
-    assert extract_moves(text).moves == ((0, 1), (0, 2), (0, 1))  # steps (free reading)
-    assert extract_moves(text, notation="library").moves == (
-        Move(1, 0, 1),
-        Move(2, 0, 2),
-        Move(3, 0, 1),
-    )
+    for notation in (None, "library", "arrows"):
+        found = extract_moves(text, notation=notation)
+        assert found.moves == ((0, 1), (0, 2), (0, 1))  # on three posts disks 1, 2, 3 never
+        assert not found.ambiguous  # move one after the other: these are step numbers
     # not counting up from 1: disks, as the library writes them
     assert extract_moves("1: S -> I\n2: S -> D\n1: I -> D").moves[2] == Move(1, 1, 2)
+
+
+def test_numbers_counting_up_on_four_posts_could_be_disks_too():
+    found = extract_moves("1: 0 -> 1\n2: 0 -> 2\n3: 0 -> 3", posts=4, pegs=PegNames.ZERO)
+    assert found.moves == ((0, 1), (0, 2), (0, 3)) and found.ambiguous
+    disks = [a.moves for a in found.alternatives if a.plausible]
+    assert disks == [(Move(1, 0, 1), Move(2, 0, 2), Move(3, 0, 3))]
 
 
 def test_long_answers_are_read_in_linear_time():

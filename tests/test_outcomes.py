@@ -68,8 +68,11 @@ def test_two_plausible_readings_with_different_verdicts_are_ambiguous_never_a_co
     answer = "\n".join(_ARROWS.splitlines()[:3]) + "\nHmm.\n" + _ARROWS
     result = score(answer, _classic(notation="letter-arrows"))
     assert result.outcome is Outcome.AMBIGUOUS
-    assert result.rewards["solved"] == 0.5  # the mean of the two readings
-    assert "illegal-move" in result.detail and "solved-optimally" in result.detail
+    assert result.rewards["solved"] == 0.0  # an ambiguous answer earns nothing (issue 32)
+    assert result.rewards["graded"] == result.rewards["prefix"] == 0.0
+    assert "two answers" in result.detail or (
+        "illegal-move" in result.detail and "solved-optimally" in result.detail
+    )
     assert result.reading is not None and result.reading.ambiguous
 
 
@@ -90,7 +93,8 @@ def test_an_illegal_move_says_which_move_which_rule_and_where():
     assert (error.index, error.rule.value, str(error.position)) == (
         0, "not on top", "S: 3 2 1 | I: - | D: -",
     )  # fmt: skip
-    assert "move 0" in result.detail
+    assert "the 1st move, Move disk 2 from Peg 1 to Peg 2," in result.detail  # as written
+    assert "peg 1" in result.detail and "post S" not in result.detail  # the prompt's names
 
 
 def test_a_peg_mismatch_is_a_format_error_not_a_broken_rule():
@@ -99,11 +103,15 @@ def test_a_peg_mismatch_is_a_format_error_not_a_broken_rule():
     one_based = (
         "moves = [[1, 1, 3], [2, 1, 2], [1, 3, 2], [3, 1, 3], [1, 2, 1], [2, 2, 3], [1, 1, 3]]"
     )
-    for notation, answer in (("moves-list", one_based), ("arrows", _GYM), ("library", _GYM)):
-        result = score(answer, _classic(notation=notation))
-        assert result.outcome is Outcome.FORMAT_ERROR, (notation, result)
-        assert result.outcome is not Outcome.ILLEGAL_MOVE
-        assert result.rewards["prefix"] == 0.0
+    result = score(one_based, _classic(notation="moves-list"))
+    assert result.outcome is Outcome.FORMAT_ERROR, result
+    assert result.rewards["prefix"] == 0.0
+    # Issue 32 item 2: "Peg 1..3" answering S, I, D shows its own base (it writes peg 3, never
+    # 0): the moves are judged, and the deviation from the notation costs the strict reward.
+    for notation in ("arrows", "library"):
+        result = score(_GYM, _classic(notation=notation))
+        assert result.outcome is Outcome.SOLVED_OPTIMALLY, (notation, result)
+        assert result.rewards["graded"] == 1.0 and result.rewards["strict"] == 0.0
 
 
 def test_prefix_is_not_full_credit_for_an_illegal_answer_when_the_optimum_is_zero():
@@ -117,8 +125,9 @@ def test_an_answer_over_its_budget_is_over_budget():
     instance = _classic(max_answer_chars=len(_GYM))
     assert score(_GYM, instance).outcome is Outcome.SOLVED_OPTIMALLY
     assert score(_GYM + "\nDone!", instance).outcome is Outcome.OVER_BUDGET
-    # reasoning does not count against the budget
-    assert score("<think>" + "x" * 500 + "</think>\n" + _GYM, instance).solved
+    # every character the model produced counts (issue 32: reasoning did not)
+    thought = score("<think>" + "x" * 500 + "</think>\n" + _GYM, instance)
+    assert thought.outcome is Outcome.OVER_BUDGET
     tokens = _classic(max_answer_tokens=10)
     words = len
     assert score(_GYM, tokens).solved  # no tokenizer given: tokens are not checked
@@ -155,8 +164,9 @@ def test_the_generator_draws_unsolvable_instances_with_their_reason():
     unsolvable = [i for i in batch if i.unsolvable is not None]
     assert 5 < len(unsolvable) < 35
     kinds = {(i.family, i.variant in ("BBB", "NRR", "RRR")) for i in unsolvable}
-    assert ("digraph", False) in kinds
-    assert ("magnetic", True) in kinds
+    assert kinds == {("digraph", False), ("magnetic", False)}
+    for instance in unsolvable:  # issue 32: a glance at the first move does not give it away
+        assert instance.rules.legal_moves(instance.start)
     for instance in batch:
         assert ABSTENTION in instance.prompt  # every prompt offers it: it gives nothing away
         assert Instance.from_json(instance.to_json()) == instance
@@ -267,7 +277,7 @@ def test_any_text_gets_exactly_one_outcome_and_bounded_rewards(pieces):
 def test_summarize_counts_by_group_and_refuses_what_is_not_a_result():
     from hanoi_magnet.evaluation import summarize
 
-    answers = [_GYM, None, "A->C", _GYM.split("\n", 1)[1]]
+    answers = [_GYM, None, "I cannot do this.", _GYM.split("\n", 1)[1]]
     pairs = [(_classic(), score(answer, _classic())) for answer in answers]
     summary = summarize(iter(pairs))
     group = summary.groups["all"]

@@ -21,6 +21,7 @@ from hanoi_magnet import InvalidArgumentError, Move, NotationError, solve, valid
 from hanoi_magnet.evaluation import (
     Instance,
     _gym,
+    _rg_reward,
     _score,
     from_reasoning_gym,
     generate,
@@ -242,13 +243,13 @@ def test_the_line_cache_gives_the_same_moves_on_both_sides_of_its_size(monkeypat
     )
     for kept in (distinct + 5, distinct, distinct - 1, 2):
         monkeypatch.setattr(
-            _score, "_LINE_MOVES", {"Move disk 1 from Peg 1 to Peg 2": Move(1, 0, 1)}
+            _rg_reward, "_LINE_MOVES", {"Move disk 1 from Peg 1 to Peg 2": Move(1, 0, 1)}
         )
-        monkeypatch.setattr(_score, "_LINE_TOPS", {"Move disk 1 from Peg 1 to Peg 2": 2})
-        monkeypatch.setattr(_score, "_LINES_KEPT", kept)
+        monkeypatch.setattr(_rg_reward, "_LINE_TOPS", {"Move disk 1 from Peg 1 to Peg 2": 2})
+        monkeypatch.setattr(_rg_reward, "_LINES_KEPT", kept)
         assert _score.clean_read(answer, 4) == expected
         assert _score.clean_read(answer, 4) == expected  # read again, from the cache
-        assert len(_score._LINE_MOVES) <= max(kept, 1)
+        assert len(_rg_reward._LINE_MOVES) <= max(kept, 1)
         assert _score.clean_read(answer, 3) is None  # peg 4 on three pegs: the reader's case
 
 
@@ -263,9 +264,9 @@ class _Emptied(dict):
 def test_a_line_table_emptied_meanwhile_gives_the_same_moves(monkeypatch):
     answer = GYM.format(solve("classic", 4), 3)
     expected = _score.clean_read(answer, 3)
-    monkeypatch.setattr(_score, "_LINE_MOVES", _Emptied())
+    monkeypatch.setattr(_rg_reward, "_LINE_MOVES", _Emptied())
     assert _score.clean_read(answer, 3) == expected
-    monkeypatch.setattr(_score, "_LINE_TOPS", _Emptied())
+    monkeypatch.setattr(_rg_reward, "_LINE_TOPS", _Emptied())
     assert _score.clean_read(answer, 3) == expected
 
 

@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.cli import _util as _cliutil
+from hanoi_magnet.cli._audit import add_validate_action
 from hanoi_magnet.cli._export import add_export_action
 from hanoi_magnet.cli._tokenizers import HELP as _TOKENIZER_HELP
 from hanoi_magnet.cli._tokenizers import tokenizer as _tokenizer
@@ -183,13 +184,14 @@ def _tokenizer_argument(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def _run_generate(args: argparse.Namespace) -> int:
+def _instances(args: argparse.Namespace) -> Iterator[Instance]:
+    """The instances the options of ``eval generate`` ask for."""
     if args.max_answer_tokens is not None and args.tokenizer is None:
         raise CommandError("--max-answer-tokens needs --tokenizer to count tokens", Status.USAGE)
     options: dict[str, Any] = {}
     if args.notation is not None:
         options["notations"] = args.notation
-    instances = iter_instances(
+    return iter_instances(
         args.seed,
         args.count,
         families=args.family,
@@ -206,6 +208,10 @@ def _run_generate(args: argparse.Namespace) -> int:
         tokenizer=args.tokenizer,
         **options,
     )
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    instances = _instances(args)
     lines = (
         (instance.withheld() if args.withhold_optimum else instance).to_json() + "\n"
         for instance in instances
@@ -614,10 +620,11 @@ def _eval_arguments(parser: argparse.ArgumentParser) -> None:
     _score_arguments(scoring)
     scoring.set_defaults(run=_run_score)
     add_export_action(actions)  # eval export (cli/_export.py)
+    add_validate_action(actions, _generate_arguments, _instances)  # eval validate (cli/_audit.py)
 
 
 def _run_eval(args: argparse.Namespace) -> int:  # pragma: no cover - replaced by the action's
-    raise CommandError("choose an action: generate or score", Status.USAGE)
+    raise CommandError("choose an action: generate, score, export or validate", Status.USAGE)
 
 
 EVAL = Command(

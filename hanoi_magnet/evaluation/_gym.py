@@ -96,8 +96,10 @@ def clean_moves(answer: str) -> list[_Line] | None:
     return None if lines is None else [clean_line(line) for line in lines]
 
 
-#: Longer answers take the general path (whose int() limits and reports apply).
-_CLEAN_LIMIT = 1 << 22
+#: Longer answers take the general path. The short path reads an answer once and replays it
+#: once; up to this size (a billion characters, 30 million lines) it holds the lines and
+#: their moves, which the general path would hold too.
+_CLEAN_LIMIT = 1 << 30
 
 
 def gym_reward(

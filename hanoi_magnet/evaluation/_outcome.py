@@ -9,12 +9,30 @@ import re
 #: holds only this word, or an answer with no moves that uses it, abstains).
 ABSTENTION = "UNSOLVABLE"
 
-_PHRASE = re.compile(r"\bunsolvable\b", re.IGNORECASE)
-_ALONE = re.compile(
-    r"^[\s>*_`#\"'(\[{]*(?:(?:final\s+)?answer\s*[:=]\s*)?[*_`\"'(\[{]*"
-    r"(?:\\boxed\{\s*(?:\\text\{\s*)?)?unsolvable\b[\s.!}*_`\"')\]]*$",
-    re.IGNORECASE | re.MULTILINE,
+# The answer's final statement, when it claims that the goal cannot be reached: the word alone
+# (as the prompt asks it), perhaps labelled, boxed or emphasised, or a plain claim.
+_TOKEN = re.compile(
+    r"(?:(?:final\s+)?answer\s*[:=]\s*)?(?:\\boxed\{\s*(?:\\text\{\s*)?)?unsolvable"
+    r"(?:\s*\})*",
+    re.IGNORECASE,
 )
+_CLAIM = re.compile(
+    r"(?:(?:so|thus|therefore|hence|in\s+conclusion|conclusion)\s*[,:]?\s+)?"
+    r"(?:(?:the|this)\s+(?:puzzle|instance|problem|task|position|goal(?:\s+position)?)\s+"
+    r"(?:is|cannot\s+be\s+(?:solved|reached))|it\s+is|there\s+is\s+no\s+(?:solution|way|"
+    r"sequence(?:\s+of\s+(?:legal\s+)?moves)?)|no\s+(?:solution|sequence\s+of\s+(?:legal\s+)?"
+    r"moves)\s+(?:exists|reaches\s+the\s+goal))"
+    r"(?:\s+(?:unsolvable|impossible(?:\s+to\s+(?:solve|reach))?))?"
+    r"(?:\s*[:,]\s*unsolvable)?",
+    re.IGNORECASE,
+)
+_HEDGES = re.compile(
+    r"\b(?:not|n't|maybe|might|may|perhaps|possibly|probably|likely|whether|if|unless|unsure|"
+    r"sure|think|guess|seems?|cannot\s+tell|unclear|or)\b",
+    re.IGNORECASE,
+)
+_MARKUP = str.maketrans("", "", "*_`#>")
+_ENDING = re.compile(r"[\s.!]*$")
 
 
 class Outcome(enum.Enum):
@@ -75,11 +93,54 @@ class Outcome(enum.Enum):
 _CREDITED = frozenset({Outcome.SOLVED_OPTIMALLY, Outcome.SOLVED, Outcome.ABSTAINED})
 
 
-def abstains(region: str, has_moves: bool) -> bool:
-    """Whether the answer (reasoning removed) abstains.
+def final_statement(region: str) -> str:
+    """The last thing an answer says: its last non-empty line, or that line's last sentence."""
+    for line in reversed(region.splitlines()):
+        text = line.translate(_MARKUP).strip()
+        if text:
+            sentences = re.split(r"(?<=[.!?])\s+", text)
+            return sentences[-1] if len(sentences) > 1 and len(text) > 80 else text
+    return ""
 
-    It does with a line holding only the phrase, or the phrase where no moves were read.
-    """
-    if "unsolvable" not in region.lower() or _PHRASE.search(region) is None:
+
+def is_abstention(statement: str) -> bool:
+    """Whether one statement (a line) claims that the goal cannot be reached."""
+    statement = _ENDING.sub("", statement.translate(_MARKUP).strip())
+    lower = statement.lower()
+    if not any(word in lower for word in ("unsolvable", "impossible", "no ", "cannot")):
         return False
-    return not has_moves or _ALONE.search(region) is not None
+    if _TOKEN.fullmatch(statement):
+        return True
+    if _HEDGES.search(statement):
+        return False
+    return any(
+        _CLAIM.fullmatch(clause.strip()) is not None
+        and re.search(r"unsolvable|impossible|no\s+(?:solution|way|sequence)|cannot", clause, re.I)
+        for clause in re.split(r"[:;,.!]", statement)
+        if clause.strip()
+    )
+
+
+def abstention_lines(region: str) -> int:
+    """How many lines of the answer claim, each on its own, that there is no solution."""
+    lower = region.lower()
+    if not any(word in lower for word in ("unsolvable", "impossible", "no ", "cannot")):
+        return 0
+    return sum(is_abstention(line) for line in region.splitlines() if line.strip())
+
+
+def abstains(region: str) -> bool:
+    r"""Whether the answer's final statement claims that the goal cannot be reached.
+
+    The claim is :data:`ABSTENTION` alone (``UNSOLVABLE``, ``Answer: UNSOLVABLE``,
+    ``\boxed{UNSOLVABLE}``), or a plain sentence such as "The puzzle is unsolvable." or
+    "There is no solution."; never a hedge ("maybe unsolvable", "I cannot tell whether it is
+    unsolvable"), a negation ("not unsolvable") or an instruction that only names the word
+    ("If ..., write only UNSOLVABLE").
+
+    Example:
+        >>> from hanoi_magnet.evaluation._outcome import abstains
+        >>> abstains("Let me see.\nUNSOLVABLE"), abstains("This puzzle is not unsolvable.")
+        (True, False)
+    """
+    return is_abstention(final_statement(region))

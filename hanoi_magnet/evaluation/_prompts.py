@@ -12,7 +12,7 @@ from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation._describe import describe_position, describe_rules
 from hanoi_magnet.evaluation._outcome import ABSTENTION
-from hanoi_magnet.model import Move, State
+from hanoi_magnet.model import State
 from hanoi_magnet.notation import Notation, PegNames, get_notation
 from hanoi_magnet.rules import Rules
 
@@ -68,7 +68,7 @@ class PromptTemplate:
         <BLANKLINE>
         Find a shortest sequence of moves that turns the start position into the goal position.
         <BLANKLINE>
-        Write the moves, one per line, in the form 'Y Z', where Y is the peg the top disk leaves and Z the peg it goes to (pegs named by letters from A); for example 'A C' and 'A B'. Write nothing else.
+        Write the moves, one per line, in the form 'Y Z', where Y is the peg the top disk leaves and Z the peg it goes to (pegs named by letters from A). Write nothing else.
     """  # noqa: E501 (a doctest's output is one line)
 
     name: str
@@ -167,15 +167,19 @@ def _render(
     abstain: bool,
 ) -> str:
     answer = _answer_format(notation, rules.posts, one=count == 1)
+    abstention = f"If no sequence of legal moves reaches the goal, write only {ABSTENTION}."
     if abstain:
-        answer += f" If no sequence of legal moves reaches the goal, write only {ABSTENTION}."
-    return template.text.format(
+        answer += f" {abstention}"
+    text = template.text.format(
         rules=describe_rules(rules, n, pegs),
         task=_task(start, goal, pegs, done=done, count=count),
         format=answer,
         n=n,
         posts=rules.posts,
     )
+    if abstain and "{format}" not in template.text:  # every prompt of the set offers it
+        text += f"\n- {abstention}"
+    return text
 
 
 def _task(start: State, goal: State, pegs: PegNames, *, done: int | None, count: int | None) -> str:
@@ -204,10 +208,12 @@ def _task(start: State, goal: State, pegs: PegNames, *, done: int | None, count:
 
 
 def _answer_format(notation: Notation, posts: int, *, one: bool) -> str:
+    """How to write the answer: the form, with placeholders.
+
+    Never a move that could be the answer: a policy that repeats the prompt must not be paid.
+    """
     pegs = notation.pegs
     names = pegs.describe if posts == 3 or pegs is not PegNames.SID else PegNames.ZERO.describe
-    example = [Move(1, 0, posts - 1), Move(2, 0, 1)][: 1 if one else 2]
-    sample = notation.format(example, posts).strip()
     form = notation.template.format(disk="X", source="Y", target="Z", index="N")
     roles = (
         "where X is the disk (1 is the smallest), Y the peg it leaves and Z the peg it goes to"
@@ -218,13 +224,9 @@ def _answer_format(notation: Notation, posts: int, *, one: bool) -> str:
         what = "the move as a list of one move" if one else "the moves as one list"
         form = notation.opening + form + (notation.separator + "...") * (not one)
         form += notation.closing.strip()
-        return f"Give {what} in the form {form}, {roles} ({names}); for example {sample}."
+        return f"Give {what} in the form {form}, {roles} ({names})."
     what = "the move" if one else "the moves, one per line,"
-    lines = " and ".join(map(repr, sample.split("\n")))
-    return (
-        f"Write {what} in the form {form!r}, {roles} ({names}); for example {lines}. "
-        "Write nothing else."
-    )
+    return f"Write {what} in the form {form!r}, {roles} ({names}). Write nothing else."
 
 
 def answer_notation(template: PromptTemplate, notation: str | None) -> Notation:

@@ -33,6 +33,7 @@ _DIGRAPHS: tuple[tuple[tuple[int, int], ...], ...] = (
     ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)),
 )
 _RESAMPLES = 100  # attempts at a random position that can reach the goal
+_KINDS_TRIED = 8  # attempts at an instance with no solution that a glance does not give away
 
 
 def puzzle(
@@ -112,20 +113,26 @@ def no_solution(
     notation: Notation,
     limit: int,
 ) -> Instance:
-    """A ``solve`` instance with no solution, and the library's reason why."""
-    kind = _draw.below(rng, 3)
-    if kind == 1:
-        found = _one_way(rng, n, limit)
-        if found is not None:
-            rules, start, goal, why = found
-            return _unsolvable(name, "digraph", None, rules, start, goal, why, n, template,
-                               notation)  # fmt: skip
-    elif kind == 2:
-        stranded = _stranded(rng, n, limit)
-        if stranded is not None:
-            label, rules, start, goal, why = stranded
-            return _unsolvable(name, "magnetic", label, rules, start, goal, why, n, template,
-                               notation)  # fmt: skip
+    """A ``solve`` instance with no solution, and the library's reason why.
+
+    Drawn so that a glance does not give it away: the start position has a legal move (the
+    three labels with no legal first move at all, BBB, NRR and RRR, are drawn only when the
+    others fail, which they do not on three posts).
+    """
+    kind = 1 + _draw.below(rng, 2)
+    for attempt in range(_KINDS_TRIED):
+        if (kind + attempt) % 2 == 1:
+            found = _one_way(rng, n, limit)
+            if found is not None:
+                rules, start, goal, why = found
+                return _unsolvable(name, "digraph", None, rules, start, goal, why, n, template,
+                                   notation)  # fmt: skip
+        else:
+            stranded = _stranded(rng, n, limit)
+            if stranded is not None:
+                label, rules, start, goal, why = stranded
+                return _unsolvable(name, "magnetic", label, rules, start, goal, why, n, template,
+                                   notation)  # fmt: skip
     label = _draw.choice(rng, UNSOLVABLE_LABELS)
     variant = default_registry.variant(label)
     start, goal = variant.start(n), variant.goal(n)
@@ -141,15 +148,18 @@ def _one_way(rng: random.Random, n: int, limit: int) -> tuple[Rules, State, Stat
     arcs = _draw.choice(rng, _ONE_WAY)
     relabel = _draw.permutation(rng, (0, 1, 2))
     rules = ClassicRules(3, [(relabel[a], relabel[b]) for a, b in arcs])
-    for source, target in ((relabel[2], relabel[0]), (relabel[1], relabel[0])):
+    ends = [(source, target) for source in range(3) for target in range(3) if source != target]
+    for source, target in _draw.permutation(rng, tuple(ends)):
         start, goal = State.tower(n, source), State.tower(n, target)
+        if not rules.legal_moves(start):
+            continue  # a glance at the first move would give it away
         try:
             optimum(rules, start, goal, max_states=limit)
         except UnreachableError as error:
             return rules, start, goal, str(error)
         except SearchLimitError:  # pragma: no cover - three posts need no search
             continue
-    return None  # pragma: no cover - flowing against every arc is never possible
+    return None
 
 
 def _stranded(
@@ -159,6 +169,8 @@ def _stranded(
     rules = default_registry.variant(label).rules
     for _ in range(_RESAMPLES):
         start, goal = _draw.position(rng, rules, n), _draw.position(rng, rules, n)
+        if not rules.legal_moves(start):
+            continue  # a glance at the first move would give it away
         try:
             optimum(rules, start, goal, max_states=limit)
         except UnreachableError as error:

@@ -1,13 +1,14 @@
 """Scoring an answer.
 
 What was read and how, the one outcome, the first broken rule, whether and how well the answer
-does the task, and named rewards.
+does the task, and named rewards. What the scorer credits, and what it cannot be talked into,
+is the documentation's "What a score credits" section of the evaluation page.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -27,25 +28,33 @@ from hanoi_magnet.evaluation._budget import (
     count_tokens,
     unclosed_reasoning,
 )
-from hanoi_magnet.evaluation._gym import clean_line, clean_lines, gym_reward
+from hanoi_magnet.evaluation._detail import Names, ordinal, plural
+from hanoi_magnet.evaluation._echo import only_echo, without_echo
+from hanoi_magnet.evaluation._gym import clean_line, clean_lines
 from hanoi_magnet.evaluation._instance import Instance, Task
-from hanoi_magnet.evaluation._outcome import Outcome, abstains
-from hanoi_magnet.evaluation._tasks import task_done, task_optimum
-from hanoi_magnet.model import Move, State, _integer
-from hanoi_magnet.notation import (
-    Extraction,
-    PegNames,
-    ReadMove,
-    Span,
-    extract_moves,
-    get_notation,
+from hanoi_magnet.evaluation._outcome import Outcome, abstains, abstention_lines
+from hanoi_magnet.evaluation._rg_reward import (
+    clean_extraction,
+    clean_read,
+    reasoning_gym_reward,
+    reward_from_verdict,
 )
-from hanoi_magnet.rules import ClassicRules
+from hanoi_magnet.evaluation._tasks import task_done, task_optimum
+from hanoi_magnet.evaluation._verdict import Verdict, judge, replayed
+from hanoi_magnet.model import Move, State, _integer
+from hanoi_magnet.notation import Extraction, PegNames, extract_moves, get_notation
 from hanoi_magnet.search import DEFAULT_MAX_STATES
-from hanoi_magnet.validate import ValidationReport, validate
+from hanoi_magnet.validate import validate
+
+__all__ = ["REWARDS", "MoveError", "Score", "clean_extraction", "clean_read", "score"]
 
 #: The names of the rewards in :attr:`Score.rewards`.
-REWARDS = ("reasoning_gym", "prefix", "solved", "optimal", "graded")
+REWARDS = ("reasoning_gym", "prefix", "solved", "optimal", "graded", "strict")
+
+#: Whether answers made only of exact reasoning-gym lines take the short path (the tests turn
+#: it off to check that the general path gives the very same scores).
+_FAST = True
+_replayed = replayed  # the tests compare it with the validator
 
 
 @attrs.frozen
@@ -60,12 +69,14 @@ class MoveError:
         detail: why, in words.
         position: the position before it.
 
+    ``item`` and ``detail`` name the move and the posts as the answer wrote them.
+
     Example:
         >>> from hanoi_magnet.evaluation import generate, score
         >>> instance = generate(seed=4, count=1, families=["classic"], tasks=["solve"])[0]
         >>> error = score("moves = [[2, 0, 1]]", instance).first_error
-        >>> error.index, error.rule.name, error.detail
-        (0, 'NOT_ON_TOP', 'disk 2 is not the top disk of post S (disk 1 is)')
+        >>> error.index, error.rule.name, error.item, error.detail
+        (0, 'NOT_ON_TOP', '[2, 0, 1]', 'disk 2 is not the top disk of peg 0 (disk 1 is)')
     """
 
     index: int
@@ -127,7 +138,7 @@ class Score:
         >>> result.outcome, result.parsed, result.valid_prefix, result.solved
         (<Outcome.UNSOLVED: 'unsolved'>, 1, 1, False)
         >>> dict(result.rewards)
-        {'reasoning_gym': 0.0, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0, 'graded': 0.05}
+        {'reasoning_gym': 0.0, 'prefix': 0.06666666666666667, 'solved': 0.0, 'optimal': 0.0, 'graded': 0.05, 'strict': 0.0}
     """  # noqa: E501 (a doctest's output is one line)
 
     id: str
@@ -225,46 +236,57 @@ def score(
     thinking: bool = False,
     max_states: int = DEFAULT_MAX_STATES,
     tokenizer: Tokenizer | None = None,
+    credit_drafts: bool = False,
 ) -> Score:
     r"""Score a solver's whole ``answer`` to ``instance``.
 
-    The moves are found with :func:`~hanoi_magnet.notation.extract_moves` (any notation,
-    reasoning skipped, the pegs read as the instance's notation names them) and replayed by
-    :func:`~hanoi_magnet.validate` from the instance's start. The answer gets exactly one
-    :class:`Outcome`, decided in this order: no answer; over the instance's budget (its text
-    outside reasoning blocks, in characters, and in tokens when ``tokenizer`` is given);
-    an abstention (:data:`ABSTENTION`); no moves found, a peg naming that does not fit the
-    notation, or an item that is not a move (format error); a move list for an instance
-    with no solution; an illegal move; solved (optimally or not); then unverified,
-    truncated, abandoned or unsolved. When the reader reports two plausible readings whose
-    outcomes differ, the outcome is ambiguous and each reward is the mean over the readings.
+    The moves are found with :func:`~hanoi_magnet.notation.extract_moves`: one reading,
+    whatever notation the instance asked for (every form is read; the pegs' numbers in the
+    prompt's naming), reasoning skipped, lines that only repeat the prompt left out. They are
+    replayed by :func:`~hanoi_magnet.validate` from the instance's start. The answer gets
+    exactly one :class:`Outcome`, decided in this order: no answer (also: nothing but the
+    prompt repeated); over the instance's budget (every character the model produced, and
+    every token when ``tokenizer`` is given); moves together with a claim that there is no
+    solution, or moves offered as alternatives (ambiguous: a hedge earns nothing); an
+    abstention, when the answer's final statement claims that the goal cannot be reached
+    (:data:`ABSTENTION`); no moves found, a peg naming that does not fit the prompt, or an item
+    that is not a move (format error); a move list for an instance with no solution; moves
+    read inside reasoning that is never closed (truncated, not credited unless
+    ``credit_drafts``); an illegal move; solved (optimally or not); then unverified,
+    truncated, abandoned or unsolved. When the reader reports plausible readings whose
+    outcomes differ, the outcome is ambiguous and nothing is credited.
 
-    Rewards:
+    Rewards (each in [0, 1]; an ambiguous answer earns 0 in every one but ``reasoning_gym``):
 
     * ``reasoning_gym``: exactly reasoning-gym's own score (``score_answer`` of its
-      ``tower_of_hanoi`` dataset, reproduced, reading included): only lines that are exactly
-      ``Move disk X from Peg Y to Peg Z`` (pegs from 1) are read, anything else scores 0.0;
-      1.0 for a solution no longer than the optimum, optimum / length for a longer one, 0.05
-      for legal moves that do not do the task. It knows nothing of abstentions.
-    * ``graded``: the same formula on the kit's tolerant reading and outcome (1.0 solved
-      optimally or a right abstention, optimum / length when solved longer, 0.05 for legal
-      moves that do not do the task, else 0.0).
-    * ``prefix``: the legal prefix as a share of the optimum, ``min(valid_prefix, optimum) /
-      optimum`` (for an optimum of 0: 1.0 when every move read is legal); 0.0 for a format
-      error of the pegs, no answer and over budget.
+      ``tower_of_hanoi`` dataset, reproduced, reading included: only lines that are exactly
+      ``Move disk X from Peg Y to Peg Z``, pegs from 1): 1.0 for a solution no longer than the
+      optimum, optimum / length for a longer one, 0.05 for legal moves that do not do the task.
+      Only for instances whose prompt numbers pegs from 1 (reasoning-gym's convention); 0.0 on
+      others. It knows nothing of abstentions.
+    * ``graded``: the same formula on the kit's reading and outcome (1.0 solved optimally or a
+      right abstention, optimum / length when solved longer, 0.05 for legal moves that do not do
+      the task, else 0.0). A wrong abstention earns 0.0, below any honest attempt.
+    * ``strict``: ``graded`` when the answer keeps to the notation the instance asked for
+      (nothing but its moves, each written as the notation writes it), else 0.0.
+    * ``prefix``: progress toward the goal: how much nearer the goal the legal moves leave the
+      puzzle, as a share of the optimum (moves that go nowhere earn nothing).
     * ``solved`` and ``optimal``: 1.0 or 0.0.
 
     Args:
         answer: the solver's output (``None`` or ``""``: no answer).
         instance: the instance.
-        pegs: read the pegs with this naming instead of the instance's notation's.
+        pegs: read the pegs' numbers with this naming instead of the instance's.
         detect_pegs: detect the naming from the answer instead (see
             :meth:`~hanoi_magnet.notation.PegNames.detect`).
         thinking: also read moves inside ``<think>`` blocks.
         max_states: the most positions a search may visit when the instance's answers were
-            withheld, or a ``continue`` answer departs from the library's solution.
+            withheld, a ``continue`` answer departs from the library's solution, or the
+            progress of moves on four or more posts is measured.
         tokenizer: counts the tokens of a text (any ``str -> int``), for instances with a
             token budget (without it, only the character budget is checked).
+        credit_drafts: score moves read inside a reasoning block that is never closed as an
+            answer (by default they are reported, and the outcome is truncated).
 
     Example:
         >>> from hanoi_magnet.evaluation import generate, score
@@ -272,77 +294,188 @@ def score(
         ...                     tasks=["solve"], templates=["reasoning-gym"])[0]
         >>> answer = "Move disk 1 from Peg 1 to Peg 2\nMove disk 2 from Peg 1 to Peg 3\n"
         >>> result = score(answer + "Move disk 1 from Peg 2 to Peg 3", instance)
-        >>> result.outcome, result.rewards["reasoning_gym"]
-        (<Outcome.SOLVED_OPTIMALLY: 'solved-optimally'>, 1.0)
+        >>> result.outcome, result.rewards["reasoning_gym"], result.rewards["strict"]
+        (<Outcome.SOLVED_OPTIMALLY: 'solved-optimally'>, 1.0, 1.0)
         >>> score(answer, instance).rewards["reasoning_gym"]  # legal, not solved
         0.05
-        >>> result = score(answer + "Move disk 1 from Peg 2 to Peg 3.", instance)
-        >>> result.outcome, result.rewards["graded"], result.rewards["reasoning_gym"]
+        >>> result = score("First, move disk 1 from A to B, then disk 2 from A to C, "
+        ...                "and finally disk 1 from B to C.", instance)
+        >>> result.outcome, result.rewards["graded"], result.rewards["strict"]
         (<Outcome.SOLVED_OPTIMALLY: 'solved-optimally'>, 1.0, 0.0)
+        >>> score("Move disk 1 from Peg 1 to Peg 3 or Move disk 1 from Peg 1 to Peg 2",
+        ...       instance).outcome
+        <Outcome.AMBIGUOUS: 'ambiguous'>
     """
     max_states, counter = _checked(instance, max_states, detect_pegs, thinking, tokenizer)
+    if not isinstance(credit_drafts, bool):
+        raise InvalidArgumentError(f"credit_drafts must be True or False, got {credit_drafts!r}")
     best, proven, unsolvable = task_optimum(instance, max_states)
-    fast = (
-        _FAST
-        and instance.notation == "reasoning-gym"
-        and not detect_pegs
-        and pegs in (None, PegNames.ONE)
-    )
+    fast = _FAST and not detect_pegs and pegs in (None, PegNames.ONE)
     clean, early = _clean(answer, instance, best, max_states) if fast else (None, None)
-    gym = _gym_of(early[1], instance, best) if early is not None else None
+    gym = None if early is None else reward_from_verdict(early[1], instance, best)
     if gym is None:
-        gym = _gym(answer, instance, best, max_states, None if clean is None else _lines(clean))
+        gym = reasoning_gym_reward(answer, instance, best, max_states, _numbers(answer, clean))
     base = _Base(instance, best, proven, gym)
     if not isinstance(answer, str) or not answer.strip():
         return base.unread(Outcome.NO_ANSWER, "no answer", parse_error="no answer")
-    region = answer_region(answer, thinking).strip()
-    over = _over_budget(region, instance, counter)
+    over = _over_budget(answer.strip(), instance, counter)
     if over is not None:
         return base.unread(Outcome.OVER_BUDGET, over)
+    if clean is not None:  # exact reasoning-gym lines and nothing else: read once, as is
+        if early is None:  # the instance has no solution
+            read = clean_extraction(answer, clean, instance.posts)
+            return _moves_for_unsolvable(base, read, unsolvable or "no solution")
+        return verdict_score(early[1], base, early[0])
+    return _read_and_judged(
+        answer, instance, base, unsolvable, pegs, detect_pegs, thinking, max_states, credit_drafts
+    )
+
+
+def _read_and_judged(
+    answer: str,
+    instance: Instance,
+    base: _Base,
+    unsolvable: str | None,
+    pegs: PegNames | None,
+    detect_pegs: bool,
+    thinking: bool,
+    max_states: int,
+    credit_drafts: bool,
+) -> Score:
+    """The score of an answer read in full (the general path of :func:`score`)."""
+    best = base.best
+    text, echoed = without_echo(answer, instance.prompt)
+    copied = only_echo(answer, instance.prompt) if not text.strip() or echoed else 0
+    if copied or not text.strip():
+        shown = plural(copied or echoed, "line")
+        return base.unread(Outcome.NO_ANSWER, f"the answer only repeats the prompt ({shown})")
+    region = answer_region(text, thinking)
+    naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
+    why = ""
     try:
-        found: Extraction | None
-        if early is not None:
-            found = early[0]
-        elif clean is not None:
-            found = clean_extraction(answer, clean, instance.posts)
-        else:
-            naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
-            found = _extract(answer, instance, naming, thinking)
-        why = ""
+        found: Extraction | None = _extract(text, instance, naming, thinking)
     except AmbiguousNotationError as error:
-        if abstains(region, False):
+        if abstention_lines(region):
             found, why = None, str(error)
         else:  # numbers from 0 or from 1: score both readings
-            return _either_naming(answer, instance, thinking, max_states, base, str(error))
+            return _either_naming(text, instance, thinking, max_states, base, str(error))
     except NotationError as error:
         found, why = None, str(error)
-    except ValueError as error:  # a number beyond int()'s digits, from an older reader
-        found, why = None, f"a number in the answer cannot be read: {error}"
-    if abstains(region, found is not None and bool(found.moves)):
+    has_moves = found is not None and bool(found.moves)
+    if has_moves and abstention_lines(region):
+        return base.unread(
+            Outcome.AMBIGUOUS,
+            "the answer gives moves and also says there is no solution: nothing is credited",
+            reading=found,
+        )
+    if not has_moves and abstains(region):
         if unsolvable is not None:
-            return base.abstained(found, unsolvable)
+            return base.abstained(unsolvable, region.strip() == "UNSOLVABLE")
         return base.unread(
             Outcome.WRONG_ABSTENTION, "the answer says there is no solution, but there is one"
         )
     if found is None:
+        copied = only_echo(answer, instance.prompt)
+        if copied:
+            shown = plural(copied, "line")
+            return base.unread(Outcome.NO_ANSWER, f"the answer only repeats the prompt ({shown})")
         if not thinking and unclosed_reasoning(answer):
             cut = "the text ends inside its reasoning (<think> never closed), with no answer"
             return base.unread(Outcome.TRUNCATED, cut, parse_error=why)
         return base.unread(Outcome.FORMAT_ERROR, why, parse_error=why)
     if unsolvable is not None:
+        return _moves_for_unsolvable(base, found, unsolvable)
+    if found.hedged is not None:
+        return base.unread(Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found)
+    if found.unfinished and not credit_drafts:
         return base.unread(
-            Outcome.MOVES_FOR_UNSOLVABLE,
-            f"{len(found.moves)} moves given, but the instance has no solution: {unsolvable}",
+            Outcome.TRUNCATED,
+            f"the answer never leaves its reasoning (a <think> never closed): "
+            f"{plural(len(found.moves), 'move')} read there are not credited",
             reading=found,
         )
     assert best is not None
-    chosen = (
-        early[1] if early is not None else _verdict(found.moves, found, instance, best, max_states)
-    )
-    result = chosen.score(base, found)
-    if getattr(found, "ambiguous", False):
-        result = _ambiguity(result, chosen, found, instance, best, max_states)
+    verdict = _judge(found.moves, found, instance, best, max_states)
+    result = verdict_score(verdict, base, found)
+    if found.paragraphs and not (verdict.solved and verdict.moves <= best):
+        two = _two_answers(found, verdict, instance, max_states)
+        if two is not None:
+            return _nothing(result, f"{two}: two answers, nothing is credited")
+    if found.ambiguous:
+        result = _ambiguity(result, verdict, found, instance, best, max_states)
     return result
+
+
+_PARTS_TRIED = 8  # parts after a blank line checked as answers of their own, at most
+
+
+def _two_answers(
+    found: Extraction, verdict: Verdict, instance: Instance, max_states: int
+) -> str | None:
+    """Whether the moves hold a whole answer and other moves: two answers one after the other.
+
+    With only a blank line (or prose) between: a solution, then more moves; or other moves,
+    then a solution from the start.
+    """
+    moves = found.moves
+    reached = verdict.report.goal_index
+    if instance.task is Task.SOLVE and reached is not None and reached in found.paragraphs:
+        return f"a complete answer in the first {plural(reached, 'move')}, then more moves"
+    if instance.task is not Task.SOLVE:
+        for end in found.paragraphs[:_PARTS_TRIED]:
+            if end <= verdict.report.length:
+                part = moves[:end]
+                report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
+                if task_done(instance, part, report, report.error is None, max_states)[0]:
+                    return f"a complete answer in the first {plural(end, 'move')}, then more moves"
+    tried = 0
+    for start in found.paragraphs:
+        part = moves[start:]
+        first = part[0]
+        if not _starts(instance, first):
+            continue
+        tried += 1
+        if tried > _PARTS_TRIED:
+            break
+        report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
+        if report.error is None and task_done(instance, part, report, True, max_states)[0]:
+            at = ordinal(start + 1)
+            return f"other moves, then a complete answer from the start at the {at} move"
+    return None
+
+
+def _starts(instance: Instance, first: Any) -> bool:
+    """Whether a move can be the first of an answer: legal at the instance's start."""
+    if isinstance(first, Move):
+        return instance.rules.check(instance.start, first) is None
+    return _legal_pair(instance, first)
+
+
+def _legal_pair(instance: Instance, pair: Any) -> bool:
+    """Whether a (source, target) pair moves the top disk legally at the instance's start."""
+    source, target = pair
+    stack = instance.start.posts[source] if source < instance.posts else ()
+    if not stack or target >= instance.posts:
+        return False
+    return instance.rules.check(instance.start, Move(stack[-1], source, target)) is None
+
+
+def _numbers(
+    answer: object, clean: tuple[Move, ...] | None
+) -> list[tuple[int, int, int, int]] | None:
+    """The numbers reasoning-gym reads from a clean answer (``None``: it reads them itself)."""
+    if clean is None or not isinstance(answer, str):
+        return None
+    lines = clean_lines(answer)
+    return None if lines is None else [clean_line(line) for line in lines]
+
+
+def _moves_for_unsolvable(base: _Base, found: Extraction, why: str) -> Score:
+    return base.unread(
+        Outcome.MOVES_FOR_UNSOLVABLE,
+        f"{plural(len(found.moves), 'move')} given, but the instance has no solution: {why}",
+        reading=found,
+    )
 
 
 def _checked(
@@ -365,16 +498,11 @@ def _checked(
     return limit, functools.partial(count_tokens, tokenizer)
 
 
-#: Whether answers made only of exact reasoning-gym lines take the short path (the tests turn
-#: it off to check that the general path gives the very same scores).
-_FAST = True
-
-
 def _clean(
     answer: object, instance: Instance, best: int | None, max_states: int
-) -> tuple[tuple[Move, ...] | None, tuple[Extraction, _Verdict] | None]:
+) -> tuple[tuple[Move, ...] | None, tuple[Extraction, Verdict] | None]:
     """An answer made only of exact reasoning-gym lines: its moves, its reading and verdict."""
-    if not isinstance(answer, str):
+    if not isinstance(answer, str) or get_notation(instance.notation).pegs is not PegNames.ONE:
         return None, None
     clean = clean_read(answer, instance.posts)
     if clean is None:
@@ -382,59 +510,18 @@ def _clean(
     if best is None:
         return clean, None
     read = clean_extraction(answer, clean, instance.posts)
-    return clean, (read, _verdict(clean, read, instance, best, max_states))
+    return clean, (read, _judge(clean, read, instance, best, max_states))
 
 
-def _lines(moves: tuple[Move, ...]) -> list[tuple[int, int, int, int]]:
-    """The numbers of a clean answer's lines, as reasoning-gym's reading gives them."""
-    return [(m.disk, m.source + 1, m.target + 1, m.target + 1) for m in moves]
-
-
-def _replayed(moves: tuple[ReadMove, ...], instance: Instance) -> ValidationReport | None:
-    """:func:`validate`'s report on legal moves under classic rules toward one tower.
-
-    ``None`` for anything else (other rules or goals, an illegal move, a post the rules do not
-    have, a move without its disk): :func:`validate` decides then, and names the broken rule.
-    The tests check that the two reports agree.
-    """
-    rules, start, goal = instance.rules, instance.start, instance.goal
-    if type(rules) is not ClassicRules or rules.allowed is not None or goal.faces is not None:
-        return None
-    n = instance.n
-    stacks = [list(stack) for stack in start.posts]
-    towers = [post for post, stack in enumerate(goal.posts) if len(stack) == n]
-    if start.faces is not None or not towers or len(stacks) != len(goal.posts):
-        return None
-    tower = stacks[towers[0]]
-    reached = 0 if len(tower) == n else None
-    try:
-        for index, move in enumerate(moves, 1):
-            if type(move) is not Move:
-                return None
-            disk, source, target = move.disk, move.source, move.target
-            stack, below = stacks[source], stacks[target]
-            if source == target or not stack or stack[-1] != disk or (below and below[-1] < disk):
-                return None
-            stack.pop()
-            below.append(disk)
-            if below is tower and reached is None and len(tower) == n:
-                reached = index
-    except IndexError:  # a post beyond the rules'
-        return None
-    state = State._trusted(tuple(tuple(stack) for stack in stacks), None)
-    return ValidationReport(
-        ok=True,
-        solved=len(tower) == n,
-        length=len(moves),
-        error=None,
-        state=state,
-        goal_index=reached,
-    )
+def _judge(
+    moves: tuple[Any, ...], found: Any, instance: Instance, best: int, max_states: int
+) -> Verdict:
+    return judge(moves, found, instance, best, max_states, _move_error)
 
 
 def _ambiguity(
     result: Score,
-    chosen: _Verdict,
+    chosen: Verdict,
     found: Extraction,
     instance: Instance,
     best: int,
@@ -442,24 +529,29 @@ def _ambiguity(
 ) -> Score:
     """The score when the reader found plausible rival readings: ambiguous if they disagree."""
     others = [
-        _verdict(reading.moves, reading, instance, best, max_states)
-        for reading in getattr(found, "alternatives", ())
-        if getattr(reading, "plausible", False)
+        _judge(reading.moves, reading, instance, best, max_states)
+        for reading in found.alternatives
+        if reading.plausible
     ]
     if all(other.outcome is chosen.outcome for other in others):
         return result
-    verdicts = [chosen, *others]
-    rewards = {
-        name: sum(v.rewards[name] for v in verdicts) / len(verdicts)
-        for name in REWARDS
-        if name != "reasoning_gym"
-    }
-    shown = ", ".join(sorted({v.outcome.value for v in verdicts}))
+    shown = ", ".join(sorted({v.outcome.value for v in [chosen, *others]}))
+    return _nothing(result, f"plausible readings disagree ({shown}): nothing is credited")
+
+
+def _nothing(result: Score, detail: str) -> Score:
+    """``result`` made ambiguous: every reward but reasoning-gym's own is 0."""
+    rewards = dict.fromkeys(REWARDS, 0.0)
+    rewards["reasoning_gym"] = result.rewards["reasoning_gym"]
     return attrs.evolve(
         result,
         outcome=Outcome.AMBIGUOUS,
-        detail=f"plausible readings disagree ({shown}); rewards are their mean",
-        rewards={"reasoning_gym": result.rewards["reasoning_gym"], **rewards},
+        detail=detail,
+        solved=False,
+        optimal=False,
+        excess=None,
+        excess_ratio=None,
+        rewards=rewards,
     )
 
 
@@ -467,7 +559,6 @@ def _either_naming(
     answer: str, instance: Instance, thinking: bool, max_states: int, base: _Base, why: str
 ) -> Score:
     """The score when the pegs may be numbered from 0 or from 1 and the answer cannot tell."""
-    assert base.best is not None or instance.unsolvable is None
     results = []
     for naming in (PegNames.ZERO, PegNames.ONE):
         try:
@@ -475,26 +566,18 @@ def _either_naming(
         except NotationError:  # pragma: no cover - the reader found moves under both
             continue
         if base.best is None:
+            return _moves_for_unsolvable(base, found, instance.unsolvable or "no solution")
+        if found.hedged is not None:
             return base.unread(
-                Outcome.MOVES_FOR_UNSOLVABLE,
-                f"{len(found.moves)} moves given, but the instance has no solution",
-                reading=found,
+                Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found
             )
-        verdict = _verdict(found.moves, found, instance, base.best, max_states)
-        results.append(verdict.score(base, found))
+        verdict = _judge(found.moves, found, instance, base.best, max_states)
+        results.append(verdict_score(verdict, base, found))
     first = results[0]
     if all(result.outcome is first.outcome for result in results):
         return first
-    rewards = {
-        name: sum(result.rewards[name] for result in results) / len(results) for name in REWARDS
-    }
     shown = ", ".join(result.outcome.value for result in results)
-    return attrs.evolve(
-        first,
-        outcome=Outcome.AMBIGUOUS,
-        detail=f"{why}; the readings from 0 and from 1 disagree ({shown}): rewards are their mean",
-        rewards={**rewards, "reasoning_gym": base.gym},
-    )
+    return _nothing(first, f"{why}; the readings from 0 and from 1 disagree ({shown})")
 
 
 @attrs.frozen
@@ -538,299 +621,106 @@ class _Base:
             reading=reading,
         )
 
-    def abstained(self, found: Extraction | None, why: str) -> Score:
+    def abstained(self, why: str, exact: bool) -> Score:
+        """A right abstention; ``exact``: written as asked, the word alone."""
         result = self.unread(Outcome.ABSTAINED, f"rightly says there is no solution: {why}")
         rewards = dict.fromkeys(REWARDS, 1.0)
         rewards["reasoning_gym"] = self.gym
-        del found  # an abstention reads no moves
+        rewards["strict"] = 1.0 if exact else 0.0
         return attrs.evolve(result, solved=True, optimal=True, rewards=rewards)
 
 
-@attrs.frozen
-class _Verdict:
-    """The verdict on one reading of an answer."""
-
-    outcome: Outcome
-    detail: str
-    moves: int
-    report: ValidationReport
-    first_error: MoveError | None
-    solved: bool
-    unverified: bool
-    rewards: dict[str, float]
-
-    def score(self, base: _Base, found: Extraction) -> Score:
-        instance, best = base.instance, base.best
-        assert best is not None
-        solved, length = self.solved, self.moves
-        return Score(
-            id=instance.id,
-            task=instance.task,
-            parsed=length,
-            parse_error=None,
-            valid_prefix=self.report.length,
-            first_error=self.first_error,
-            goal_reached=self.first_error is None and self.report.solved,
-            goal_index=self.report.goal_index,
-            solved=solved,
-            optimal=solved and length <= best,
-            optimum=best,
-            proven=base.proven,
-            excess=length - best if solved else None,
-            excess_ratio=(length / best if best else 1.0) if solved else None,
-            unverified=self.unverified,
-            rewards={"reasoning_gym": base.gym, **self.rewards},
-            outcome=self.outcome,
-            detail=self.detail,
-            reading=found,
-        )
-
-
-def _verdict(
-    moves: tuple[ReadMove, ...],
-    found: Any,
-    instance: Instance,
-    best: int,
-    max_states: int,
-) -> _Verdict:
-    """The outcome and rewards of one reading (``found``: an Extraction or a Reading)."""
-    report = _replayed(moves, instance)  # legal moves of classic rules: a plain loop
-    if report is None:
-        report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
-    first_error = None
-    if report.error is not None:
-        first_error = _move_error(report.error)
-    elif found.unreadable is not None:
-        first_error = MoveError(
-            len(moves), Rule.MALFORMED, None, found.unreadable, "not a move", report.state
-        )
-    legal = first_error is None
-    solved, unverified = task_done(instance, moves, report, legal, max_states)
-    length = len(moves)
-    mismatch = getattr(found, "pegs_mismatch", None)
-    naming_error = mismatch is not None or (
-        first_error is not None and first_error.rule is Rule.NO_SUCH_POST
+def verdict_score(verdict: Verdict, base: _Base, found: Extraction) -> Score:
+    """The score of one reading's verdict."""
+    instance, best = base.instance, base.best
+    assert best is not None
+    solved, length = verdict.solved, verdict.moves
+    return Score(
+        id=instance.id,
+        task=instance.task,
+        parsed=length,
+        parse_error=None,
+        valid_prefix=verdict.report.length,
+        first_error=verdict.error,
+        goal_reached=verdict.error is None and verdict.report.solved,
+        goal_index=verdict.report.goal_index,
+        solved=solved,
+        optimal=solved and length <= best,
+        optimum=best,
+        proven=base.proven,
+        excess=length - best if solved else None,
+        excess_ratio=(length / best if best else 1.0) if solved else None,
+        unverified=verdict.unverified,
+        rewards={"reasoning_gym": base.gym, **verdict.rewards},
+        outcome=verdict.outcome,
+        detail=verdict.detail,
+        reading=found,
     )
-    valid = 0 if naming_error else report.length
-    prefix = min(valid, best) / best if best else float(legal and not naming_error)
-    graded = 0.0
-    if naming_error:
-        described = getattr(found.pegs, "describe", "the pegs read")
-        what = mismatch or (first_error.detail if first_error is not None else "")
-        outcome = Outcome.FORMAT_ERROR
-        detail = f"the pegs do not fit the notation ({described}): {what}"
-        solved = False
-    elif first_error is not None and first_error.rule is Rule.MALFORMED:
-        outcome = Outcome.FORMAT_ERROR
-        detail = f"move {first_error.index} cannot be read: {first_error.item}"
-    elif first_error is not None:
-        outcome = Outcome.ILLEGAL_MOVE
-        detail = (
-            f"move {first_error.index} ({first_error.item}) breaks the rule "
-            f"{first_error.rule.value!r}: {first_error.detail}"
-        )
-    elif solved:
-        optimal = length <= best
-        outcome = Outcome.SOLVED_OPTIMALLY if optimal else Outcome.SOLVED
-        graded = 1.0 if optimal else best / length
-        detail = f"done in {length} moves (optimum {best})"
-    else:
-        graded = 0.05 if length else 0.0
-        outcome, detail = _unfinished(found, unverified, length)
-    optimal = solved and length <= best
-    rewards = {
-        "graded": graded,
-        "prefix": prefix,
-        "solved": float(solved),
-        "optimal": float(optimal),
-    }
-    return _Verdict(
-        outcome, detail, length, report, first_error, solved, unverified and legal, rewards
-    )
-
-
-def _unfinished(found: Any, unverified: bool, length: int) -> tuple[Outcome, str]:
-    if unverified:
-        return (
-            Outcome.UNVERIFIED,
-            "off the library's solution; the search to check it hit its limit",
-        )
-    if found.truncated:
-        return Outcome.TRUNCATED, f"the text ends inside the answer after {length} legal moves"
-    abandoned = getattr(found, "abandoned", None)
-    if abandoned:
-        return Outcome.ABANDONED, f"after {length} legal moves the answer gives up: {abandoned!r}"
-    return Outcome.UNSOLVED, f"{length} legal moves that do not do the task"
 
 
 def _over_budget(region: str, instance: Instance, tokenizer: Tokenizer | None) -> str | None:
     limit = instance.max_answer_chars
     if limit is not None and len(region) > limit:
-        return f"the answer has {len(region)} characters; the budget is {limit}"
+        return f"the answer has {plural(len(region), 'character')}; the budget is {limit}"
     limit = instance.max_answer_tokens
     if limit is not None and tokenizer is not None:
         tokens = tokenizer(region)
         if tokens > limit:
-            return f"the answer has {tokens} tokens; the budget is {limit}"
+            return f"the answer has {plural(tokens, 'token')}; the budget is {limit}"
     return None
-
-
-def _gym_of(verdict: _Verdict, instance: Instance, best: int | None) -> float | None:
-    """reasoning-gym's score of a clean answer, from the verdict on the same moves.
-
-    On classic rules (every direction) reasoning-gym and the validator check the same things
-    in the same order, but for a move from a peg to itself (legal for reasoning-gym): ``None``
-    then, and whenever the rules or the task are others, so that its own simulation decides.
-    """
-    rules = instance.rules
-    if type(rules) is not ClassicRules or rules.allowed is not None or best is None:
-        return None
-    if instance.task is not Task.SOLVE:
-        return None
-    error = verdict.report.error
-    if error is not None:
-        return None if error.rule is Rule.SAME_POST else 0.0
-    if not verdict.report.solved:
-        return 0.05
-    return 1.0 if verdict.moves <= best else best / verdict.moves
-
-
-def _gym(
-    answer: object,
-    instance: Instance,
-    best: int | None,
-    max_states: int,
-    read: list[tuple[int, int, int, int]] | None,
-) -> float:
-    """reasoning-gym's own score of the answer (see :mod:`._gym`)."""
-
-    def done(
-        moves: Callable[[], list[Move]],
-        pegs: list[list[int]] | None,
-        report: ValidationReport | None,
-    ) -> bool:
-        if best is None:
-            return False
-        if instance.task is Task.SOLVE:
-            if pegs is not None:
-                goal = instance.goal.posts
-                return all(list(goal[i]) == pegs[i] for i in range(len(goal)))
-            assert report is not None
-            return report.state == instance.goal
-        read = tuple(moves())
-        checked = validate(read, instance.rules, start=instance.start, goal=instance.goal)
-        if checked.error is not None:
-            return False
-        return task_done(instance, read, checked, True, max_states)[0]
-
-    return gym_reward(answer, instance.rules, instance.start, done, best or 0, read)
-
-
-def clean_read(answer: str, posts: int) -> tuple[Move, ...] | None:
-    """The moves of an answer made only of exact reasoning-gym lines on at most ``posts`` pegs.
-
-    ``None``: it is something else (the reader reads it, and reports a peg beyond ``posts``).
-    Each distinct line is read once and its move kept (answers repeat a few lines many times,
-    and moves are immutable).
-    """
-    lines = clean_lines(answer)
-    if lines is None:
-        return None
-    distinct = set(lines)
-    try:
-        return _looked_up(lines, distinct, posts, _LINE_MOVES, _LINE_TOPS)
-    except KeyError:  # another thread emptied the shared tables meanwhile: tables of its own
-        return _looked_up(lines, distinct, posts, {}, {})
-
-
-def _looked_up(
-    lines: list[str],
-    distinct: set[str],
-    posts: int,
-    moves: dict[str, Move],
-    tops: dict[str, int],
-) -> tuple[Move, ...] | None:
-    """:func:`clean_read` with the tables ``moves`` and ``tops``, learning the lines new to them."""
-    new = distinct.difference(moves)
-    if new:
-        if len(moves) + len(new) > _LINES_KEPT:
-            moves.clear()
-            tops.clear()
-            if len(distinct) > _LINES_KEPT:
-                moves, tops = {}, {}  # this answer's own, not kept
-            new = distinct
-        for line in new:
-            disk, source, target, _ = clean_line(line)
-            moves[line] = Move(disk, source - 1, target - 1)
-            tops[line] = max(source, target)
-    if max(map(tops.__getitem__, distinct)) > posts:
-        return None
-    return tuple(map(moves.__getitem__, lines))
-
-
-#: The move of each clean line read so far, and its larger peg (at most _LINES_KEPT lines).
-_LINE_MOVES: dict[str, Move] = {}
-_LINE_TOPS: dict[str, int] = {}
-_LINES_KEPT = 1 << 14
-
-
-@functools.lru_cache(maxsize=64)
-def _template(posts: int) -> tuple[dict[str, Any], str]:
-    """The model of every clean answer: the reader's report on one clean line.
-
-    Its fields, and the form its one span was read as.
-    """
-    model = extract_moves(
-        "Move disk 1 from Peg 1 to Peg 2", notation="reasoning-gym", pegs=PegNames.ONE, posts=posts
-    )
-    (span,) = model.spans
-    return attrs.asdict(model, recurse=False), span.why
-
-
-def clean_extraction(answer: str, moves: tuple[Move, ...], posts: int) -> Extraction:
-    """What :func:`extract_moves` reports on an answer made only of exact reasoning-gym lines.
-
-    Built from the reader's report on one such line (``moves``: the answer's, from
-    :func:`clean_read`), without reading the answer again (the tests check that the two agree).
-    """
-    fields, why = _template(posts)
-    end = len(answer) - 1 if answer.endswith("\n") else len(answer)
-    span = Span(0, end, 1, len(moves), why)
-    return Extraction(**{**fields, "moves": moves, "spans": (span,), "line": 1})
 
 
 def _extract(
     answer: object, instance: Instance, naming: PegNames | None, thinking: bool
 ) -> Extraction:
-    """The moves of ``answer`` in the instance's notation; failing that, in any notation.
+    """The moves of ``answer``, read whatever notation the instance asked for.
 
-    Detecting the pegs (``naming`` None) reads any notation at once.
+    ``naming`` ``None``: the pegs' naming is detected from the answer (the report still says
+    how the answer departs from the instance's notation).
     """
     if not isinstance(answer, str) or not answer.strip():
         raise NotationError("no answer")
-    posts = instance.posts
-    if naming is None:
-        return extract_moves(answer, posts=posts, thinking=thinking)
-    try:
+    if naming is not None:
         return extract_moves(
-            answer, notation=instance.notation, pegs=naming, posts=posts, thinking=thinking
-        )
-    except AmbiguousNotationError:
-        raise
-    except NotationError:
-        return extract_moves(answer, pegs=naming, posts=posts, thinking=thinking)
+            answer, notation=instance.notation, pegs=naming, posts=instance.posts,
+            thinking=thinking,
+        )  # fmt: skip
+    found = extract_moves(answer, posts=instance.posts, thinking=thinking)
+    asked = get_notation(instance.notation)
+    region = answer_region(answer, thinking)
+    return attrs.evolve(
+        found, asked=asked.name, deviation=_deviation(asked, region, found, instance.posts)
+    )
 
 
-def _move_error(error: IllegalMoveError) -> MoveError:
-    item = error.item
-    shown = str(error.move) if isinstance(item, Move) else str(item)
-    if isinstance(item, tuple):
-        shown = f"{item[0]} -> {item[1]}"
+def _deviation(asked: Any, region: str, found: Extraction, posts: int) -> str | None:
+    try:
+        return asked.deviation(region.strip(), found.moves, posts)  # type: ignore[no-any-return]
+    except InvalidArgumentError:  # pairs where the notation writes disks
+        return f"its moves do not name their disks, as notation {asked.name!r} does"
+
+
+def _move_error(
+    error: IllegalMoveError | None,
+    names: Names,
+    *,
+    index: int = 0,
+    item: str = "",
+    state: State | None = None,
+) -> MoveError:
+    """The first broken rule, with the move and the posts as the answer wrote them."""
+    if error is None:
+        return MoveError(index, Rule.MALFORMED, None, item, "not a move", state)
+    move: Any = error.move if error.move is not None else error.item
+    readable = isinstance(move, Move) or (
+        isinstance(move, tuple) and len(move) == 2 and all(type(post) is int for post in move)
+    )
+    shown = names.move(move) if readable else str(error.item)
     return MoveError(
         index=error.index if error.index is not None else 0,
         rule=error.rule,
         move=error.move,
         item=shown,
-        detail=error.detail,
+        detail=names.text(error.detail),
         position=error.state,
     )

@@ -29,10 +29,10 @@ Example:
 from __future__ import annotations
 
 from hanoi_magnet.notation._builtin import NOTATIONS, get_notation
-from hanoi_magnet.notation._extract import Extraction, extract_moves
+from hanoi_magnet.notation._extract import extract_moves
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
-from hanoi_magnet.notation._report import Reading, Span
+from hanoi_magnet.notation._report import Extraction, Reading, Span
 from hanoi_magnet.notation._scan import ReadMove
 
 __all__ = [

@@ -1,27 +1,45 @@
 r"""An answer cut off in the middle of its last move: the piece of a move at the very end.
 
 A model that runs out of output budget stops wherever it is, often inside a move
-(``"...\nMove disk"``, ``"A->C, B->"``). :func:`pieces_at_end` finds the places where such a
-piece could start on the last line of a text, and :func:`incomplete` tells whether a piece is
-the beginning of a move in a notation, but not a whole one.
+(``"...\nMove disk"``, ``"A->C, B->"``, ``"[1, 0,"``). :func:`begun_move` finds, on the last line
+of a text, the piece after its last whole move that is the beginning of a move but not a whole
+one.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 
-from hanoi_magnet.notation._scan import clean_line, template_pattern
+from hanoi_magnet.notation._lines import plain_line
+from hanoi_magnet.notation._mentions import mentions
+from hanoi_magnet.notation._segments import GLUE, LEAD
 
-_PARTS = re.compile(r"(\{\w+\}|->|\s+)")
-_ARROWS = r"\s*(?:->|→|=>|-->|⟶)\s*"
-_PEG = r"(?:[A-Za-z]|\d+)"
-_NUMBERING = re.compile(
-    r"\s*(?:(?:step|move)\s{0,3}#?\d+\s{0,3}[:.)-]\s*|\(?\d+\s{0,3}[.)]\s+|#\d+:?\s+|[-+•*]\s+)",
-    re.IGNORECASE,
-)
-_PEGS = {True: "[A-Za-z]", False: r"\d+"}
 _LONGEST = 200  # a longer piece of text is no piece of one move
+_WORD = r"(?:the\s{1,3})?(?:peg|rod|post|tower|pole|needle|stack|column)s?\s{0,3}"
+_NAME = r"(?:[A-Za-z]|\d{1,200})"
+_PREFIX = r"[A-Za-z]{0,7}"  # the beginning of a word: "Pe" of "Peg", "t" of "to"
+_ARROWING = rf"""(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}\s{{0,3}}
+    (?:-{{1,3}}>?|={{1,3}}>?|[→⟶⇒➔➜]|to?|onto?)\s{{0,3}}(?:{_WORD})?{_PREFIX}"""
+# A move sentence begun: every part optional after the first, in the order a move writes them.
+_SENTENCE = rf"""(?:(?:the|a)\s{{1,3}})?(?:(?:top|smallest|largest)\s{{1,3}})?(?:disk|disc)
+    (?:\s{{1,3}}(?:\#|no\.\s?)?\d{{0,200}}(?:\s{{0,3}}:?\s{{0,3}}(?:{_ARROWING}|(?:from\s{{0,3}}
+    (?:{_WORD})?{_NAME}?|fr|fro)))?)?"""
+_BEGUN = re.compile(
+    rf"""(?:[\[(]\s{{0,3}}["']?|["'])?(?:
+        (?:move|moving|take|put|shift|transfer|place)(?:\s{{1,3}}(?:{_SENTENCE}|{_ARROWING}|\d{{1,40}}
+          (?:\s{{1,3}}(?:{_ARROWING}|(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}?|fr|fro))?
+          |from\s{{1,3}}(?:{_WORD})?{_NAME}?|the(?:\s{{1,3}}top)?|{_PREFIX}))?
+       |mo|mov|di|dis|ste|step|fr|fro|from
+       |{_SENTENCE}
+       |\d{{1,40}}\s{{0,3}}:\s{{0,3}}(?:{_ARROWING}|(?:{_WORD})?{_NAME}?)
+       |{_ARROWING}
+       |(?:from\s{{1,3}})?{_WORD}{_NAME}?
+       |(?:\d{{1,40}}\s{{0,3}},\s{{0,3}})?(?:["']?{_NAME}["']?\s{{0,3}},?\s{{0,3}})?["']?
+       |\{{[^{{}}\n]*
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_WORDS = ("peg", "rod", "post", "tower", "pole", "needle", "stack", "column")
 
 
 def end_of_text(text: str) -> int:
@@ -32,103 +50,100 @@ def end_of_text(text: str) -> int:
     return end
 
 
-def pieces_at_end(text: str, end: int) -> list[int]:
-    """Where a piece of a move cut off by the end of ``text`` may start, first the widest.
+def begun_move(text: str, end: int) -> tuple[int, bool] | None:
+    """Where the beginning of a move cut off by the end of ``text`` starts (``None``: none).
 
-    The last line (``end``: the text's end without spaces), then what follows its last comma
-    or semicolon, then what follows its last space: several moves may share a line.
+    ``end``: the text's end without its final spaces. The piece is what follows the last whole
+    move on the last line (after its separator: a comma, ``then``...), or the whole last line
+    after its numbering when it holds no whole move. The flag says whether the piece was read
+    as a whole move of its own: ``Peg A -> P``, whose ``P`` is the beginning of ``Peg``.
     """
     start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
-    if end == start:
-        return []
-    found = [start]
-    after = max(text.rfind(",", start, end), text.rfind(";", start, end)) + 1
-    while 0 < after < end and text[after].isspace():
-        after += 1
-    if 0 < after < end:
-        found.append(after)
-    space = max(text.rfind(" ", start, end), text.rfind("\t", start, end)) + 1
-    if 0 < space < end and space not in found:
-        found.append(space)
-    return [place for place in found if end - place <= _LONGEST]
+    if end <= start:
+        return None
+    line = text[start:end]
+    plain = plain_line(line)
+    lead = LEAD.match(plain)
+    lead_end = lead.end() if lead else 0
+    found = [
+        m._replace(start=m.start + lead_end, end=m.end + lead_end)
+        for m in mentions(plain[lead_end:])
+    ]
+    replaced = False
+    if (
+        found
+        and found[-1].end == len(plain.rstrip(" *`"))
+        and _word_begun(plain, found[-1].raw.target)
+    ):
+        found, replaced = found[:-1], True  # "Peg A -> P": the target begins "Peg"
+    if found:
+        after = found[-1].end
+        glue = GLUE.match(plain, after)
+        piece_at = glue.end() if glue else after
+        if piece_at == after and piece_at < len(plain) and not plain[piece_at].isspace():
+            return None  # a remark glued to the move: "A->C(now...)"
+    else:
+        piece_at = lead_end
+    piece = plain[piece_at:].strip(" ")
+    if not piece or len(piece) > _LONGEST:
+        return None
+    if _BEGUN.fullmatch(piece) is None:
+        return None
+    if found and not replaced and not mentions(piece) and _looks_like_prose(piece):
+        return None
+    piece_at += len(plain[piece_at:]) - len(plain[piece_at:].lstrip(" "))
+    return start + _given(line, piece_at), replaced
 
 
-def incomplete(piece: str, template: str, letters: bool | None = None) -> bool:
-    """Whether ``piece`` begins a move written as ``template`` without being a whole one.
-
-    ``piece`` is a line's end as written: markup and numbering are taken off first.
-    ``letters``: the pegs are letters (``False``: numbers; ``None``: either).
-    """
-    cleaned = _cleaned(piece)
-    whole, start = _patterns(template, letters)
-    return bool(cleaned) and start.fullmatch(cleaned) is not None and not whole.fullmatch(cleaned)
-
-
-def begins_a_move(piece: str, templates: tuple[str, ...]) -> bool:
-    """Whether ``piece`` begins (or is) a move in one of ``templates``: one quick test."""
-    first = _first_chars(templates)
-    if first is not None and piece.lstrip()[:1] not in first:
-        return False
-    cleaned = _cleaned(piece)
-    return bool(cleaned) and _any_start(templates).fullmatch(cleaned) is not None
-
-
-def _cleaned(piece: str) -> str:
-    cleaned = clean_line(piece)
-    numbering = _NUMBERING.match(cleaned)
-    if numbering is not None:
-        cleaned = cleaned[numbering.end() :]
-    return cleaned.strip()
-
-
-@functools.lru_cache(maxsize=16)
-def _first_chars(templates: tuple[str, ...]) -> frozenset[str] | None:
-    """The characters a move in ``templates`` may start with, numbering and markup included.
-
-    ``None``: any (a template that starts with a peg or a disk).
-    """
-    chars = set(_NUMBERING_FIRST)
-    for template in templates:
-        head = template.lstrip()[:1]
-        if not head or (head == "{" and not template.lstrip().startswith("{{")):
-            return None
-        chars.update((head.lower(), head.upper()))
-    return frozenset(chars)
-
-
-_NUMBERING_FIRST = "0123456789sSmM#-+•*(`"
-
-
-@functools.lru_cache(maxsize=16)
-def _any_start(templates: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile("|".join(_patterns(t)[1].pattern for t in templates), re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=64)
-def _patterns(
-    template: str, letters: bool | None = None
-) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A whole move written as ``template``, and any beginning of one."""
-    whole = re.compile(template_pattern(template), re.IGNORECASE)
-    pieces: list[tuple[str, str | None]] = []  # each part: all of it, and a beginning of it
-    literal = template.replace("{{", "\0").replace("}}", "\1")
-    for part in _PARTS.split(literal):
-        if not part:
+def _given(line: str, position: int) -> int:
+    """The offset in ``line`` of offset ``position`` in its plain form (markup taken off)."""
+    if len(plain_line(line)) == len(line):
+        return position
+    kept = 0
+    for index, char in enumerate(line):
+        if char in "*`":
             continue
-        if part.isspace():
-            pieces.append((r"\s*", None))
-        elif part == "->":
-            pieces.append((_ARROWS, r"\s*(?:-|=|--)"))
-        elif part in ("{source}", "{target}"):
-            pieces.append((_PEG if letters is None else _PEGS[letters], None))
-        elif part in ("{disk}", "{index}"):
-            pieces.append((r"\d+", None))
-        else:
-            text = part.replace("\0", "{").replace("\1", "}")
-            starts = "|".join(re.escape(text[:k]) for k in range(len(text) - 1, 0, -1))
-            pieces.append((re.escape(text), starts or None))
-    pattern = ""
-    for full, start in reversed(pieces):
-        inner = f"{full}(?:{pattern})?" if pattern else full
-        pattern = f"(?:{inner}|{start})" if start else f"(?:{inner})"
-    return whole, re.compile(pattern, re.IGNORECASE)
+        if kept == position:
+            return index
+        kept += 1
+    return len(line)
+
+
+def _word_begun(line: str, target: str) -> bool:
+    """Whether a last move's target is the beginning of the peg word the line uses."""
+    lower = line.lower()
+    return target.isalpha() and any(
+        word.startswith(target.lower()) and word in lower for word in _WORDS
+    )
+
+
+def _looks_like_prose(piece: str) -> bool:
+    """A piece with several words that are no part of a move: "Move on to the next part"."""
+    words = re.findall(r"[A-Za-z]{3,}", piece)
+    return sum(word.lower() not in _KNOWN for word in words) >= 2
+
+
+_KNOWN = frozenset(
+    [
+        "move",
+        "moves",
+        "moved",
+        "moving",
+        "disk",
+        "disc",
+        "from",
+        "the",
+        "top",
+        "peg",
+        "rod",
+        "post",
+        "tower",
+        "pole",
+        "smallest",
+        "take",
+        "put",
+        "shift",
+        "transfer",
+        "place",
+    ]
+)

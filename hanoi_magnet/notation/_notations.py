@@ -248,6 +248,29 @@ class Notation:
                 raise NotationError(str(error), line=line) from None
         return moves
 
+    def deviation(
+        self, text: str, moves: Iterable[Move | tuple[int, int]], posts: int = 3
+    ) -> str | None:
+        r"""How ``text`` departs from ``moves`` written in this notation (``None``: not at all).
+
+        Spaces at the ends of lines and blank lines aside (for lists, spaces anywhere), the
+        text must be exactly what :meth:`format` writes: nothing but the moves. Strict scores
+        (reasoning-gym's own, the ``strict`` reward) ask this; the moves read from an answer
+        never depend on it.
+
+        Example:
+            >>> from hanoi_magnet import solve
+            >>> from hanoi_magnet.notation import NOTATIONS
+            >>> arrows = NOTATIONS["arrows"]
+            >>> arrows.deviation("S->D\n", solve("classic", 1)) is None
+            True
+            >>> arrows.deviation("1. S->D", solve("classic", 1))
+            "line 1 is '1. S->D', notation 'arrows' writes 'S->D'"
+        """
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"deviation expects a string, got {type(text).__name__}")
+        return _deviation(text, list(moves), self, _integer(posts, "posts", minimum=1))
+
     def _read_lines(self, text: str) -> Iterator[tuple[int | None, Raw]]:
         example = repr(self.format_move(Move(1, 0, 2), 3))
         yield from read_lines(
@@ -281,3 +304,52 @@ def _pair(move: object) -> tuple[int, int]:
     if not isinstance(move, tuple) or len(move) != 2:
         raise InvalidArgumentError(f"expected a Move or a (source, target) pair, got {move!r}")
     return _integer(move[0], "a post"), _integer(move[1], "a post")
+
+
+# -- keeping to a notation: nothing but the moves, as it writes them ---------------------------
+
+_SHOWN = 60
+
+
+def _deviation(region: str, moves: list[ReadMove], notation: Notation, posts: int) -> str | None:
+    """How ``region`` (the answer's text) departs from ``notation``; ``None``: it keeps to it.
+
+    Lines are compared one by one and the first difference is the answer, so an answer that
+    departs early costs little however long it is.
+    """
+    try:
+        if notation.is_list:
+            expected = notation.format(moves, posts)
+            if "".join(region.split()) == "".join(expected.split()):
+                return None
+            return f"not written as one list in notation {notation.name!r}: {_first_words(region)}"
+        wanted = (piece.strip() for piece in notation.iter_format(moves, posts))
+        written = (line.strip() for line in region.replace("\r", "\n").split("\n"))
+        number = 0
+        for line in written:
+            if not line:
+                continue
+            number += 1
+            want = next(wanted, None)
+            if want is None:
+                return f"text after the moves: {_shown(line)}"
+            if line != want:
+                return (
+                    f"line {number} is {_shown(line)}, notation {notation.name!r} writes "
+                    f"{_shown(want)}"
+                )
+        if next(wanted, None) is not None:
+            return "fewer lines than moves"
+        return None
+    except NotationError as error:
+        return f"its moves cannot be written in notation {notation.name!r}: {error}"
+    except InvalidArgumentError:  # a pair where the notation writes disks
+        return f"its moves do not name their disks, as notation {notation.name!r} does"
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "...")
+
+
+def _first_words(region: str) -> str:
+    return _shown(region.strip())

@@ -149,7 +149,7 @@ MAX_DIGITS = 30
 
 def small_int(digits: str) -> int:
     """The number written ``digits``; -1 when it has more than :data:`MAX_DIGITS` digits."""
-    return int(digits) if len(digits) <= MAX_DIGITS else -1
+    return int(digits) if len(digits) <= MAX_DIGITS and digits.isdecimal() else -1
 
 
 def to_move(raw: Raw, naming: PegNames, posts: int) -> ReadMove:

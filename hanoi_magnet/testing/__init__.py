@@ -31,6 +31,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
         "python -m pip install 'hanoi-magnet[testing]'"
     ) from error
 
+from hanoi_magnet.testing._answers import Judgement, WrittenAnswer, answers, sample_answers
 from hanoi_magnet.testing._conformance import ConformanceReport, check_solver
 from hanoi_magnet.testing._errors import ConformanceError
 from hanoi_magnet.testing._strategies import (
@@ -46,11 +47,15 @@ from hanoi_magnet.testing._strategies import (
 __all__ = [
     "ConformanceError",
     "ConformanceReport",
+    "Judgement",
+    "WrittenAnswer",
+    "answers",
     "check_solver",
     "disk_counts",
     "labels",
     "legal_move_sequences",
     "moves",
+    "sample_answers",
     "solutions",
     "states",
     "variants",

@@ -1,0 +1,210 @@
+"""The verdict on one reading of an answer: replayed, judged against the task, rewarded.
+
+The rewards of a reading (see :func:`~hanoi_magnet.evaluation.score`): ``graded`` (1 for an
+optimal solution, optimum / length for a longer one, 0.05 for legal moves that do not do the
+task), ``prefix`` (the progress toward the goal: how much nearer the goal the legal moves
+leave the puzzle, as a share of the optimum; legal moves that go nowhere earn nothing),
+``solved`` and ``optimal`` (0 or 1), ``strict`` (``graded`` when the answer keeps to the
+notation it was asked for, else 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from hanoi_magnet.errors import Rule, SearchLimitError, UnreachableError
+from hanoi_magnet.evaluation._detail import Names, ordinal, plural
+from hanoi_magnet.evaluation._instance import Instance, Task
+from hanoi_magnet.evaluation._optimum import optimum
+from hanoi_magnet.evaluation._outcome import Outcome
+from hanoi_magnet.evaluation._tasks import task_done
+from hanoi_magnet.model import Move, State
+from hanoi_magnet.notation import ReadMove
+from hanoi_magnet.registry import solve
+from hanoi_magnet.rules import ClassicRules
+from hanoi_magnet.validate import ValidationReport, validate
+
+
+@attrs.frozen
+class Verdict:
+    """The verdict on one reading of an answer."""
+
+    outcome: Outcome
+    detail: str
+    moves: int
+    report: ValidationReport
+    error: Any  # the first broken rule (a MoveError), or None
+    solved: bool
+    unverified: bool
+    rewards: dict[str, float]
+
+
+def judge(
+    moves: tuple[ReadMove, ...],
+    found: Any,
+    instance: Instance,
+    best: int,
+    max_states: int,
+    error_of: Any,
+) -> Verdict:
+    """The outcome and rewards of one reading (``found``: an Extraction or a Reading).
+
+    ``error_of(report_error, names)``: the :class:`MoveError` of the first broken rule.
+    """
+    names = Names(getattr(found, "pegs", None), getattr(found, "notation", None), instance.posts)
+    report = replayed(moves, instance)  # legal moves of classic rules: a plain loop
+    if report is None:
+        report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
+    first_error = None
+    if report.error is not None:
+        first_error = error_of(report.error, names)
+    elif found.unreadable is not None:
+        first_error = error_of(
+            None, names, index=len(moves), item=found.unreadable, state=report.state
+        )
+    legal = first_error is None
+    solved, unverified = task_done(instance, moves, report, legal, max_states)
+    length = len(moves)
+    mismatch = getattr(found, "pegs_mismatch", None)
+    naming_error = mismatch is not None or (
+        first_error is not None and first_error.rule is Rule.NO_SUCH_POST
+    )
+    graded = 0.0
+    if naming_error:
+        described = getattr(found.pegs, "describe", "the pegs read")
+        what = mismatch or (first_error.detail if first_error is not None else "")
+        outcome = Outcome.FORMAT_ERROR
+        detail = f"the pegs do not fit the prompt's ({described}): {what}"
+        solved = False
+    elif first_error is not None and first_error.rule is Rule.MALFORMED:
+        outcome = Outcome.FORMAT_ERROR
+        detail = f"the {ordinal(first_error.index + 1)} move cannot be read: {first_error.item}"
+    elif first_error is not None:
+        outcome = Outcome.ILLEGAL_MOVE
+        detail = (
+            f"the {ordinal(first_error.index + 1)} move, {first_error.item}, breaks the "
+            f"{first_error.rule.value} rule: {first_error.detail}"
+        )
+    elif solved:
+        optimal = length <= best
+        outcome = Outcome.SOLVED_OPTIMALLY if optimal else Outcome.SOLVED
+        graded = 1.0 if optimal else best / length
+        detail = f"done in {plural(length, 'move')} (the optimum is {best})"
+    else:
+        graded = 0.05 if length else 0.0
+        outcome, detail = _unfinished(found, unverified, length)
+    optimal = solved and length <= best
+    progress = 0.0 if naming_error else _progress(instance, report, best, max_states, legal)
+    rewards = {
+        "graded": graded,
+        "prefix": progress,
+        "solved": float(solved),
+        "optimal": float(optimal),
+        "strict": graded if getattr(found, "deviation", None) is None else 0.0,
+    }
+    return Verdict(
+        outcome, detail, length, report, first_error, solved, unverified and legal, rewards
+    )
+
+
+def _unfinished(found: Any, unverified: bool, length: int) -> tuple[Outcome, str]:
+    if unverified:
+        return (
+            Outcome.UNVERIFIED,
+            "off the library's solution; the search to check it hit its limit",
+        )
+    if found.truncated:
+        return (
+            Outcome.TRUNCATED,
+            f"the text ends inside the answer after {plural(length, 'legal move')}",
+        )
+    abandoned = getattr(found, "abandoned", None)
+    if abandoned:
+        return (
+            Outcome.ABANDONED,
+            f"after {plural(length, 'legal move')} the answer gives up: {abandoned!r}",
+        )
+    return Outcome.UNSOLVED, f"{plural(length, 'legal move')} that do not do the task"
+
+
+def _progress(
+    instance: Instance, report: ValidationReport, best: int, max_states: int, legal: bool
+) -> float:
+    """How much nearer the goal the legal moves leave the puzzle, as a share of the optimum.
+
+    0 for moves that go nowhere (a disk shuffled back and forth), 1 for moves that close the
+    whole distance asked for. The distance from the start is the task's own (the optimum; for
+    ``continue``, what the asked moves should close; for ``next-move``, one move).
+    """
+    end = report.state
+    goal = instance.goal
+    if best == 0:  # nothing to do: moves make no progress
+        return 1.0 if legal and report.length == 0 and end == goal else 0.0
+    if report.length == 0:
+        return 0.0
+    if end == goal:
+        left = 0
+    else:
+        try:
+            left = optimum(instance.rules, end, goal, max_states=max_states).length
+        except (UnreachableError, SearchLimitError):
+            return 0.0
+    closed = _distance_from_start(instance, best, max_states) - left
+    return max(0.0, min(closed, best) / best)
+
+
+def _distance_from_start(instance: Instance, best: int, max_states: int) -> int:
+    """The distance from the instance's start to its goal (the task's own when it is known)."""
+    if instance.task is Task.SOLVE:
+        return best
+    if instance.task is Task.CONTINUE and instance.variant is not None:
+        assert instance.done is not None
+        return solve(instance.variant, instance.n).length - instance.done
+    try:
+        return optimum(instance.rules, instance.start, instance.goal, max_states=max_states).length
+    except (UnreachableError, SearchLimitError):  # pragma: no cover - the instance has a move
+        return best
+
+
+def replayed(moves: tuple[ReadMove, ...], instance: Instance) -> ValidationReport | None:
+    """:func:`validate`'s report on legal moves under classic rules toward one tower.
+
+    ``None`` for anything else (other rules or goals, an illegal move, a post the rules do not
+    have, a move without its disk): :func:`validate` decides then, and names the broken rule.
+    The tests check that the two reports agree.
+    """
+    rules, start, goal = instance.rules, instance.start, instance.goal
+    if type(rules) is not ClassicRules or rules.allowed is not None or goal.faces is not None:
+        return None
+    n = instance.n
+    stacks = [list(stack) for stack in start.posts]
+    towers = [post for post, stack in enumerate(goal.posts) if len(stack) == n]
+    if start.faces is not None or not towers or len(stacks) != len(goal.posts):
+        return None
+    tower = stacks[towers[0]]
+    reached = 0 if len(tower) == n else None
+    try:
+        for index, move in enumerate(moves, 1):
+            if type(move) is not Move:
+                return None
+            disk, source, target = move.disk, move.source, move.target
+            stack, below = stacks[source], stacks[target]
+            if source == target or not stack or stack[-1] != disk or (below and below[-1] < disk):
+                return None
+            stack.pop()
+            below.append(disk)
+            if below is tower and reached is None and len(tower) == n:
+                reached = index
+    except IndexError:  # a post beyond the rules'
+        return None
+    state = State._trusted(tuple(tuple(stack) for stack in stacks), None)
+    return ValidationReport(
+        ok=True,
+        solved=len(tower) == n,
+        length=len(moves),
+        error=None,
+        state=state,
+        goal_index=reached,
+    )

@@ -1,0 +1,52 @@
+"""What the prose between two readings of an answer says about them.
+
+A correction ("wait", "that is wrong", "final answer") makes the later reading replace the
+earlier; an alternative ("Option 2:", "Alternatively") offers both; a restatement ("to recap",
+"the first moves are") repeats; a draft ("Draft:", "First attempt:") is replaced.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CORRECTION = re.compile(
+    r"\b(?:wait|actually|mistake|wrong|incorrect|oops|invalid|illegal|instead|correct(?:ed|ion|ly)?|"
+    r"let\s{1,3}me\s{1,3}(?:redo|restart|try|fix|re-?check|reconsider|start)|redo|start\s{1,3}"
+    r"over|try\s{1,3}again|revised|revision|fixed|scratch\s{1,3}that|doesn't\s{1,3}work|"
+    r"final\s{1,3}(?:answer|solution|moves|sequence|list|version))\b",
+    re.IGNORECASE,
+)
+_RESTATEMENT = re.compile(
+    r"\b(?:recap|summary|summari[sz]e|in\s{1,3}short|to\s{1,3}confirm|again|restat\w*|repeat\w*|"
+    r"i\.e\.|that\s{1,3}is|first\s{1,3}(?:few|two|three|four|five|\d+)\s{1,3}moves|the\s{1,3}"
+    r"first\s{1,3}moves?|begins?\s{1,3}with|starts?\s{1,3}with|starting\s{1,3}with|verify|check)\b",
+    re.IGNORECASE,
+)
+_ALTERNATIVE = re.compile(
+    r"\b(?:options?|alternative(?:ly|s)?|another\s{1,3}(?:way|option|solution|possibility|answer)|"
+    r"one\s{1,3}(?:way|option|possibility)|either|otherwise|possibilit(?:y|ies)|candidates?)\b"
+    r"|(?:^|\n)\s{0,3}(?:or|OR|Or)\b",
+    re.IGNORECASE,
+)
+_DRAFT = re.compile(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
+
+
+def cue_of(prose: str) -> str | None:
+    """What a stretch of prose between two readings announces.
+
+    ``"correction"`` (the later one replaces the earlier), ``"alternative"`` (the two are
+    offered side by side), ``"restatement"``, ``"draft"`` (the earlier one was a draft) or
+    ``None``.
+    """
+    if _ALTERNATIVE.search(prose):
+        return "alternative"
+    if _CORRECTION.search(prose):
+        return "correction"
+    if _RESTATEMENT.search(prose):
+        return "restatement"
+    return None
+
+
+def drafted(prose: str) -> bool:
+    """Whether the prose before a reading calls it a draft ("Draft:", "First attempt:")."""
+    return _DRAFT.search(prose) is not None

@@ -1,0 +1,201 @@
+r"""Move mentions: every way a single move is written, found anywhere in a line.
+
+One regular expression finds, left to right, every *mention* of a move in a piece of text:
+
+* **move**: an optional verb (``move``, ``moving``, ``take``...), an optional disk (``disk 1``,
+  ``the top disk``, ``disc #2``), an optional ``from``, then two pegs joined by an arrow
+  (``->``, ``→``, ``=>``, ``\to``...) or by ``to``/``onto``: ``Move disk 1 from Peg A to Peg C``,
+  ``A -> C``, ``tower 1 to tower 3``, ``Disk 2: S -> D``;
+* **label**: the library's ``1: S -> D`` (a disk, or a step number: see the run rules);
+* **bracket**: ``[1, 0, 2]``, ``(0, 2)``, ``[1, "A", "C"]``, ``[A C]``;
+* **json**: ``{"disk": 1, "from": 0, "to": 2}`` (keys in any order, letters quoted or not);
+* **compact**: ``SD``, ``AC`` (capitals, no space);
+* **triple** and **spaced**: ``1 0 2`` (disk, source, target) and ``0 2``, ``A C``.
+
+Each mention is :attr:`strong` (an arrow, a verb, a disk, a peg word, brackets: a move wherever
+it stands) or weak (``A to C``, ``SD``, ``0 2``: a move only on a line of moves, never inside
+prose). Peg names are a letter or a number, perhaps after a word (``Peg``, ``rod``, ``tower``,
+``post``...), perhaps quoted. Every expression is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from hanoi_magnet.notation._scan import Raw
+
+_PEG_WORD = (
+    r"(?:the\s{1,3})?(?:peg|rod|post|tower|pole|needle|stack|column|spindle|stick|pin|pillar)"
+    r"s?\s{0,3}(?:\#|no\.\s?)?\s{0,2}"
+)
+_NAME = r"(?<![A-Za-z0-9_])(?:[A-Za-z](?![A-Za-z0-9_])|\d{1,40}(?![\d.]?[A-Za-z0-9]))"
+_ARROW = (
+    r"(?:-{1,3}>|={1,3}>|[–—]>|[→⟶➔➜➙➝➞⇒⟹↦⟼]|\\(?:to|rightarrow|Rightarrow|longrightarrow|"
+    r"mapsto)(?![A-Za-z]))"
+)
+_VERB = r"(?:move[sd]?|moving|take|taking|put|putting|shift|transfer|place|bring|send|slide)"
+_SIZE = r"(?:top|smallest|largest|biggest|small|big|medium|middle|next|remaining|last|upper)"
+_DISK_WORD = r"(?:disk|disc|ring|piece)"
+_DISK = rf"""
+    (?:(?:the|a)\s{{1,3}})?(?:{_SIZE}(?:most)?\s{{1,3}})?
+    (?:(?P<dword>{_DISK_WORD})(?!\w)\s{{0,3}}(?:\#|no\.\s{{0,2}}|number\s{{1,3}})?
+       (?P<disk>\d{{1,40}}(?!\d))?
+     |(?P<bare>\d{{1,40}})(?=\s{{1,3}}from\b))
+    \s{{0,3}}(?:\(\s{{0,3}}(?:{_DISK_WORD}\s{{0,3}})?(?P<pdisk>\d{{1,40}})\s{{0,3}}\)\s{{0,3}})?:?
+"""
+_MOVE = rf"""
+    (?P<move>
+      (?:(?P<verb>(?<![A-Za-z]){_VERB})(?!\w)\s{{1,3}})?
+      (?:{_DISK}\s{{0,3}})?
+      (?P<from>from\s{{1,3}})?
+      (?P<sword>{_PEG_WORD})?(?P<source>{_NAME})
+      (?P<sep>\s{{0,3}}{_ARROW}\s{{0,3}}|\s{{1,3}}(?:to|onto|into)\s{{1,3}})
+      (?P<tword>{_PEG_WORD})?(?P<target>{_NAME})
+    )
+"""
+_LABEL = rf"""
+    (?P<label>(?<![\w.])(?P<ldisk>\d{{1,40}})\s{{0,3}}:\s{{0,3}}(?:{_PEG_WORD})?(?P<lsource>{_NAME})
+      \s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?P<ltarget>{_NAME}))
+"""
+_Q = r"""["']?"""
+_BRACKET = rf"""
+    (?P<bracket>
+      [\[(]\s{{0,3}}(?:(?P<bdisk>\d{{1,40}})\s{{0,3}},\s{{0,3}})?
+      {_Q}(?P<bsource>{_NAME}){_Q}\s{{0,3}},\s{{0,3}}{_Q}(?P<btarget>{_NAME}){_Q}\s{{0,3}},?\s{{0,3}}[\])]
+     |\[\s{{0,3}}(?P<asource>[A-Za-z])\s{{1,3}}(?P<atarget>[A-Za-z])\s{{0,3}}\]
+    )
+"""
+_JSON = r"""(?P<json>\{[^{}\[\]\n]{1,300}\})"""
+_COMPACT = r"""(?P<compact>(?<![A-Za-z0-9.])(?:(?-i:(?P<csource>[A-Z])(?P<ctarget>[A-Z]))
+    |(?P<dsource>\d)(?P<dtarget>\d))(?![A-Za-z0-9]|\.\d))"""
+_TRIPLE = r"""
+    (?P<triple>(?<![\w.])(?P<tdisk>[1-9]\d{0,39})[ \t]{1,3}(?P<tsource>\d)[ \t]{1,3}
+      (?P<ttarget>\d)(?!\w|\.\w))
+"""
+_SPACED = r"""
+    (?P<spaced>(?<![\w.])(?:(?-i:(?P<psource>[A-Z])[ \t]{1,3}(?P<ptarget>[A-Z]))
+      |(?P<nsource>\d{1,40})[ \t]{1,3}(?P<ntarget>\d{1,40}))(?!\w|\.\w))
+"""
+
+#: Every mention of a move, the most specific form first at each place.
+MENTION = re.compile(
+    # a mention starts at a word's first character or at a bracket: never inside a word
+    r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9\[({])(?:"
+    + "|".join((_LABEL, _BRACKET, _JSON, _MOVE, _TRIPLE, _COMPACT, _SPACED))
+    + ")",
+    re.IGNORECASE | re.VERBOSE,
+)
+#: The same without the forms that need an arrow or "to" between their pegs.
+_WITHOUT_SEPARATOR = re.compile(
+    r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9\[({])(?:"
+    + "|".join((_BRACKET, _JSON, _TRIPLE, _COMPACT, _SPACED))
+    + ")",
+    re.IGNORECASE | re.VERBOSE,
+)
+#: What every move or label mention holds between its pegs.
+_SEPARATOR = re.compile(rf"{_ARROW}|(?<![A-Za-z])(?:to|onto|into)(?![A-Za-z])", re.IGNORECASE)
+
+_JSON_FIELD = re.compile(
+    r"""["']?(?P<key>[A-Za-z_]+)["']?\s{0,3}:\s{0,3}["']?(?P<value>[A-Za-z0-9]{1,40})["']?""",
+)
+_JSON_KEYS = {
+    "disk": "disk",
+    "source": "source",
+    "from": "source",
+    "from_peg": "source",
+    "src": "source",
+    "start": "source",
+    "target": "target",
+    "to": "target",
+    "to_peg": "target",
+    "dst": "target",
+    "destination": "target",
+}
+
+
+class Mention(NamedTuple):
+    """One move found in a text."""
+
+    raw: Raw
+    start: int
+    end: int
+    form: str  # "move", "label", "bracket", "json", "compact", "triple", "spaced"
+    strong: bool  # a move wherever it stands (else only on a line of moves)
+
+
+def mentions(text: str) -> list[Mention]:
+    """Every mention of a move in ``text``, left to right, not overlapping."""
+    found: list[Mention] = []
+    pattern = MENTION if _SEPARATOR.search(text) else _WITHOUT_SEPARATOR
+    for match in pattern.finditer(text):
+        mention = _mention(match)
+        if mention is not None:
+            found.append(mention)
+    return found
+
+
+def _mention(match: re.Match[str]) -> Mention | None:
+    form = match.lastgroup
+    group = match.group
+    start, end = match.span()
+    if form == "move":
+        disk = group("disk") or group("bare") or group("pdisk")
+        if group("dword") is None and group("bare") is None and group("pdisk") is None:
+            disk = None
+        strong = (
+            bool(group("verb") or group("dword") or group("sword") or group("tword"))
+            or not group("sep").strip().isalpha()
+        )
+        raw = Raw(disk, group("source"), group("target"))
+        return Mention(raw, start, end, "move", strong)
+    if form == "label":
+        return Mention(
+            Raw(group("ldisk"), group("lsource"), group("ltarget")), start, end, form, True
+        )
+    if form == "bracket":
+        if group("asource") is not None:
+            return Mention(Raw(None, group("asource"), group("atarget")), start, end, form, True)
+        raw = Raw(group("bdisk"), group("bsource"), group("btarget"))
+        return Mention(raw, start, end, form, True)
+    if form == "json":
+        return _json(match.group(0), start, end)
+    if form == "compact":
+        source = group("csource") or group("dsource")
+        target = group("ctarget") or group("dtarget")
+        return Mention(Raw(None, source, target), start, end, form, False)
+    if form == "triple":
+        raw = Raw(group("tdisk"), group("tsource"), group("ttarget"))
+        return Mention(raw, start, end, form, False)
+    source = group("psource") or group("nsource")
+    target = group("ptarget") or group("ntarget")
+    return Mention(Raw(None, source, target), start, end, "spaced", False)
+
+
+def json_raw(text: str) -> Raw | None:
+    """The move of one JSON object (keys in any order; ``None``: it names no source and target)."""
+    found = _json(text, 0, len(text))
+    return None if found is None else found.raw
+
+
+def _json(text: str, start: int, end: int) -> Mention | None:
+    fields: dict[str, str] = {}
+    for field in _JSON_FIELD.finditer(text):
+        role = _JSON_KEYS.get(field.group("key").lower())
+        if role is not None and role not in fields:
+            fields[role] = field.group("value")
+    if "source" not in fields or "target" not in fields:
+        return None
+    if not fields.get("disk", "0").isdecimal():
+        return None  # {"disk": X, ...}: a format, not a move
+    return Mention(
+        Raw(fields.get("disk"), fields["source"], fields["target"]), start, end, "json", True
+    )
+
+
+#: The beginning of a move sentence: a line that starts so but holds no whole move is a move
+#: that cannot be read (never prose).
+BEGUN = re.compile(
+    rf"(?:{_VERB})\s{{1,3}}(?:the\s{{1,3}}|a\s{{1,3}})?(?:\w+\s{{1,3}})?{_DISK_WORD}(?!\w)",
+    re.IGNORECASE,
+)

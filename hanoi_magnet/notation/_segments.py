@@ -1,0 +1,362 @@
+r"""What one line of an answer holds: its move mentions, and what the words around them mean.
+
+A line is cut into sentences; in each, the move mentions (:mod:`._mentions`) are found and the
+text around them is read:
+
+* before the first move, a *lead* (numbering, a bullet, ``Step 3:``, an ordinal such as
+  ``Fourth,`` or ``21st:``, ``Then``, a label such as ``The next move is``, a subject such as
+  ``I``) makes it a line of moves; other words make it prose that mentions a move (read only
+  when the answer has nothing else), and a negation (``never``, ``don't``) a move not to make;
+* between two moves, *glue* (commas, ``;``, ``|``, ``<br>``, ``then``, ``and finally``,
+  numbering, ordinals) joins them; ``or``, ``/`` or ``either`` offers them as alternatives (a
+  hedge: no confident reading); a bracket or a dash opens a remark; other words leave the line
+  uncertain;
+* after the last move, a remark (``✅``, ``(now A is empty)``, ``. Nice.``) is skipped, unless it
+  says the move is wrong.
+
+A sentence that starts as a move (``Move disk two ...``) but holds none is a broken move.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import NamedTuple
+
+from hanoi_magnet.notation._builtin import NOTATIONS
+from hanoi_magnet.notation._cues import cue_of
+from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
+from hanoi_magnet.notation._scan import Raw
+
+BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN, NEGATED = range(7)
+
+_UNITS = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+_ORDINAL = rf"""(?:
+    (?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]?(?:{_UNITS})
+   |(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ieth
+   |tenth|eleventh|twelfth|(?:thir|four|fif|six|seven|eigh|nine)teenth
+   |{_UNITS}|(?:one\s)?hundredth|last
+   |\d{{1,4}}(?:st|nd|rd|th)
+)(?:ly)?"""
+_CONNECTOR = (
+    r"(?:then|next|now|and|so|also|after\s{1,3}that|afterwards?|finally|lastly|subsequently|"
+    r"thereafter|followed\s{1,3}by|plus)"
+)
+_SUBJECT = (
+    r"(?:(?:I|we|you)(?:'d|'ll)?\s{1,3}|let's\s{1,3}|let\s{1,3}us\s{1,3})"
+    r"(?:(?:would|will|should|can|could|must|shall|then|now|first|next|also|just|need\s{1,3}"
+    r"to|have\s{1,3}to|start\s{1,3}by|begin\s{1,3}by)\s{1,3})*"
+    r"(?:(?:play|choose|pick|make|go\s{1,3}with|recommend|suggest|propose|answer|say)"
+    r"(?:\s{1,3}(?:the\s{1,3})?(?:move|moves|following))?\s{0,3}:?\s{1,3}|(?!to\b)(?=[A-Za-z]{2}|$))"
+)
+_NUMBERING = r"""(?:
+    \(?\d{1,4}\s{0,2}[.)](?!\d)
+   |\[\d{1,4}\]
+   |\#\d{1,4}:?
+   |step\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)\-–]|(?=\s))
+   |(?:move|turn)\s{0,3}\#?\d{1,4}\s{0,3}[:.)\-–]
+)"""
+_LABEL = r"""(?:
+    (?:(?:the|my|our|your)\s{1,3})?
+    (?:(?:final|next|best|first|optimal|correct|only|complete|full|shortest|recommended)\s{1,3})*
+    (?:answer|solution|moves?|sequence|steps?|plan|result|output|response|play)
+    (?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be|should\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=\-–])
+)"""
+LEAD = re.compile(
+    rf"""(?:\s|[>\#]{{1,6}}(?=\s)|[-+•*·▪►‣◦](?=\s)|["']{{1,2}}(?=\S)
+        |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?(?=\s|$)
+        |{_CONNECTOR}\b[,:;.\-–]?|{_LABEL}|{_SUBJECT})*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+GLUE = re.compile(
+    rf"""(?:\s|[,;|&!]|\.(?=\s|$)|<br\s{{0,2}}/?>|->|=>|-->|[→⇒⟹]|[-+•*·](?=\s)
+        |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?
+        |{_CONNECTOR}\b|{_SUBJECT})*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_HEDGE = re.compile(r"\b(?:or|either|alternatively|otherwise)\b|/", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:never|not|don't|do\s{1,3}not|doesn't|shouldn't|should\s{1,3}not|mustn't|must\s{1,3}"
+    r"not|won't|wouldn't|can't|cannot|avoid|instead\s{1,3}of|rather\s{1,3}than|no\s{1,3}need|"
+    r"illegal|invalid|wrong|mistake|forbidden|impossible)\b",
+    re.IGNORECASE,
+)
+_WRONG_AFTER = re.compile(
+    r"^[\s(\[—–-]*(?:(?:is|was|would\s{1,3}be|=)\s{1,3})?(?:wrong|illegal|invalid|not\s"
+    r"{1,3}(?:allowed|legal|possible|valid)|a\s{1,3}(?:mistake|blunder)|impossible)\b|[❌✗✘]",
+    re.IGNORECASE,
+)
+_SEQUENCED = re.compile(
+    r"\b(?:first|then|next|finally|lastly|now|after\s{1,3}that|afterwards)\b[,:]?\s{1,3}"
+    r"(?:(?:I|we|you)\s{1,3}(?:(?:will|would|should|can|then)\s{1,3})?)?$",
+    re.IGNORECASE,
+)
+
+
+def _lead_in(words: str) -> int:
+    """The length of the sequence word (and subject) that ends ``words``."""
+    found = _SEQUENCED.search(words)
+    return len(words) - found.start() if found else 0
+
+
+_PERSON = re.compile(r"\b(?:I|we|you|let's|let\s{1,3}us)\b", re.IGNORECASE)
+_WORDS_AFTER = re.compile(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
+_OPENS_REMARK = re.compile(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![Nn]o\.)\s+(?=\S)")
+_ABANDON = re.compile(
+    r"(?:\.\.\.|…)\s*$|^\s*(?:\.\.\.|…)|\b(?:and\s{1,3}so\s{1,3}on|etc\b|the\s{1,3}pattern\s{1,3}"
+    r"(?:continues|repeats)|continu(?:e|ing)\s{1,3}(?:this|the|in\s{1,3}this)\s{1,3}"
+    r"(?:pattern|way|manner|process)|(?:and\s{1,3})?repeat(?:ing)?\s{1,3}(?:this|the|for)\b|"
+    r"(?:similarly|likewise)\s{1,3}for\s{1,3}the\s{1,3}rest|remaining\s{1,3}moves\s{1,3}"
+    r"follow)",
+    re.IGNORECASE,
+)
+_ELLIPSIS_LINE = re.compile(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
+_PUNCTUATION = re.compile(r"^[\s\"'`*_(\[{]*$")
+
+
+def abandons(text: str) -> bool:
+    """Whether text gives up writing the moves out ("and so on", a lone "...")."""
+    return bool(_ABANDON.search(text))
+
+
+class Line(NamedTuple):
+    """The reading of one line."""
+
+    kind: int
+    raws: list[Raw]
+    name: str | None  # the form of its moves ("move", "bracket"...; None: mixed)
+    remark: str  # skipped text on a line of moves ("": none)
+    labels: bool  # every move written "N: ..." (a disk, or maybe a step number)
+    abandons: bool = False  # the line gives up writing the moves
+    hedged: str = ""  # the moves are offered as alternatives ("A->C or A->B"): the hedge
+    uncertain: str = ""  # words between moves that neither join nor separate them
+    negated: str = ""  # a move mentioned as one not to make (skipped)
+    broken: str = ""  # a move that cannot be read, after the line's moves
+
+
+BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
+PROSE_LINE = Line(PROSE, [], None, "", False)
+ABANDON_LINE = Line(ABANDON, [], None, "", False)
+
+
+class _Sentence(NamedTuple):
+    kind: int
+    raws: list[Raw]
+    forms: list[str]  # the form of each move, or the built-in notation it is written in
+    remark: str
+    hedged: str = ""
+    uncertain: str = ""
+    negated: str = ""
+    broken: str = ""
+    abandons: bool = False
+
+
+def read_line(line: str) -> Line:
+    """The reading of one line (markup and LaTeX already taken off)."""
+    if not line or line.isspace():
+        return BLANK_LINE
+    if _ELLIPSIS_LINE.fullmatch(line):
+        return ABANDON_LINE
+    sentences = [_sentence(piece) for piece in _SENTENCE_END.split(line)]
+    kinds = {sentence.kind for sentence in sentences}
+    if MOVES in kinds:
+        return _moves_line(sentences)
+    if WEAK in kinds:
+        found = [s for s in sentences if s.kind == WEAK]
+        raws = [raw for s in found for raw in s.raws]
+        forms = [form for s in found for form in s.forms]
+        negated = next((s.negated for s in sentences if s.negated), "")
+        hedged = next((s.hedged for s in found if s.hedged), "")
+        return Line(WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged)
+    if BROKEN in kinds:
+        return Line(BROKEN, [], None, next(s.broken for s in sentences if s.broken), False)
+    if NEGATED in kinds:
+        return Line(
+            NEGATED, [], None, "", False, negated=next(s.negated for s in sentences if s.negated)
+        )
+    if ABANDON in kinds or abandons(line):
+        return ABANDON_LINE
+    return PROSE_LINE
+
+
+def _moves_line(sentences: list[_Sentence]) -> Line:
+    raws: list[Raw] = []
+    forms: list[str] = []
+    remarks: list[str] = []
+    hedged = uncertain = negated = broken = ""
+    gives_up = False
+    for sentence in sentences:
+        if broken:  # after a move that cannot be read, the line says nothing more
+            break
+        if sentence.kind == MOVES:
+            raws.extend(sentence.raws)
+            forms.extend(sentence.forms)
+            if sentence.remark:
+                remarks.append(sentence.remark)
+            hedged = hedged or sentence.hedged
+            uncertain = uncertain or sentence.uncertain
+            broken = sentence.broken
+        elif sentence.kind == WEAK:  # a move mentioned in prose beside moves: which is it?
+            uncertain = uncertain or "a move mentioned in a sentence beside the moves"
+        elif sentence.kind == BROKEN:
+            broken = sentence.broken
+        elif sentence.kind in (PROSE, ABANDON):
+            remarks.append(sentence.remark)
+        negated = negated or sentence.negated
+        gives_up = gives_up or sentence.abandons
+    remark = " ".join(r for r in remarks if r)
+    labels = bool(forms) and all(form in ("library", "library-like") for form in forms)
+    return Line(
+        MOVES, raws, _form(forms), remark, labels, gives_up or abandons(remark),
+        hedged, uncertain, negated, broken,
+    )  # fmt: skip
+
+
+def _written(text: str, offset: int, mention: Mention) -> str:
+    """The built-in notation ``mention`` is written in, else its form (``"move"``...)."""
+    written = text[offset + mention.start : offset + mention.end]
+    for name, pattern in _TEMPLATES:
+        if pattern.fullmatch(written):
+            return name
+    if mention.form == "spaced":
+        return "numbers" if written[:1].isdigit() else "letters"
+    if mention.form == "label":
+        return "library-like"
+    return mention.form
+
+
+_TEMPLATES = [
+    (notation.name, notation._pattern)
+    for notation in NOTATIONS.values()
+    if not notation.is_list and notation.name not in ("letters", "letter-arrows", "numbers")
+]
+
+
+def _form(forms: list[str]) -> str | None:
+    first = forms[0] if forms else None
+    return first if all(form == first for form in forms) else None
+
+
+def _sentence(text: str) -> _Sentence:
+    """The reading of one sentence of a line."""
+    lead = LEAD.match(text)
+    start = lead.end() if lead else 0
+    found = mentions(text[start:])
+    if not found and start and text.lstrip()[:1] == "0":
+        whole = mentions(text)  # "01. ok" on four posts: a move (no list numbers from 0)
+        if whole and whole[0].start < start:
+            start, found = 0, whole
+    if not found:
+        return _without_moves(text, start)
+    offset = start
+    before = text[start : offset + found[0].start]
+    if not _PUNCTUATION.match(before):
+        return _in_prose(text, start, found)
+    raws: list[Raw] = []
+    forms: list[str] = []
+    hedged = uncertain = ""
+    last = found[0]
+    raws.append(last.raw)
+    forms.append(_written(text, offset, last))
+    for mention in found[1:]:
+        gap = text[offset + last.end : offset + mention.start]
+        if GLUE.fullmatch(gap):
+            pass
+        elif _HEDGE.search(gap) and GLUE.fullmatch(_HEDGE.sub(" ", gap).replace("(", " ")):
+            hedged = hedged or f"{gap.strip()!r} between two moves"
+        elif BEGUN.search(gap):
+            broken = gap.strip()
+            return _Sentence(MOVES, raws, forms, "", hedged, uncertain, broken=broken)
+        elif _OPENS_REMARK.match(gap) and not _has_connector(gap):
+            tail = text[offset + last.end :]
+            return _closing(raws, forms, tail, hedged, uncertain, all_weak(found))
+        else:
+            uncertain = uncertain or f"{gap.strip()!r} between two moves"
+        raws.append(mention.raw)
+        forms.append(_written(text, offset, mention))
+        last = mention
+    if "either" in text[:start].lower():
+        hedged = hedged or "'either' before the moves"
+    tail = text[offset + last.end :]
+    if _PERSON.search(text[:start]) and _WORDS_AFTER.match(tail):
+        return _in_prose(text, 0, found, start)  # "We must move disk 3 from A to C at some point"
+    return _closing(raws, forms, tail, hedged, uncertain, all_weak(found))
+
+
+def all_weak(found: list[Mention]) -> bool:
+    return not any(mention.strong for mention in found)
+
+
+def _has_connector(gap: str) -> bool:
+    return re.search(rf"\b{_CONNECTOR}\b", gap, re.IGNORECASE) is not None
+
+
+def _closing(
+    raws: list[Raw], forms: list[str], tail: str, hedged: str, uncertain: str, weak: bool
+) -> _Sentence:
+    """A sentence of moves and what follows its last move."""
+    remark = tail.strip().rstrip(_FINAL)
+    if remark and _WRONG_AFTER.match(tail):
+        uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
+    if remark and weak and not _weak_remark(tail) and not GLUE.fullmatch(tail):
+        return _Sentence(PROSE, [], [], tail.strip())  # "A C is a word": not moves
+    gives_up = bool(tail.strip()) and abandons(tail)
+    return _Sentence(MOVES, raws, forms, remark or ("..." if gives_up else ""), hedged, uncertain,
+                     abandons=gives_up)  # fmt: skip
+
+
+_FINAL = ".,;:!"  # final punctuation after a move is no remark
+
+_REMARK_OPENERS = frozenset("([{—–-‒:;,.!?#/<=←|~\"'")
+
+
+def _weak_remark(tail: str) -> bool:
+    """After a weak form (``A C``, ``SD``), only a remark opened by a symbol: not a word."""
+    first = tail.lstrip()[:1]
+    return not first or first in _REMARK_OPENERS or not (first.isascii() or first.isalnum())
+
+
+def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = None) -> _Sentence:
+    """Moves mentioned inside other words: weak, negated, or not moves at all.
+
+    ``found`` are the mentions in ``text[offset:]`` (``offset``: ``start`` unless given).
+    """
+    if offset is None:
+        offset = start
+    strong = [
+        m._replace(start=m.start + offset - start, end=m.end + offset - start)
+        for m in found
+        if m.strong
+    ]
+    if not strong:
+        return _without_moves(text, start)
+    words = text[: start + strong[0].start]
+    if _NEGATION.search(words):
+        return _Sentence(NEGATED, [], [], "", negated=text.strip()[:80])
+    if BEGUN.search(text[start : start + strong[0].start]):
+        return _Sentence(BROKEN, [], [], "", broken=text.strip()[:80])
+    if _SEQUENCED.search(words) and len(strong) == len(found) and cue_of(words) is None:
+        # "To solve it, first move disk 1 from A to C": the words lead into the first move
+        moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
+        if moves.kind == MOVES:
+            return moves._replace(remark=" ".join(filter(None, (words.strip(), moves.remark))))
+    hedged = ("either" in words.lower() and "'either' before the moves") or ""
+    raws = [mention.raw for mention in strong]
+    forms = [_written(text, start, mention) for mention in strong]
+    gaps = [text[start + a.end : start + b.start] for a, b in itertools.pairwise(strong)]
+    for gap in gaps:
+        if _HEDGE.search(gap):
+            hedged = hedged or f"{gap.strip()!r} between two moves"
+    return _Sentence(WEAK, raws, forms, "", hedged=hedged)
+
+
+def _without_moves(text: str, start: int) -> _Sentence:
+    rest = text[start:]
+    if BEGUN.match(rest.lstrip()):
+        return _Sentence(BROKEN, [], [], "", broken=rest.strip()[:80])
+    if abandons(text):
+        return _Sentence(ABANDON, [], [], text.strip(), abandons=True)
+    if not rest.strip():
+        return _Sentence(BLANK, [], [], "")
+    return _Sentence(PROSE, [], [], text.strip())

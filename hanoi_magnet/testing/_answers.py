@@ -1,0 +1,523 @@
+"""Answers written the way models write them, each with the reading a careful human gives.
+
+:func:`answers` (a Hypothesis strategy) and :func:`sample_answers` (a seeded plain generator,
+for millions of answers) write an answer from a grammar: the moves of a real puzzle (an optimal
+solution, part of one, or a walk of legal moves) in every form and peg naming a model uses,
+laid out as lines, one line, a list, a table or a paragraph, wrapped in prose, reasoning, tags
+and fences, sometimes corrupted (a move dropped, swapped, illegal, repeated; the text cut off;
+an attempt started over; a broken move), hedged (two candidate answers) or re-encoded
+(byte-order marks, zero-width characters, full-width digits...). Each
+:class:`WrittenAnswer` says what a careful reader reads from it: the moves, or that the
+answer is cut off, broken, ambiguous, or gives no moves at all. :meth:`WrittenAnswer.judge`
+compares a reader's result with it.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator, Sequence
+from typing import Literal, TypeVar
+
+import attrs
+from hypothesis import strategies as st
+
+from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.model import Move, _integer
+from hanoi_magnet.notation import PegNames
+from hanoi_magnet.registry import solve
+from hanoi_magnet.testing import _wrappers as wrap
+from hanoi_magnet.testing._choices import Chooser, RandomChooser
+from hanoi_magnet.testing._forms import LINE_FORMS, Names, peg_words
+from hanoi_magnet.testing._layouts import LAYOUTS, Body, ReadMove, inline
+
+T = TypeVar("T")
+
+#: What a careful reader concludes from an answer.
+Expected = Literal["moves", "truncated", "unreadable", "ambiguous", "none"]
+#: How a reader's result compares with it.
+Verdict = Literal["right", "hesitant", "misread"]
+
+
+@attrs.frozen
+class Judgement:
+    """A reader's result against a :class:`WrittenAnswer`: right, hesitant or a misread.
+
+    Attributes:
+        verdict: ``"right"`` (the intended reading), ``"hesitant"`` (the reader said it is
+            ambiguous, or read nothing, where a careful human reads the answer: allowed, but
+            a reader should rarely need it) or ``"misread"`` (a confident reading other than
+            the intended one: the defect every scorer must avoid).
+        why: what differs, in words.
+    """
+
+    verdict: Verdict
+    why: str = ""
+
+
+@attrs.frozen
+class WrittenAnswer:
+    r"""An answer as a model writes it, and the reading a careful human gives it.
+
+    Attributes:
+        text: the answer.
+        expected: what a careful reader concludes: ``"moves"`` (exactly :attr:`moves`),
+            ``"truncated"`` (the text is cut off inside a move; :attr:`moves` come before the
+            cut), ``"unreadable"`` (a move after :attr:`moves` cannot be read),
+            ``"ambiguous"`` (several candidate answers, a hedge: a careful reader does not
+            choose) or ``"none"`` (the text gives no moves to make).
+        moves: the moves read, posts numbered from 0: a :class:`~hanoi_magnet.Move` where
+            the text names the disk, else a ``(source, target)`` pair.
+        pegs: the peg naming of the puzzle's prompt (give it to the reader): the answer is
+            written in it, or in letters, which need no naming.
+        posts: the number of posts.
+        recipe: the grammar's choices, for messages.
+
+    Example:
+        >>> from hanoi_magnet.testing import sample_answers
+        >>> answer = next(sample_answers(seed=3, count=1))
+        >>> answer.expected in ("moves", "truncated", "unreadable", "ambiguous", "none")
+        True
+        >>> judged = answer.judge(answer.moves, truncated=answer.expected == "truncated",
+        ...                       unreadable=answer.expected == "unreadable")
+        >>> judged.verdict in ("right", "hesitant")
+        True
+    """
+
+    text: str
+    expected: Expected
+    moves: tuple[ReadMove, ...]
+    pegs: PegNames
+    posts: int
+    recipe: tuple[str, ...] = ()
+
+    def judge(
+        self,
+        moves: tuple[ReadMove, ...] | None,
+        *,
+        ambiguous: bool = False,
+        truncated: bool = False,
+        unreadable: bool = False,
+    ) -> Judgement:
+        """How a reader's result compares with the intended reading.
+
+        Args:
+            moves: the moves the reader read (``None``: it read none, or refused).
+            ambiguous: the reader said the answer could be read in several ways.
+            truncated: the reader said the text is cut off inside the answer.
+            unreadable: the reader said a move after ``moves`` cannot be read.
+
+        Example:
+            >>> from hanoi_magnet.notation import PegNames
+            >>> from hanoi_magnet.testing import WrittenAnswer
+            >>> answer = WrittenAnswer("A->C, A->B", "moves", ((0, 2), (0, 1)), PegNames.LETTERS, 3)
+            >>> answer.judge(((0, 2),)).verdict, answer.judge(None).verdict
+            ('misread', 'hesitant')
+        """
+        expected = self.expected
+        if expected in ("ambiguous", "none"):
+            if moves and not ambiguous:
+                return Judgement(
+                    "misread", f"read {len(moves)} moves from an answer that is {expected}"
+                )
+            return Judgement("right")
+        if ambiguous or moves is None:
+            return Judgement("hesitant", "ambiguous" if ambiguous else "no moves read")
+        if tuple(moves) != self.moves:
+            return Judgement("misread", _difference(self.moves, tuple(moves)))
+        if truncated != (expected == "truncated"):
+            said = "said" if truncated else "did not say"
+            return Judgement("misread", f"the right moves, but {said} the text is cut off")
+        if unreadable != (expected == "unreadable"):
+            said = "said" if unreadable else "did not say"
+            return Judgement("misread", f"the right moves, but {said} a move cannot be read")
+        return Judgement("right")
+
+
+def _difference(expected: tuple[ReadMove, ...], read: tuple[ReadMove, ...]) -> str:
+    for index, (want, got) in enumerate(zip(expected, read, strict=False)):
+        if want != got:
+            return f"move {index + 1}: expected {want!r}, read {got!r}"
+    return f"expected {len(expected)} moves, read {len(read)}"
+
+
+# -- the moves of real puzzles --------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def _solution(posts: int, n: int) -> tuple[Move, ...]:
+    return tuple(solve("classic" if posts == 3 else f"classic:{posts}", n))
+
+
+def _walk(chooser: Chooser, posts: int, n: int, length: int) -> tuple[Move, ...]:
+    """A walk of legal moves from the tower on post 0 (never undoing the last move)."""
+    stacks: list[list[int]] = [list(range(n, 0, -1))] + [[] for _ in range(posts - 1)]
+    walk: list[Move] = []
+    for _ in range(length):
+        options = [
+            Move(stacks[s][-1], s, t)
+            for s in range(posts)
+            for t in range(posts)
+            if s != t
+            and stacks[s]
+            and (not stacks[t] or stacks[t][-1] > stacks[s][-1])
+            and not (walk and walk[-1] == Move(stacks[s][-1], t, s))
+        ]
+        if not options:
+            break
+        move = chooser.choice(options)
+        stacks[move.target].append(stacks[move.source].pop())
+        walk.append(move)
+    return tuple(walk)
+
+
+def _moves(chooser: Chooser, posts: int, longest: int) -> tuple[Move, ...]:
+    n = chooser.integer(1, 6 if posts == 3 else 5)
+    kind = chooser.choice(("solution", "prefix", "walk"))
+    if kind == "walk":
+        return _walk(chooser, posts, n, chooser.integer(1, longest))
+    whole = _solution(posts, n)[:longest]
+    if kind == "prefix" and len(whole) > 1:
+        return whole[: chooser.integer(1, len(whole) - 1)]
+    return whole
+
+
+def _corrupted(
+    chooser: Chooser, moves: tuple[Move, ...], posts: int
+) -> tuple[tuple[Move, ...], str]:
+    kind = chooser.choice(("none", "none", "none", "dropped", "swapped", "illegal", "repeated"))
+    if kind == "none" or len(moves) < 2:
+        return moves, "as solved"
+    at = chooser.integer(0, len(moves) - 2)
+    changed = list(moves)
+    if kind == "dropped":
+        del changed[at]
+    elif kind == "swapped":
+        changed[at], changed[at + 1] = changed[at + 1], changed[at]
+    elif kind == "illegal":
+        move = changed[at]
+        others = [p for p in range(posts) if p not in (move.source, move.target)]
+        changed[at] = Move(move.disk, move.source, chooser.choice(others))
+    else:
+        changed.insert(at, changed[at])
+    return tuple(changed), kind
+
+
+# -- writing one answer -----------------------------------------------------------------------
+
+
+def _names(chooser: Chooser, posts: int, pegs: PegNames) -> Names:
+    """The names the answer writes: the prompt's, or letters (which need no naming)."""
+    naming = pegs
+    if pegs.numeric and posts <= 26 and chooser.chance(15):
+        naming = PegNames.SID if posts == 3 and chooser.chance(50) else PegNames.LETTERS
+    word = chooser.choice(("", "", *peg_words()))
+    lower = not naming.numeric and chooser.chance(10) and word != ""
+    return Names(naming, posts, word, lower)
+
+
+def write_answer(
+    chooser: Chooser, *, posts: int, pegs: PegNames, longest: int = 40
+) -> WrittenAnswer:
+    """One answer, every choice taken from ``chooser``."""
+    names = _names(chooser, posts, pegs)
+    moves, corruption = _corrupted(chooser, _moves(chooser, posts, longest), posts)
+    layout = chooser.choice(tuple(LAYOUTS))
+    body = LAYOUTS[layout](moves, names, chooser)
+    recipe = [f"pegs={pegs.name}", f"names={names.naming.name}", f"word={names.word!r}"]
+    recipe += [corruption, *body.recipe]
+    twist = chooser.choice(
+        ("none",) * 12 + ("cut", "cut", "broken", "restart", "draft", "recap", "options",
+                          "either", "negation", "two-answer-blocks")
+    )  # fmt: skip
+    twisted = _twisted(twist, chooser, body, names, moves, posts)
+    applied = twisted is not None
+    text, read, expected, ending = twisted or (body.text, body.moves, "moves", True)
+    if applied:
+        recipe.append(f"twist={twist}")
+    text = _wrapped(
+        chooser, text, len(read), ending, names, moves, posts, recipe, expected == "moves"
+    )
+    if recipe[-1].startswith("unclosed-"):
+        expected = "truncated" if expected == "moves" else expected
+    if chooser.chance(10):
+        text, kind = wrap.encode(text, chooser)
+        recipe.append(f"encoding={kind}")
+    return WrittenAnswer(
+        text, expected, read if expected != "none" else (), pegs, posts, tuple(recipe)
+    )
+
+
+_Twisted = tuple[str, tuple[ReadMove, ...], Expected, bool]  # text, reading, expected, ending
+
+
+def _twisted(
+    twist: str, chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...], posts: int
+) -> _Twisted | None:
+    """The body with one twist (``None``: the twist cannot be applied to it).
+
+    The text, the moves a careful reader reads, what the reader concludes, and whether prose
+    may follow (not after a cut).
+    """
+    text, read = body.text, body.moves
+    if twist == "cut":
+        cut = _cut(body, chooser)
+        return None if cut is None else (cut[0], body.moves[: cut[1]], "truncated", False)
+    if twist == "broken":
+        broken = _broken(body, chooser)
+        return None if broken is None else (*broken, True)
+    if twist == "restart":
+        attempt = _other(chooser, names, moves, posts)
+        return (
+            f"{attempt.text.rstrip()}\n{chooser.choice(wrap.RESTARTS)}\n{text}",
+            read,
+            "moves",
+            True,
+        )
+    if twist == "draft":
+        draft = _other(chooser, names, moves, posts)
+        text = (
+            f"{chooser.choice(wrap.DRAFTS)}\n{draft.text.rstrip()}\n\n"
+            f"{chooser.choice(wrap.FINALS)}\n{text}"
+        )
+        return text, read, "moves", True
+    if twist == "recap" and len(moves) >= 3:
+        first = inline(moves[: chooser.integer(2, len(moves) - 1)], names, chooser, lead=False)
+        text = f"{text.rstrip()}\n\n{chooser.choice(wrap.RECAPS)}{first.text.strip()}\n"
+        return text, read, "moves", True
+    if twist == "options":
+        other = _other(chooser, names, moves, posts)
+        if _pairs(other.moves) == _pairs(read):
+            return None
+        one, two = chooser.choice(wrap.OPTIONS)
+        return f"{one}\n{text.rstrip()}\n\n{two}\n{other.text}", read, "ambiguous", True
+    if twist == "either":
+        return (*_either(chooser, names, moves), True)
+    if twist == "negation":
+        sentence = LINE_FORMS["sentence"](moves[0], names, chooser)
+        assert sentence is not None
+        said = chooser.choice(wrap.NEGATIONS).format(move=sentence[0].lower() + sentence[1:])
+        return said + "\n", (), "none", True
+    if twist == "two-answer-blocks":
+        other = _other(chooser, names, moves, posts) if chooser.chance(50) else body
+        if _pairs(other.moves) == _pairs(read):
+            other = body
+        blocks = f"<answer>\n{other.text.strip()}\n</answer>\n<answer>\n{text.strip()}\n</answer>\n"
+        same = _pairs(other.moves) == _pairs(read)
+        return blocks, read, "moves" if same else "ambiguous", False
+    return None
+
+
+def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((m.source, m.target) if isinstance(m, Move) else m for m in moves)
+
+
+def _other(chooser: Chooser, names: Names, moves: tuple[Move, ...], posts: int) -> Body:
+    """Another answer (other moves) in any layout: a draft, an abandoned attempt, an option."""
+    others = _walk(
+        chooser, posts, max(2, max((m.disk for m in moves), default=2)), chooser.integer(1, 4)
+    )
+    return LAYOUTS[chooser.choice(("lines", "inline", "list"))](others, names, chooser)
+
+
+def _cut(body: Body, chooser: Chooser) -> tuple[str, int] | None:
+    """The body's text cut inside one of its moves, and that move's index (``None``: no place)."""
+    usable = [i for i, p in enumerate(body.places) if body.text[p.cut_from : p.cut_to].strip()]
+    if not usable or body.recipe[1] in ("compact", "spaced"):
+        return None
+    index = chooser.choice(usable)
+    place = body.places[index]
+    end = chooser.integer(place.cut_from + 1, place.cut_to)
+    while end > place.cut_from and body.text[end - 1].isspace():
+        end -= 1
+    if end <= place.cut_from:
+        return None
+    return body.text[:end], index
+
+
+def _broken(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
+    """A sentence whose disk is written as a word: a move that cannot be read."""
+    if body.recipe[:2] != ("lines", "sentence") or not body.places:
+        return None
+    index = chooser.integer(0, len(body.places) - 1)
+    start = body.places[index].start
+    end = body.text.find("\n", start)
+    line = body.text[start:end]
+    words = line.split(" ")
+    for position, word in enumerate(words[:-1]):
+        if word.lower() in ("disk", "disc") and words[position + 1].isdigit():
+            words[position + 1] = "twelve"
+            text = body.text[:start] + " ".join(words) + body.text[end:]
+            return text, body.moves[:index], "unreadable"
+    return None
+
+
+def _either(
+    chooser: Chooser, names: Names, moves: tuple[Move, ...]
+) -> tuple[str, tuple[ReadMove, ...], Expected]:
+    """Two candidate moves offered as one answer: ``A->C or A->B``, ``A->C / A->B``."""
+    first = moves[0]
+    second = Move(
+        first.disk,
+        first.source,
+        next(p for p in range(names.posts) if p not in (first.source, first.target)),
+    )
+    form = chooser.choice(("arrow", "sentence", "to"))
+    one = LINE_FORMS[form](first, names, chooser)
+    two = LINE_FORMS[form](second, names, chooser)
+    pattern = chooser.choice(("Either {} or {}.", "{} or {}", "{} / {}", "{} (or {})"))
+    return pattern.format(one, two) + "\n", (), "ambiguous"
+
+
+def _wrapped(
+    chooser: Chooser,
+    text: str,
+    count: int,
+    ending: bool,
+    names: Names,
+    moves: tuple[Move, ...],
+    posts: int,
+    recipe: list[str],
+    expected_moves: bool,
+) -> str:
+    """Prose, reasoning, tags and fences around the answer."""
+    if recipe[4] == "lines" and ending and chooser.chance(10):
+        text = f"```\n{text.rstrip()}\n```\n"
+        recipe.append("fenced")
+    one_line = "\n" not in text.strip()
+    if (
+        recipe[4] == "inline"
+        and one_line
+        and "sentence" not in recipe
+        and ending
+        and chooser.chance(10)
+    ):
+        text = f"\\boxed{{{text.strip().rstrip('.')}}}\n"
+        recipe.append("boxed")
+    if chooser.chance(30):
+        text = chooser.choice(wrap.BEFORE).format(count=count) + "\n" + text
+    if ending and chooser.chance(25):
+        text = text.rstrip("\n") + "\n\n" + chooser.choice(wrap.AFTER).format(count=count) + "\n"
+    if ending and chooser.chance(8):
+        text = f"<answer>\n{text.strip()}\n</answer>\n"
+        recipe.append("answer-tags")
+        if chooser.chance(30):  # moves outside the tags are not the answer
+            text = _other(chooser, names, moves, posts).text + "\n" + text
+    if chooser.chance(20):
+        thought = chooser.choice(wrap.THINKING).format(count=count)
+        tag = chooser.choice(("think", "think", "thinking", "reasoning"))
+        if expected_moves and chooser.chance(15):  # never leaves its thinking: unfinished
+            text = f"<{tag}>\n{thought}\n{text}"
+            recipe.append(f"unclosed-{tag}")
+            return text
+        if chooser.chance(50):
+            thought += "\n" + _other(chooser, names, moves, posts).text
+        text = f"<{tag}>\n{thought}\n</{tag}>\n{text}"
+        recipe.append(f"{tag}-block")
+    return text
+
+
+# -- the public generators --------------------------------------------------------------------
+
+
+def _checked(
+    posts: object, pegs: object, longest: object
+) -> tuple[tuple[int, ...], tuple[PegNames, ...], int]:
+    if posts is None:
+        counts: tuple[int, ...] = (3, 3, 3, 4, 5)
+    else:
+        counts = (_integer(posts, "posts", minimum=3),)
+    if pegs is None:
+        namings = tuple(PegNames)
+    elif isinstance(pegs, PegNames):
+        namings = (pegs,)
+    else:
+        raise InvalidArgumentError(f"pegs must be a PegNames or None, got {pegs!r}")
+    return counts, namings, _integer(longest, "longest", minimum=1)
+
+
+def _fitting(namings: tuple[PegNames, ...], posts: int) -> tuple[PegNames, ...]:
+    fit = tuple(n for n in namings if n.fits(posts) and not (n is PegNames.SID and posts != 3))
+    if not fit:
+        raise InvalidArgumentError(f"none of the namings {namings} names {posts} posts")
+    return fit
+
+
+def sample_answers(
+    *,
+    seed: int,
+    count: int,
+    posts: int | None = None,
+    pegs: PegNames | None = None,
+    longest: int = 40,
+) -> Iterator[WrittenAnswer]:
+    """``count`` written answers from a seeded random source (the same seed, the same answers).
+
+    Args:
+        seed: the seed.
+        count: how many answers.
+        posts: the number of posts (default: 3, 4 or 5, mostly 3).
+        pegs: the peg naming of the prompts (default: every naming that fits).
+        longest: the most moves an answer writes.
+
+    Example:
+        >>> from hanoi_magnet.testing import sample_answers
+        >>> [a.expected for a in sample_answers(seed=1, count=3)]
+        ['ambiguous', 'moves', 'moves']
+    """
+    counts, namings, longest = _checked(posts, pegs, longest)
+    chooser = RandomChooser(random.Random(_integer(seed, "seed")))
+    for _ in range(_integer(count, "count")):
+        count_of_posts = chooser.choice(counts)
+        naming = chooser.choice(_fitting(namings, count_of_posts))
+        yield write_answer(chooser, posts=count_of_posts, pegs=naming, longest=longest)
+
+
+class _DrawChooser:
+    """Choices drawn by Hypothesis (each choice shrinks towards its first option)."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self._draw = draw
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self._draw(st.integers(0, len(options) - 1))]
+
+    def integer(self, low: int, high: int) -> int:
+        return self._draw(st.integers(low, high))
+
+    def chance(self, percent: int) -> bool:
+        return self._draw(st.integers(0, 99)) < percent
+
+
+def answers(
+    *, posts: int | None = None, pegs: PegNames | None = None, longest: int = 40
+) -> st.SearchStrategy[WrittenAnswer]:
+    """Answers written the way models write them, each with its careful reading.
+
+    Shrinks towards plain move lines of few moves, without wrappers, corruption or hedges.
+
+    Args:
+        posts: the number of posts (default: 3, 4 or 5).
+        pegs: the peg naming of the prompts (default: any that fits).
+        longest: the most moves an answer writes.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from hanoi_magnet.notation import extract_moves
+        >>> from hanoi_magnet.testing import answers
+        >>> @settings(max_examples=20, derandomize=True)
+        ... @given(answers(posts=3))
+        ... def test_reader(answer):
+        ...     assert answer.text and answer.posts == 3
+        >>> test_reader()
+    """
+    counts, namings, longest = _checked(posts, pegs, longest)
+
+    @st.composite
+    def written(draw: st.DrawFn) -> WrittenAnswer:
+        chooser = _DrawChooser(draw)
+        count_of_posts = chooser.choice(counts)
+        naming = chooser.choice(_fitting(namings, count_of_posts))
+        return write_answer(chooser, posts=count_of_posts, pegs=naming, longest=longest)
+
+    return written()

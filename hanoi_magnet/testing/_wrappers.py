@@ -1,0 +1,89 @@
+"""What models put around an answer, and the ways an answer goes wrong.
+
+Around: prose before and after, reasoning in ``<think>`` (with drafts of other moves in it),
+``<answer>`` tags, fences. Wrong: the text cut off inside a move, an attempt abandoned and
+started over, a draft and a final answer, a recap of the first moves, a broken move, and the
+hedges a careful reader refuses to choose between. Encodings: a byte-order mark, NUL,
+zero-width characters, no-break spaces, full-width and Arabic-Indic digits, smart quotes.
+"""
+
+from __future__ import annotations
+
+from hanoi_magnet.testing._choices import Chooser
+
+BEFORE = (
+    "Here is the solution:",
+    "Sure! Let's solve this step by step.",
+    "The optimal solution takes {count} moves:",
+    "**Solution**",
+    "Answer:",
+    "Let me think about this carefully before answering.",
+    "I'll solve it recursively: clear the smaller disks, move the largest, then rebuild.",
+    "Final answer:",
+)
+AFTER = (
+    "That's {count} moves in total.",
+    "All disks are now on the goal peg.",
+    "This is optimal.",
+    "Let me know if you want an explanation of each step!",
+    "Each move is legal: no disk ever lands on a smaller one.",
+)
+THINKING = (
+    "The goal is to move the tower. The recursive idea: smaller disks aside first.",
+    "Let me count: with {count} moves this should be optimal.",
+    "Hmm, which peg should the smallest disk go to first? Let me check parity.",
+)
+RESTARTS = (
+    "Wait, that's wrong. Let me start over.",
+    "Actually, let me redo this:",
+    "Oops, I made a mistake. Corrected sequence:",
+    "Hmm, that doesn't work. Let me try again:",
+    "Scratch that. Final answer:",
+    "Correction:",
+    "No wait, that move is illegal. Revised solution:",
+)
+DRAFTS = ("Draft:", "First attempt:", "Rough idea:")
+FINALS = ("Final answer:", "The corrected final sequence:", "So the final answer is:")
+RECAPS = ("To recap, the first moves are ", "In short, it starts with ", "Recap: we begin with ")
+OPTIONS = (("Option 1:", "Option 2:"), ("One way:", "Another way:"), ("Either:", "Or:"))
+NEGATIONS = (
+    "I would never {move}; that would be a blunder.",
+    "Do not {move}, it loses time.",
+    "You shouldn't {move} here.",
+)
+
+
+def encode(text: str, chooser: Chooser) -> tuple[str, str]:
+    """``text`` with characters that change nothing for a reader; and what was done."""
+    kind = chooser.choice(
+        ("bom", "nul", "zero-width", "nbsp", "full-width digits", "arabic-indic digits",
+         "smart quotes", "bom+zero-width")
+    )  # fmt: skip
+    if kind == "bom":
+        return "\ufeff" + text, kind
+    if kind == "nul":
+        return "\x00" + text, kind
+    if kind in ("zero-width", "bom+zero-width"):
+        marks = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff")
+        out = []
+        for char in text:
+            out.append(char)
+            if chooser.chance(4):
+                out.append(chooser.choice(marks))
+        text = "".join(out)
+        return ("\ufeff" + text if kind == "bom+zero-width" else text), kind
+    if kind == "nbsp":
+        spaces = ("\u00a0", "\u202f", "\u2009", " ")
+        return "".join(chooser.choice(spaces) if c == " " else c for c in text), kind
+    if kind.endswith("digits"):
+        zero = 0xFF10 if kind.startswith("full") else 0x0660
+        return "".join(chr(zero + int(c)) if "0" <= c <= "9" else c for c in text), kind
+    quotes = {'"': ("\u201c", "\u201d"), "'": ("\u2018", "\u2019")}
+    out, opened = [], {'"': False, "'": False}
+    for char in text:
+        if char in quotes:
+            out.append(quotes[char][opened[char]])
+            opened[char] = not opened[char]
+        else:
+            out.append(char)
+    return "".join(out), kind
