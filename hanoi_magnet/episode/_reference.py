@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from hanoi_magnet._text import integer_text
-from hanoi_magnet.errors import InvalidArgumentError, TooLargeError
+from hanoi_magnet.episode._speech import plural
+from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, TooLargeError
 from hanoi_magnet.evaluation import ABSTENTION, Instance, Task, optimal_moves
 from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation import get_notation
@@ -85,3 +88,53 @@ def reference_answer(
             f"more than max_moves={integer_text(limit)}"
         )
     return get_notation(instance.notation).format(moves, instance.posts)
+
+
+@attrs.frozen
+class WrittenAnswer:
+    """An optimal answer as a dataset shows it, or why none is shown.
+
+    Attributes:
+        text: the answer in the instance's notation (``None``: withheld).
+        withheld: why it is not written (``None``: it is).
+    """
+
+    text: str | None
+    withheld: str | None = None
+
+
+def written_answer(
+    instance: Instance,
+    *,
+    max_moves: int = MAX_ANSWER_MOVES,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> WrittenAnswer:
+    """The answer every adapter shows for ``instance``: never an error for a large one.
+
+    The one policy of every harness adapter: an optimal answer of more than ``max_moves``
+    moves (65,536 by default: classic rules from 17 disks, the free magnetic puzzle from 14),
+    or one that needs a search beyond ``max_states`` positions, is not written; its ``text``
+    is ``None`` and ``withheld`` says why. The instance itself, its prompt and its optimum are
+    unaffected, and answers to it are scored as any other.
+
+    Example:
+        >>> from hanoi_magnet.episode import written_answer
+        >>> from hanoi_magnet.evaluation import generate
+        >>> big = generate(seed=1, count=1, tasks=["solve"], families=["classic"], disks=(17, 17))
+        >>> found = written_answer(big[0])
+        >>> found.text, found.withheld
+        (None, 'an optimal answer has 131,071 moves, more than the 65,536 moves written out')
+    """
+    try:
+        return WrittenAnswer(reference_answer(instance, max_moves=max_moves, max_states=max_states))
+    except TooLargeError:
+        moves = reference_moves(instance, max_states=max_states)
+        assert moves is not None  # an instance without solution is answered by abstaining
+        length = moves.length if hasattr(moves, "length") else len(moves)
+        return WrittenAnswer(
+            None,
+            f"an optimal answer has {plural(length, 'move')}, more than the "
+            f"{plural(max_moves, 'move')} written out",
+        )
+    except SearchLimitError as error:
+        return WrittenAnswer(None, f"an optimal answer needs a search too large to run: {error}")
