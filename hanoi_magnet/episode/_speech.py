@@ -13,9 +13,9 @@ import attrs
 
 from hanoi_magnet._text import integer_text
 from hanoi_magnet.errors import Rule
-from hanoi_magnet.evaluation import describe_position
+from hanoi_magnet.evaluation import Instance, describe_position
 from hanoi_magnet.model import Move, State, post_name
-from hanoi_magnet.notation import NOTATIONS, Notation, PegNames
+from hanoi_magnet.notation import NOTATIONS, Notation, PegNames, get_notation
 from hanoi_magnet.rules import Rules
 
 #: The placeholders a move form is written with (``X: Y -> Z``), as the prompts write them.
@@ -45,7 +45,7 @@ class Speech:
 
     Example:
         >>> from hanoi_magnet import Move
-        >>> from hanoi_magnet.episode._speech import Speech
+        >>> from hanoi_magnet.episode import Speech
         >>> from hanoi_magnet.notation import get_notation
         >>> speech = Speech(get_notation("moves-list"), None, 3)
         >>> speech.move(Move(1, 0, 2)), speech.peg(2), speech.form()
@@ -55,6 +55,19 @@ class Speech:
     notation: Notation | None
     pegs: PegNames | None
     posts: int
+
+    @classmethod
+    def of(cls, instance: Instance) -> Speech:
+        """The words of an instance's prompt (its notation and number of posts).
+
+        Example:
+            >>> from hanoi_magnet.episode import Speech
+            >>> from hanoi_magnet.evaluation import generate
+            >>> instance = generate(seed=1, count=1, notations=["reasoning-gym"])[0]
+            >>> Speech.of(instance).form()
+            'Move disk X from Peg Y to Peg Z'
+        """
+        return cls(get_notation(instance.notation), None, instance.posts)
 
     @property
     def naming(self) -> PegNames:

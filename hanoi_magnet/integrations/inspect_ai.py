@@ -33,7 +33,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, generate, solver, use
 from inspect_ai.tool import Tool, ToolChoice, ToolInfo, tool
 from inspect_ai.util import store
 
-from hanoi_magnet.episode import Episode, written_answer
+from hanoi_magnet.episode import Episode, Speech, written_answer
 from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.evaluation import Instance, score
 from hanoi_magnet.evaluation import generate as generate_instances
@@ -211,8 +211,7 @@ def _start_episode() -> Solver:
         instance = instance_of(state.metadata)
         store().set(_INSTANCE, instance.to_json())
         store().set(_MOVES, [])
-        speech = Episode.from_instance(instance).speech
-        state.user_prompt.text += "\n\n" + speech.tool_instructions(TOOL_NAME)
+        state.user_prompt.text += "\n\n" + Speech.of(instance).tool_instructions(TOOL_NAME)
         return state
 
     return solve
