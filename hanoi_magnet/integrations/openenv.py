@@ -38,6 +38,7 @@ from openenv.core.env_server.interfaces import Environment
 from openenv.core.env_server.types import Action, Observation, State
 from pydantic import Field
 
+from hanoi_magnet._digits import unlimited_digits
 from hanoi_magnet.episode import Episode, Mode, Speech
 from hanoi_magnet.evaluation import Instance, iter_instances, score
 from hanoi_magnet.model import _integer
@@ -165,7 +166,8 @@ class HanoiMagnetEnvironment(Environment):  # type: ignore[misc]
         episode, instance = self._require(), self._instance
         assert instance is not None
         done = self._over()
-        distance = None if episode.distance is None else str(episode.distance)
+        with unlimited_digits():  # exact at any size
+            distance = None if episode.distance is None else str(episode.distance)
         self._state.steps, self._state.attempts = episode.steps, episode.attempts
         self._state.distance, self._state.solved = distance, episode.solved
         rewards = dict(score(episode.answer(), instance).rewards) if done else {}
