@@ -183,6 +183,39 @@ class Episode:
 
     # -- the state ----------------------------------------------------------------------------
 
+    def restart(self, start: State) -> None:
+        """Start again from another position (the same rules, goal and distances).
+
+        Raises:
+            InvalidArgumentError: ``start`` is not a legal position with the goal's disks.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> from hanoi_magnet.episode import Episode
+            >>> episode = Episode.from_variant("classic", 2)
+            >>> episode.restart(State([[], [1], [2]])); episode.distance
+            1
+        """
+        reason = self.rules.check_state(start) if isinstance(start, State) else "not a State"
+        if reason is None and start.n != self.goal.n:
+            reason = f"it has {start.n} disks, the goal {self.goal.n}"
+        if reason is not None:
+            raise InvalidArgumentError(f"the start is not a legal position: {reason}")
+        self.start = start
+        self.initial_distance = self._distances.to_goal(start)
+        self.reset()
+
+    def distance_from(self, state: State) -> int | None:
+        """The exact distance from ``state`` (a legal position) to the goal (``None``: none).
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> from hanoi_magnet.episode import Episode
+            >>> Episode.from_variant("classic", 3).distance_from(State([[], [], [3, 2, 1]]))
+            0
+        """
+        return self._distances.to_goal(state)
+
     def reset(self) -> None:
         """Back to the start position, with no moves made.
 
