@@ -116,7 +116,7 @@ class Episode:
         if pegs is not None and not isinstance(pegs, PegNames):
             raise InvalidArgumentError(f"pegs must be a PegNames or None, got {pegs!r}")
         self.pegs = pegs
-        #: The words feedback is written in: the notation's moves and the prompt's peg names.
+        #: The words of the feedback (the notation's moves and the prompt's peg names).
         self.speech = Speech(self.notation, pegs, rules.posts)
         self.max_steps = None if max_steps is None else _integer(max_steps, "max_steps", minimum=1)
         self.offset = _integer(offset, "offset")
