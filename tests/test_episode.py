@@ -413,3 +413,13 @@ class TestInputs:
         assert f"n={n}," in repr(episode) and "distance=" in repr(episode)
         text = episode.play(episode.hint()).text()
         assert text.endswith("moves") and len(text) < 10 * n + 500
+
+
+def test_a_move_in_another_notation_with_the_prompts_pegs_is_read():
+    """A prompt asked for 'A C'; 'A->C' and a moves list are moves too (the scorer reports
+    the format; the episode plays the move)."""
+    episode = Episode.from_variant("classic", 3, notation="letters")
+    assert episode.play("A->C").move == Move(1, 0, 2)
+    turn = episode.turn("moves = [[2, 0, 1]]")
+    assert turn.feedback[0].move == Move(2, 0, 1)
+    assert turn.feedback[0].item == "A B"  # written back as the prompt writes moves

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -380,7 +381,8 @@ class Episode:
         The one reading of the episode (and so of every adapter's tool and turn):
         :func:`~hanoi_magnet.notation.extract_moves` with the episode's notation (the format
         the prompt asked for) and peg names. One move of a list notation may be given alone,
-        as one item of the list (``[1, 0, 2]`` for ``moves = [[1, 0, 2], ...]``).
+        as one item of the list (``[1, 0, 2]`` for ``moves = [[1, 0, 2], ...]``); moves in
+        another notation are read with the prompt's peg names.
 
         Raises:
             NotationError: no move could be read.
@@ -395,10 +397,14 @@ class Episode:
         try:
             return extract_moves(text, notation=notation, pegs=self.pegs, posts=posts)
         except NotationError:
-            if notation is None or not notation.is_list or notation.opening in text:
+            if notation is None:
                 raise
+        if notation.is_list and notation.opening not in text:  # one item of the list, alone
             alone = notation.opening + text.strip() + notation.closing
-            return extract_moves(alone, notation=notation, pegs=self.pegs, posts=posts)
+            with contextlib.suppress(NotationError):
+                return extract_moves(alone, notation=notation, pegs=self.pegs, posts=posts)
+        # another notation, its pegs named as the prompt names them
+        return extract_moves(text, pegs=self.pegs or notation.pegs, posts=posts)
 
     def answer(self) -> str:
         r"""The legal moves made so far, written in the episode's notation (its answer).
