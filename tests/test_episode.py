@@ -416,10 +416,10 @@ class TestInputs:
 
 
 def test_a_move_in_another_notation_with_the_prompts_pegs_is_read():
-    """A prompt asked for 'A C'; 'A->C' and a moves list are moves too (the scorer reports
-    the format; the episode plays the move)."""
+    """A prompt asked for 'A C'; 'A->C' is a move too (the scorer reports the format; the
+    episode plays the move), written back as the prompt writes moves."""
     episode = Episode.from_variant("classic", 3, notation="letters")
-    assert episode.play("A->C").move == Move(1, 0, 2)
-    turn = episode.turn("moves = [[2, 0, 1]]")
-    assert turn.feedback[0].move == Move(2, 0, 1)
-    assert turn.feedback[0].item == "A B"  # written back as the prompt writes moves
+    feedback = episode.play("A->C")
+    assert feedback.move == Move(1, 0, 2) and feedback.item == "A C"
+    turn = episode.turn("A->B")
+    assert turn.feedback[0].move == Move(2, 0, 1) and turn.feedback[0].item == "A B"

@@ -197,7 +197,8 @@ class Episode:
             >>> episode.restart(State([[], [1], [2]])); episode.distance
             1
         """
-        reason = self.rules.check_state(start) if isinstance(start, State) else "not a State"
+        given: object = start  # a caller may pass anything
+        reason = self.rules.check_state(start) if isinstance(given, State) else "not a State"
         if reason is None and start.n != self.goal.n:
             reason = f"it has {start.n} disks, the goal {self.goal.n}"
         if reason is not None:
