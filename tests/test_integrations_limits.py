@@ -56,6 +56,14 @@ class TestLargeEntriesNeverRaise:
         nnn = solve("NNN", 11).length, solve("NNN", 12).length
         assert nnn[0] <= MAX_ANSWER_MOVES < nnn[1]
 
+    @pytest.mark.parametrize("pegs", [4, 5])
+    def test_frame_stewart_towers_are_answered_without_a_search(self, pegs):
+        """Tower to tower, the variant's own solution: no search of 4^25 positions."""
+        instance = generate(seed=2, count=1, tasks=["solve"], families=["frame-stewart"],
+                            disks=(25, 25), pegs=(pegs, pegs))[0]  # fmt: skip
+        answer = written_answer(instance)
+        assert answer.withheld is None and score(answer.text, instance).optimal
+
     def test_written_exactly_when_short_enough(self):
         for instance in large_instances():
             answer = written_answer(instance)

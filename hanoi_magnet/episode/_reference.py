@@ -27,8 +27,9 @@ def reference_moves(
 ) -> Sequence[Move] | None:
     """The moves of an optimal answer to ``instance`` (``None``: it has no solution).
 
-    ``solve``: a shortest path from the start to the goal (lazy on three posts, found by
-    search on more); ``continue``: the next moves of the library's solution; ``next-move``:
+    ``solve``: the variant's own solution from tower to tower (lazy; on five posts or more
+    Frame–Stewart's, presumed optimal as the instance's optimum is), else a shortest path from
+    the start to the goal (lazy on three posts, found by search on more); ``continue``: the next moves of the library's solution; ``next-move``:
     the first move that begins a shortest path.
 
     Example:
@@ -43,6 +44,13 @@ def reference_moves(
     if instance.unsolvable is not None:
         return None
     if instance.task is Task.SOLVE:
+        if instance.variant is not None:  # tower to tower: the variant's own solution, lazily
+            solution = solve(instance.variant, instance.n)
+            if (
+                solution.start == instance.start
+                and solution.unrank(solution.length) == instance.goal
+            ):
+                return solution
         return shortest_path(instance.rules, instance.start, instance.goal, max_states=max_states)
     if instance.task is Task.CONTINUE:
         if instance.expected is not None:
