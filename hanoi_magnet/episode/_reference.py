@@ -29,8 +29,9 @@ def reference_moves(
 
     ``solve``: the variant's own solution from tower to tower (lazy; on five posts or more
     Frame–Stewart's, presumed optimal as the instance's optimum is), else a shortest path from
-    the start to the goal (lazy on three posts, found by search on more); ``continue``: the next moves of the library's solution; ``next-move``:
-    the first move that begins a shortest path.
+    the start to the goal (lazy on three posts, found by search on more); ``continue``: the
+    next moves of the library's solution; ``next-move``: the first move that begins a shortest
+    path.
 
     Example:
         >>> from hanoi_magnet.episode import reference_moves
