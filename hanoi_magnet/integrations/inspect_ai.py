@@ -4,11 +4,14 @@
   :func:`~hanoi_magnet.evaluation.generate` (the prompt as input, the instance's JSON record in
   the metadata), answered in one reply and scored by :func:`hanoi_scorer`.
 * :func:`hanoi_magnet_moves_task`: the multi-turn variant: the model makes moves with the
-  :func:`move_tool`, each answered by :class:`~hanoi_magnet.episode.Episode` with the new
-  position or the rule it broke; the legal moves it made are scored as its answer.
+  ``move`` tool (:func:`move_tool`), as the prompt's last paragraph says, each answered by
+  :class:`~hanoi_magnet.episode.Episode` with the new position or the rule it broke, in the
+  prompt's words; the legal moves it made are scored as its answer.
 
-From the command line, wrap a task in a ``@task`` function of a file of your own (see
-:doc:`/integrations/inspect-ai`).
+inspect loads this module through its ``inspect_ai`` entry point, so the command line finds
+the tasks by name (``inspect eval hanoi_magnet/hanoi_magnet_task``) and the offline mock model
+:class:`OfflineMockModel` (``--model hanoi_magnet_mock/model``); see
+:doc:`/integrations/inspect-ai`.
 """
 
 from __future__ import annotations
