@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from hanoi_magnet._text import integer_text
-from hanoi_magnet.episode._speech import plural
+from hanoi_magnet.episode._speech import Speech, plural
 from hanoi_magnet.errors import InvalidArgumentError, SearchLimitError, TooLargeError
 from hanoi_magnet.evaluation import ABSTENTION, Instance, Task, optimal_moves
 from hanoi_magnet.model import Move, _integer
-from hanoi_magnet.notation import get_notation
 from hanoi_magnet.registry import solve
 from hanoi_magnet.search import DEFAULT_MAX_STATES, shortest_path
 
@@ -96,7 +95,7 @@ def reference_answer(
             f"an optimal answer to instance {instance.id} has {integer_text(length)} moves, "
             f"more than max_moves={integer_text(limit)}"
         )
-    return get_notation(instance.notation).format(moves, instance.posts)
+    return Speech.of(instance).moves(moves)
 
 
 @attrs.frozen

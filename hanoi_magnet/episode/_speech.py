@@ -9,6 +9,8 @@ right. The API keeps 0-based indexes; only the text is for people.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from hanoi_magnet._text import integer_text
@@ -102,7 +104,7 @@ class Speech:
         source, target = _posts(move)
         return f"{self.peg(source)} -> {self.peg(target)}"
 
-    def moves(self, moves: list[Move]) -> str:
+    def moves(self, moves: Iterable[Move]) -> str:
         """A whole answer in the notation (what a text reply with these moves would say)."""
         return self.written.format(moves, self.posts)
 
