@@ -18,8 +18,15 @@ from hanoi_magnet.evaluation import Instance, generate, read_jsonl, score, write
 from tests.test_cli import run
 
 
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:  # a submodule whose package is missing
+        return False
+
+
 def needs(*modules):
-    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    missing = [m for m in modules if not _installed(m)]
     return pytest.mark.skipif(bool(missing), reason=f"not installed: {', '.join(missing)}")
 
 
