@@ -216,6 +216,7 @@ class TestNestedJson:
         status, _, err = run("eval", "score", str(tasks), str(answers))
         assert status == 2 and f"{answers}, line 1: " in err and "nested too deeply" in err
 
+    @needs("pyarrow")
     def test_eval_export_names_the_line(self, tmp_path):
         tasks = tmp_path / "tasks.jsonl"
         tasks.write_text(_nested() + "\n")
