@@ -105,6 +105,13 @@ class WrittenAnswer:
     Attributes:
         text: the answer in the instance's notation (``None``: withheld).
         withheld: why it is not written (``None``: it is).
+
+    Example:
+        >>> from hanoi_magnet.episode import written_answer
+        >>> from hanoi_magnet.evaluation import generate
+        >>> small = generate(seed=1, count=1, tasks=["solve"], families=["classic"], disks=(2, 2))
+        >>> written_answer(small[0]).withheld is None
+        True
     """
 
     text: str | None
