@@ -10,16 +10,13 @@ import importlib.util
 
 
 def _missing(*modules: str) -> bool:
-    return any(importlib.util.find_spec(module) is None for module in modules)
-
-
-def _classic_verifiers() -> bool:
-    """Whether verifiers has its classic environments (0.2, 0.3; 0.4 replaced them)."""
-    if _missing("verifiers"):
-        return False
-    import verifiers  # noqa: PLC0415 (only when installed)
-
-    return hasattr(verifiers, "MultiTurnEnv")
+    for module in modules:
+        try:
+            if importlib.util.find_spec(module) is None:
+                return True
+        except ImportError:  # a submodule of a missing package (verifiers.v1 without verifiers)
+            return True
+    return False
 
 
 _NEEDS = {
@@ -27,10 +24,10 @@ _NEEDS = {
     "inspect_ai.py": ("inspect_ai",),
     "gymnasium.py": ("gymnasium", "numpy"),
     "hf_datasets.py": ("pyarrow", "datasets"),
+    "verifiers.py": ("verifiers.v1",),  # verifiers 0.4 and later
+    "openenv.py": ("openenv.core",),
 }
 
 collect_ignore = [
     f"hanoi_magnet/integrations/{name}" for name, needs in _NEEDS.items() if _missing(*needs)
 ]
-if not _classic_verifiers():
-    collect_ignore.append("hanoi_magnet/integrations/verifiers.py")

@@ -1,6 +1,8 @@
 """Developer sessions: ``nox`` runs tests on every Python found, type checks, lint and docs.
 
-``nox -s bench`` (not run by default) runs the benchmarks.
+``nox -s bench`` (not run by default) runs the benchmarks; ``nox -s harness_releases`` (not run
+by default; ``.ci/run`` runs it) checks the adapters against the newest release of every
+harness.
 """
 
 from __future__ import annotations
@@ -20,6 +22,30 @@ def supported_pythons(pyproject: str) -> list[str]:
     must work from any supported Python (the classifiers are one quoted string a line).
     """
     return re.findall(r'^\s*"Programming Language :: Python :: (3\.\d+)",?\s*$', pyproject, re.M)
+
+
+#: The extras of the harness adapters (hanoi_magnet.integrations), and each one's test file.
+HARNESS_EXTRAS = {
+    "reasoning-gym": "tests/test_integrations_reasoning_gym.py",
+    "inspect": "tests/test_integrations_inspect.py",
+    "gym": "tests/test_integrations_gymnasium.py",
+    "verifiers": "tests/test_integrations_verifiers.py",
+    "openenv": "tests/test_integrations_openenv.py",
+    "hf": "tests/test_integrations_hf.py",
+}
+
+
+def extra_packages(pyproject: str, extra: str) -> list[str]:
+    """The distributions an extra of pyproject.toml names, e.g. ``['gymnasium', 'numpy']``.
+
+    Read from the text, as :func:`supported_pythons` is: the extra is one line,
+    ``name = ["requirement", ...]``; versions, extras and markers are dropped.
+    """
+    found = re.search(rf"^{re.escape(extra)} = \[(.*)\]\s*$", pyproject, re.M)
+    if found is None:
+        raise ValueError(f"pyproject.toml has no one-line extra {extra!r}")
+    requirements = re.findall(r'"([^"]+)"', found.group(1))
+    return [re.match(r"[A-Za-z0-9._-]+", r).group(0) for r in requirements]  # type: ignore[union-attr]
 
 
 PYTHONS = supported_pythons((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -65,3 +91,41 @@ def bench(session: nox.Session) -> None:
     """Run the benchmarks (ratios against baselines in the same process)."""
     session.install("-e", ".[bench]")
     session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session(python="3.11", default=False)
+def harness_releases(session: nox.Session) -> None:
+    """The adapters against the newest release of every harness the extras name.
+
+    A fresh environment gets the package with its test extras, then ``pip install --upgrade``
+    of every distribution the harness extras name, and says which versions it got (and
+    whether each is the newest on the index); then each adapter's tests run on their own, so
+    a harness whose new release changed its interface fails by name.
+    """
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    extras = ",".join(HARNESS_EXTRAS)
+    session.install("-e", f".[{extras},testing]", "pytest>=8", "pytest-xdist>=3.5")
+    names = sorted({name for extra in HARNESS_EXTRAS for name in extra_packages(pyproject, extra)})
+    session.install("--upgrade", *names)
+    session.run("python", "-c", _VERSIONS, *names)
+    failed, arguments = [], session.posargs
+    for extra, tests in HARNESS_EXTRAS.items():
+        try:
+            session.run("pytest", "-q", "-p", "no:cacheprovider", "-n", "2", tests, *arguments)
+        except nox.command.CommandFailed:
+            failed.append(f"{extra} ({', '.join(extra_packages(pyproject, extra))}): {tests}")
+    if failed:
+        session.error("adapters failing against the newest harness releases: " + "; ".join(failed))
+
+
+#: Prints each distribution's installed version next to the newest on the index.
+_VERSIONS = """
+import json, subprocess, sys
+from importlib.metadata import version
+for name in sys.argv[1:]:
+    out = subprocess.run([sys.executable, "-m", "pip", "index", "versions", name],
+                         capture_output=True, text=True).stdout
+    newest = out.split("(", 1)[1].split(")", 1)[0] if "(" in out else "?"
+    have = version(name)
+    print(f"{name:16} {have:12} newest {newest}" + ("" if have == newest else "  NOT THE NEWEST"))
+"""

@@ -13,8 +13,17 @@ np = pytest.importorskip("numpy")
 from hypothesis import given, settings  # noqa: E402 (after the skip)
 from hypothesis import strategies as st  # noqa: E402
 
-from hanoi_magnet import ClassicRules, Color, MagneticRules, Move, State, solve  # noqa: E402
+from hanoi_magnet import (  # noqa: E402
+    ClassicRules,
+    Color,
+    MagneticRules,
+    Move,
+    State,
+    UnsolvableError,
+    solve,
+)
 from hanoi_magnet.integrations.gymnasium import HanoiEnv  # noqa: E402
+from hanoi_magnet.search import distance as exact_distance  # noqa: E402
 from tests.oracle import bfs_distance, random_legal_position  # noqa: E402
 
 ENVIRONMENTS = [("classic", 3), ("RNB", 3), ("NNN", 4), ("classic:4", 4)]
@@ -180,7 +189,7 @@ def test_bad_arguments(arguments, options, message):
         HanoiEnv(*arguments, **options)
     env = HanoiEnv("classic", 2)
     env.reset()
-    with pytest.raises(InvalidArgumentError, match="action must be"):
+    with pytest.raises(InvalidArgumentError, match=r"an action is an integer in 0\.\.5, got 6"):
         env.step(6)
 
 
@@ -218,6 +227,17 @@ def test_following_the_hint_reduces_the_distance_by_one_and_reaches_the_goal(lab
     assert steps == distance and env.episode.position == goal
 
 
+def unreachable(rules, start, goal) -> bool:
+    """Whether the goal cannot be reached (by the exact three-post distance, not a search)."""
+    from hanoi_magnet import UnreachableError
+
+    try:
+        exact_distance(rules, start, goal)
+    except UnreachableError:
+        return True
+    return False
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["classic", "NNN", "RBB"]), st.integers(1, 64), st.integers(0, 2**32 - 1))
 def test_the_hint_from_any_random_position_is_one_move_nearer(label, n, seed):
@@ -225,6 +245,10 @@ def test_the_hint_from_any_random_position_is_one_move_nearer(label, n, seed):
     rng = random.Random(seed)
     start = random_legal_position(rules, n, rng)
     goal = solve(label, n).unrank(0) if label != "classic" else State.tower(n, 2)
+    if unreachable(rules, start, goal):
+        with pytest.raises(UnsolvableError, match="cannot be reached"):
+            HanoiEnv(rules, n, start, goal)
+        return
     env = HanoiEnv(rules, n, start, goal)
     _, info = env.reset()
     for _ in range(15):
@@ -235,3 +259,135 @@ def test_the_hint_from_any_random_position_is_one_move_nearer(label, n, seed):
         assert info["distance"] == before - 1
         if terminated:
             break
+
+
+class TestRegistrationDefaultsAndActions:
+    """What gymnasium.make gives: solvable puzzles only, 3 disks and a step limit by default;
+    random starts and a curriculum of start distances; vector envs; validated actions."""
+
+    def test_unsolvable_labels_are_not_registered_and_refused(self):
+        from hanoi_magnet import default_registry
+        from hanoi_magnet.integrations.gymnasium import register_environments
+
+        registered = register_environments()
+        for label in ("BBB", "NRR", "RRR"):
+            assert not getattr(default_registry.get(label), "solvable", True)
+            assert f"HanoiMagnet/{label}-v0" not in registered
+            assert f"HanoiMagnet/{label}-v0" not in gym.registry
+            with pytest.raises(UnsolvableError, match="cannot be reached from the start"):
+                HanoiEnv(label, 2)
+        assert "HanoiMagnet/NNN-v0" in registered and "HanoiMagnet/RBB-v0" in registered
+
+    def test_every_registered_environment_has_a_legal_first_action(self):
+        from hanoi_magnet.integrations.gymnasium import register_environments
+
+        for env_id in register_environments():
+            env = gym.make(env_id)
+            _, info = env.reset(seed=0)
+            assert info["action_mask"].any() and info["distance"] > 0, env_id
+
+    def test_the_defaults(self):
+        from hanoi_magnet.integrations.gymnasium import DEFAULT_DISKS, default_step_limit
+
+        env = gym.make("HanoiMagnet/NNN-v0")
+        assert DEFAULT_DISKS == 3 == env.unwrapped.episode.start.n == HanoiEnv().episode.start.n
+        assert env.spec.max_episode_steps == default_step_limit("NNN") == 200
+        assert default_step_limit("NNN", 5) == 10 * solve("NNN", 5).length
+        env.reset(seed=0)
+        steps = terminated = truncated = 0
+        while not (terminated or truncated):  # an illegal action, again and again
+            _, _, terminated, truncated, _ = env.step(env.unwrapped.pairs.index((1, 0)))
+            steps += 1
+        assert truncated and not terminated and steps == 200  # TimeLimit
+        longer = gym.make("HanoiMagnet/NNN-v0", n=8, max_episode_steps=50_000)
+        assert longer.spec.max_episode_steps == 50_000
+
+    @pytest.mark.parametrize("label", ["classic", "NNN", "RBB", "classic:4"])
+    def test_random_starts_are_legal_reachable_and_seeded(self, label):
+        env = HanoiEnv(label, 4, start="random")
+        rules, goal = env.episode.rules, env.episode.goal
+        starts = []
+        for seed in range(12):
+            _, info = env.reset(seed=seed)
+            start = env.episode.position
+            assert rules.check_state(start) is None and start != goal
+            assert info["distance"] == bfs_distance(rules, start, goal)
+            starts.append(start)
+        assert len(set(starts)) > 6  # random, not one position
+        again = [env.reset(seed=seed) and env.episode.position for seed in range(12)]
+        assert again == starts  # reset(seed=...) repeats them
+        fixed = HanoiEnv(label, 4)
+        fixed.reset(seed=3, options={"random_start": True})
+        assert fixed.episode.position == starts[3]
+
+    @pytest.mark.parametrize("label", ["classic", "NNN", "RNB", "cyclic"])
+    def test_the_curriculum_starts_exactly_k_moves_from_the_goal(self, label):
+        env = HanoiEnv(label, 4)
+        rules, goal = env.episode.rules, env.episode.goal
+        farthest = max(bfs_distance(rules, s, goal) or 0 for s in _positions(rules, 4))
+        for k in (0, 1, 2, 5, 9):
+            _, info = env.reset(seed=k, options={"start_distance": k})
+            assert info["distance"] == min(k, farthest)
+            assert bfs_distance(rules, env.episode.position, goal) == info["distance"]
+        climbing = HanoiEnv(label, 4, start_distance=3)
+        assert climbing.reset(seed=1)[1]["distance"] == 3
+
+    def test_vector_environments(self):
+        envs = gym.make_vec("HanoiMagnet/NNN-v0", num_envs=3, vectorization_mode="sync")
+        observations, infos = envs.reset(seed=0)
+        assert observations["posts"].shape == (3, 3) and list(infos["distance"]) == [11] * 3
+        actions = np.array(infos["optimal_action"], dtype=np.int64)
+        observations, _rewards, terminated, _truncated, infos = envs.step(actions)
+        assert list(infos["distance"]) == [10] * 3 and not terminated.any()
+        envs.close()
+
+    @pytest.mark.parametrize(
+        "action", [10**30, -1, 6, 2.5, "0", None, True, np.float64(1.0), [0], np.array([0, 1])]
+    )
+    def test_actions_that_are_not_actions_are_refused(self, action):
+        from hanoi_magnet import InvalidArgumentError
+
+        env = HanoiEnv("classic", 3)
+        env.reset()
+        with pytest.raises(InvalidArgumentError, match=r"an action is an integer in 0\.\.5"):
+            env.step(action)
+        assert env.episode.attempts == 0
+
+    @pytest.mark.parametrize("action", [0, np.int64(1), np.int32(2), np.uint8(3), np.array(4)])
+    def test_integers_of_any_kind_are_actions(self, action):
+        env = HanoiEnv("classic", 3)
+        env.reset()
+        env.step(action)
+        assert env.episode.attempts == 1
+
+    def test_bad_start_options_are_refused(self):
+        from hanoi_magnet import InvalidArgumentError
+
+        with pytest.raises(InvalidArgumentError, match="start must be a State or 'random'"):
+            HanoiEnv("classic", 3, start="anywhere")
+        env = HanoiEnv("classic", 3)
+        with pytest.raises(InvalidArgumentError, match="reset options are"):
+            env.reset(options={"begin": 1})
+        with pytest.raises(InvalidArgumentError, match="start_distance"):
+            env.reset(options={"start_distance": -2})
+
+
+def _positions(rules, n):
+    """Every legal position with ``n`` disks (three or four posts, few disks)."""
+    from itertools import product
+
+    from hanoi_magnet.integrations.gymnasium import _random_position  # noqa: F401
+
+    found = []
+    faces_options = (
+        [None]
+        if not isinstance(rules, MagneticRules)
+        else list(product([Color.RED, Color.BLUE], repeat=n))
+    )
+    for where in product(range(rules.posts), repeat=n):
+        stacks = [[d for d in range(n, 0, -1) if where[d - 1] == p] for p in range(rules.posts)]
+        for faces in faces_options:
+            state = State(stacks, faces)
+            if rules.check_state(state) is None:
+                found.append(state)
+    return found

@@ -96,3 +96,14 @@ def test_importing_twice_registers_once():
 
     importlib.reload(adapter)
     assert "hanoi_magnet" in reasoning_gym.factory.DATASETS
+
+
+@pytest.mark.parametrize("family", ["classic", "magnetic"])
+def test_create_dataset_on_a_classic_and_a_magnetic_puzzle(family):
+    data = reasoning_gym.create_dataset(
+        "hanoi_magnet", seed=11, size=4, families=(family,), min_disks=3, max_disks=5
+    )
+    for entry in data:
+        instance = adapter.instance_of(entry)
+        assert instance.family == family and entry["metadata"]["difficulty"]["family"] == family
+        assert data.score_answer(entry["answer"], entry) == 1.0

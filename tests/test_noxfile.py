@@ -96,3 +96,31 @@ def test_the_noxfile_loads_on_python_3_10(tmp_path):
     if python is None:
         pytest.skip("no Python 3.10 on this machine")
     assert load_noxfile(python, tmp_path) == classifier_pythons()
+
+
+def test_the_harness_extras_are_read_as_pip_reads_them(monkeypatch):
+    """The release-watch session's reading of the extras agrees with tomllib's."""
+    import runpy
+
+    tomllib = pytest.importorskip("tomllib")
+    monkeypatch.setitem(sys.modules, "nox", _stub_module())
+    namespace = runpy.run_path(str(ROOT / "noxfile.py"))
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    extras = tomllib.loads(text)["project"]["optional-dependencies"]
+    for extra, tests in namespace["HARNESS_EXTRAS"].items():
+        expected = [
+            requirement.split(";")[0].split(">")[0].split("<")[0].split("=")[0].split("[")[0]
+            for requirement in extras[extra]
+        ]
+        assert namespace["extra_packages"](text, extra) == [e.strip() for e in expected]
+        assert (ROOT / tests).is_file()
+    integrations = extras["integrations"][0]
+    assert all(extra in integrations for extra in namespace["HARNESS_EXTRAS"])
+
+
+def _stub_module():
+    import types
+
+    module = types.ModuleType("nox")
+    exec(STUB, module.__dict__)
+    return module

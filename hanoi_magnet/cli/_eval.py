@@ -331,12 +331,14 @@ class _Tasks:
             raise CommandError(
                 f"{self.path}, line {number}: not JSON ({error})", Status.USAGE
             ) from None
+        except RecursionError:
+            raise CommandError(f"{self.path}, line {number}: {_NESTED}", Status.USAGE) from None
         if not isinstance(record, dict) or "id" not in record or "task" not in record:
             hint = " (is it the answers file? the tasks come first)" if "id" in record else ""
             raise CommandError(
                 f"{self.path}, line {number}: not an instance record{hint}", Status.USAGE
             )
-        return str(record["id"])
+        return _ident(record["id"])
 
     def instance(self, ident: str) -> Instance:
         ordinal = self.where[ident]
@@ -511,6 +513,16 @@ def _dig(record: Any, path: str) -> tuple[bool, Any]:
     return True, value
 
 
+#: Why a line whose JSON nests deeper than the parser goes is refused.
+_NESTED = "not JSON (nested too deeply to read; no record is nested like this)"
+
+
+def _ident(value: object) -> str:
+    """A record's id as text (an integer id of any number of digits included)."""
+    with unlimited_digits():
+        return str(value)
+
+
 def _answers(
     lines: Iterable[str], source: str, key: str | None, counts: _Counts
 ) -> Iterator[tuple[str, str | None]]:
@@ -526,11 +538,13 @@ def _answers(
             raise CommandError(
                 f"{source}, line {number}: not JSON ({error})", Status.USAGE
             ) from None
+        except RecursionError:
+            raise CommandError(f"{source}, line {number}: {_NESTED}", Status.USAGE) from None
         if not isinstance(record, dict) or "id" not in record:
             raise CommandError(
                 f"{source}, line {number}: expected an object with an 'id'", Status.USAGE
             )
-        ident = str(record["id"])
+        ident = _ident(record["id"])
         counts.records += 1
         for path in keys:
             found, answer = _dig(record, path)

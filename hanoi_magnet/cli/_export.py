@@ -55,7 +55,8 @@ def _run_export(args: argparse.Namespace) -> int:
         from hanoi_magnet.integrations import hf_datasets  # noqa: PLC0415 (an optional extra)
     except ImportError as error:
         raise CommandError(
-            f"export needs pyarrow ({error.name} is missing): pip install 'hanoi-magnet[hf]'",
+            f"export needs pyarrow ({error.name} is missing): install the hf extra, pip "
+            "install 'hanoi-magnet[hf]' (from a checkout: pip install -e '.[hf]')",
             Status.FAILED,
         ) from None
     if args.output == "-" and args.format != "jsonl":

@@ -22,14 +22,24 @@ from __future__ import annotations
 
 from hanoi_magnet.episode._episode import Episode
 from hanoi_magnet.episode._feedback import Feedback, Mode, Turn
-from hanoi_magnet.episode._reference import MAX_ANSWER_MOVES, reference_answer, reference_moves
+from hanoi_magnet.episode._reference import (
+    MAX_ANSWER_MOVES,
+    WrittenAnswer,
+    reference_answer,
+    reference_moves,
+    written_answer,
+)
+from hanoi_magnet.episode._speech import Speech
 
 __all__ = [
     "MAX_ANSWER_MOVES",
     "Episode",
     "Feedback",
     "Mode",
+    "Speech",
     "Turn",
+    "WrittenAnswer",
     "reference_answer",
     "reference_moves",
+    "written_answer",
 ]

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hanoi_magnet._text import shown
+from hanoi_magnet._text import integer_text, shown
 from hanoi_magnet.episode._distances import Distances
 from hanoi_magnet.episode._feedback import Feedback, Mode, Turn
+from hanoi_magnet.episode._speech import Speech
 from hanoi_magnet.errors import IllegalMoveError, InvalidArgumentError, NotationError, Rule
 from hanoi_magnet.evaluation import describe_position, describe_rules
 from hanoi_magnet.model import Move, State, _integer
-from hanoi_magnet.notation import Notation, PegNames, extract_moves, get_notation
+from hanoi_magnet.notation import Extraction, Notation, PegNames, extract_moves, get_notation
 from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import Rules
 from hanoi_magnet.search import DEFAULT_MAX_STATES
@@ -56,7 +58,10 @@ class Episode:
         >>> episode.distance, episode.hint()
         (4, Move(disk=1, source=0, target=1))
         >>> print(episode.play("1: S -> I").text())
-        move 0 (1: S -> I) is legal. After 1 moves: S: 2r | I: 1b | D: -
+        move 1 (1: S -> I) is legal. After 1 move:
+        Peg S: 2, red face up
+        Peg I: 1, blue face up
+        Peg D: empty
         distance to the goal: 3 moves
     """
 
@@ -75,6 +80,7 @@ class Episode:
         "pegs",
         "position",
         "rules",
+        "speech",
         "start",
         "steps",
     )
@@ -111,6 +117,8 @@ class Episode:
         if pegs is not None and not isinstance(pegs, PegNames):
             raise InvalidArgumentError(f"pegs must be a PegNames or None, got {pegs!r}")
         self.pegs = pegs
+        #: The words of the feedback (the notation's moves and the prompt's peg names).
+        self.speech = Speech(self.notation, pegs, rules.posts)
         self.max_steps = None if max_steps is None else _integer(max_steps, "max_steps", minimum=1)
         self.offset = _integer(offset, "offset")
         self.rules, self.start, self.goal = rules, start, goal
@@ -175,6 +183,40 @@ class Episode:
         return cls(instance.rules, instance.start, instance.goal, **options)  # type: ignore[arg-type]
 
     # -- the state ----------------------------------------------------------------------------
+
+    def restart(self, start: State) -> None:
+        """Start again from another position (the same rules, goal and distances).
+
+        Raises:
+            InvalidArgumentError: ``start`` is not a legal position with the goal's disks.
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> from hanoi_magnet.episode import Episode
+            >>> episode = Episode.from_variant("classic", 2)
+            >>> episode.restart(State([[], [1], [2]])); episode.distance
+            1
+        """
+        given: object = start  # a caller may pass anything
+        reason = self.rules.check_state(start) if isinstance(given, State) else "not a State"
+        if reason is None and start.n != self.goal.n:
+            reason = f"it has {start.n} disks, the goal {self.goal.n}"
+        if reason is not None:
+            raise InvalidArgumentError(f"the start is not a legal position: {reason}")
+        self.start = start
+        self.initial_distance = self._distances.to_goal(start)
+        self.reset()
+
+    def distance_from(self, state: State) -> int | None:
+        """The exact distance from ``state`` (a legal position) to the goal (``None``: none).
+
+        Example:
+            >>> from hanoi_magnet import State
+            >>> from hanoi_magnet.episode import Episode
+            >>> Episode.from_variant("classic", 3).distance_from(State([[], [], [3, 2, 1]]))
+            0
+        """
+        return self._distances.to_goal(state)
 
     def reset(self) -> None:
         """Back to the start position, with no moves made.
@@ -292,7 +334,7 @@ class Episode:
                     f"play takes one move, {shown(move)} holds {len(read)}: use turn()"
                 )
             return self._play(read[0], move.strip())
-        return self._play(move, None)
+        return self._play(_move_input(move, self.rules.posts), None)
 
     def turn(self, reply: str) -> Turn:
         """Read the moves in a model's whole ``reply`` and play them.
@@ -311,9 +353,9 @@ class Episode:
         if not isinstance(reply, str):
             raise InvalidArgumentError(f"a reply must be a string, got {shown(reply)}")
         try:
-            found = extract_moves(reply, notation=None, pegs=self._naming(), posts=self.rules.posts)
+            found = self.read(reply)
         except NotationError as error:
-            return Turn(feedback=(), read=0, unplayed=0, error=str(error))
+            return Turn(feedback=(), read=0, unplayed=0, error=str(error), speech=self.speech)
         items: list[Move | tuple[int, int] | None] = list(found.moves)
         if found.unreadable is not None:
             items.append(None)
@@ -328,8 +370,55 @@ class Episode:
             if not feedback.legal or self.done:
                 break
         return Turn(
-            feedback=tuple(played), read=len(found.moves), unplayed=len(items) - len(played)
+            feedback=tuple(played),
+            read=len(found.moves),
+            unplayed=len(items) - len(played),
+            speech=self.speech,
         )
+
+    def read(self, text: str) -> Extraction:
+        """The moves in ``text``, read as every text this episode is given is read.
+
+        The one reading of the episode (and so of every adapter's tool and turn):
+        :func:`~hanoi_magnet.notation.extract_moves` with the episode's notation (the format
+        the prompt asked for) and peg names. One move of a list notation may be given alone,
+        as one item of the list (``[1, 0, 2]`` for ``moves = [[1, 0, 2], ...]``); moves in
+        another notation are read with the prompt's peg names.
+
+        Raises:
+            NotationError: no move could be read.
+
+        Example:
+            >>> from hanoi_magnet.episode import Episode
+            >>> episode = Episode.from_variant("classic", 3, notation="moves-list")
+            >>> episode.read("[1, 0, 2]").moves
+            (Move(disk=1, source=0, target=2),)
+        """
+        posts, notation = self.rules.posts, self.notation
+        try:
+            return extract_moves(text, notation=notation, pegs=self.pegs, posts=posts)
+        except NotationError:
+            if notation is None:
+                raise
+        if notation.is_list and notation.opening not in text:  # one item of the list, alone
+            alone = notation.opening + text.strip() + notation.closing
+            with contextlib.suppress(NotationError):
+                return extract_moves(alone, notation=notation, pegs=self.pegs, posts=posts)
+        # another notation, its pegs named as the prompt names them
+        return extract_moves(text, pegs=self.pegs or notation.pegs, posts=posts)
+
+    def answer(self) -> str:
+        r"""The legal moves made so far, written in the episode's notation (its answer).
+
+        Example:
+            >>> from hanoi_magnet.episode import Episode
+            >>> episode = Episode.from_variant("classic", 2, notation="letter-arrows")
+            >>> _ = episode.play("A->B"), episode.play("A->A"), episode.play("A->C")
+            >>> episode.answer()
+            'A->B\nA->C\n'
+        """
+        made = [f.move for f in self._history if f.legal and f.move is not None]
+        return self.speech.moves(made)
 
     def play_all(self, moves: Sequence[MoveInput]) -> tuple[Feedback, ...]:
         """Play ``moves`` one after another until the first illegal one or the episode's end.
@@ -358,17 +447,14 @@ class Episode:
             why = "solved" if self.solved else "failed" if self.failed else "truncated"
             raise InvalidArgumentError(f"the episode is over ({why}); reset() it to play again")
 
-    def _naming(self) -> PegNames | None:
-        return self.pegs or (self.notation.pegs if self.notation is not None else None)
-
     def _read(self, text: str) -> tuple[Move | tuple[int, int], ...]:
         try:
-            return extract_moves(text, pegs=self._naming(), posts=self.rules.posts).moves
+            return self.read(text).moves
         except NotationError as error:
             raise InvalidArgumentError(f"cannot read a move in {shown(text)}: {error}") from None
 
     def _play(self, item: Move | tuple[int, int], written: str | None) -> Feedback:
-        position, posts = self.position, self.rules.posts
+        position, posts, speech = self.position, self.rules.posts, self.speech
         if isinstance(item, Move):
             move = item
         else:
@@ -376,20 +462,20 @@ class Episode:
             if not 0 <= source < posts:
                 return self._refuse(
                     Rule.NO_SUCH_POST,
-                    written or f"{source} -> {target}",
-                    f"post {source} does not exist (posts are 0..{posts - 1})",
+                    written or speech.move(item),
+                    f"post {integer_text(source)} does not exist (posts are 0..{posts - 1})",
+                    item,
                 )
             stack = position.posts[source]
             if not stack:
-                return self._refuse(
-                    Rule.EMPTY_SOURCE, written or f"{source} -> {target}", "the post is empty"
-                )
+                detail = f"post {source} is empty"
+                return self._refuse(Rule.EMPTY_SOURCE, speech.move(item), detail, item)
             move = Move(stack[-1], source, target)
-        shown_as = move.format(posts)
         try:
             after = self.rules.apply(position, move)
         except IllegalMoveError as error:
-            return self._refuse(error.rule, shown_as, error.detail, move)
+            shown_as = written if error.rule is Rule.NO_SUCH_POST and written else None
+            return self._refuse(error.rule, shown_as or speech.move(move), error.detail, move)
         before = self.distance
         self.position, self.distance = after, self._distances.to_goal(after)
         self.steps += 1
@@ -397,15 +483,29 @@ class Episode:
         optimal = before is not None and self.distance == before - 1
         if self.mode is Mode.STEP and not optimal:
             self.failed = True
-        return self._record(shown_as, move, None, None, optimal)
+        return self._record(speech.move(move, len(self._history)), move, None, None, optimal)
 
-    def _refuse(self, rule: Rule, item: str, detail: str, move: Move | None = None) -> Feedback:
+    def _refuse(
+        self,
+        rule: Rule,
+        item: str,
+        detail: str,
+        tried: Move | tuple[int, int] | None = None,
+    ) -> Feedback:
         if self.mode is Mode.STEP:
             self.failed = True
-        return self._record(item, move, rule, detail, False)
+        reason = detail if tried is None else self.speech.reason(rule, detail, tried, self.rules)
+        move = tried if isinstance(tried, Move) else None
+        return self._record(item, move, rule, detail, False, reason)
 
     def _record(
-        self, item: str, move: Move | None, rule: Rule | None, detail: str | None, optimal: bool
+        self,
+        item: str,
+        move: Move | None,
+        rule: Rule | None,
+        detail: str | None,
+        optimal: bool,
+        reason: str | None = None,
     ) -> Feedback:
         feedback = Feedback(
             index=self.offset + len(self._history),
@@ -418,12 +518,32 @@ class Episode:
             distance=self.distance,
             optimal=optimal,
             solved=self.distance == 0,
+            reason=reason,
+            speech=self.speech,
         )
         self._history.append(feedback)
         return feedback
 
     def __repr__(self) -> str:
+        distance = None if self.distance is None else integer_text(self.distance)
         return (
-            f"Episode({self.rules!r}, steps={self.steps}, distance={self.distance}, "
-            f"mode={self.mode.value!r})"
+            f"Episode({self.rules!r}, n={self.start.n}, steps={integer_text(self.steps)}, "
+            f"distance={distance}, mode={self.mode.value!r})"
         )
+
+
+def _move_input(move: object, posts: int) -> Move | tuple[int, int]:
+    """A move given to :meth:`Episode.play` as it is (a Move, or a pair of post numbers)."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, tuple) and len(move) == 2:
+        source, target = move
+        for value in (source, target):
+            if isinstance(value, bool) or not isinstance(value, int):
+                break
+        else:
+            return (source, target)
+    raise InvalidArgumentError(
+        f"a move is a Move, a (source, target) pair of post numbers (0..{posts - 1}) or text "
+        f"naming one move, got {shown(move)}"
+    )

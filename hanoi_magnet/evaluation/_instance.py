@@ -241,6 +241,10 @@ class Instance:
                 data = json.loads(line)
         except ValueError as error:
             raise InvalidArgumentError(f"not a line of JSON: {error}") from None
+        except RecursionError:  # json's parser recurses once per level of nesting
+            raise InvalidArgumentError(
+                "not a line of JSON: nested too deeply to read (no instance record is)"
+            ) from None
         if not isinstance(data, dict):
             raise InvalidArgumentError(f"an instance is a JSON object, got {line[:40]!r}")
         return cls.from_dict(data)

@@ -1,9 +1,10 @@
 """Gymnasium environments over :class:`~hanoi_magnet.episode.Episode` (extra ``gym``).
 
 Importing this module imports Gymnasium and registers one environment per registered puzzle
-label under ``HanoiMagnet/<label>-v0`` (``HanoiMagnet/NNN-v0``, ``HanoiMagnet/classic-4-v0``);
-``gymnasium.make("hanoi_magnet.integrations.gymnasium:HanoiMagnet/NNN-v0", n=8)`` imports it
-first. Nothing else in hanoi_magnet imports Gymnasium.
+label that has a solution, under ``HanoiMagnet/<label>-v0`` (``HanoiMagnet/NNN-v0``,
+``HanoiMagnet/classic-4-v0``), with 3 disks and a step limit (Gymnasium's ``TimeLimit``) by
+default; ``gymnasium.make("hanoi_magnet.integrations.gymnasium:HanoiMagnet/NNN-v0", n=8)``
+imports it first. Nothing else in hanoi_magnet imports Gymnasium.
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import DependencyNotInstalled
 
+from hanoi_magnet._text import shown
 from hanoi_magnet.draw import render_svg, render_text
 from hanoi_magnet.episode import Episode
-from hanoi_magnet.errors import InvalidArgumentError
-from hanoi_magnet.model import Color, Move, State
-from hanoi_magnet.registry import default_registry
+from hanoi_magnet.errors import InvalidArgumentError, UnsolvableError
+from hanoi_magnet.model import Color, Move, State, _integer
+from hanoi_magnet.registry import default_registry, solve
 from hanoi_magnet.rules import MagneticRules, Rules
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 
-__all__ = ["HanoiEnv", "register_environments"]
+__all__ = ["DEFAULT_DISKS", "HanoiEnv", "default_step_limit", "register_environments"]
+
+#: The number of disks of :class:`HanoiEnv` and of the registered environments by default.
+DEFAULT_DISKS = 3
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -52,7 +57,23 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
 
     ``illegal_reward`` is added for an illegal action. The episode terminates at the goal, or
     where the goal can no longer be reached (one-way rules); it is truncated after
-    ``max_steps`` actions.
+    ``max_steps`` actions. A start from which the goal cannot be reached is refused
+    (:class:`~hanoi_magnet.UnsolvableError`): its action mask would be empty.
+
+    Starts (``start``, or per episode ``reset(options={...})`` with the same keys):
+
+    * a position: that position (default: the label's start tower);
+    * ``"random"``: a uniformly random legal position from which the goal can be reached
+      (drawn with the environment's ``np_random``, so ``reset(seed=...)`` repeats it);
+    * ``start_distance=k`` (the curriculum): a random position exactly ``k`` moves from the
+      goal (fewer where no position drawn is that far): a random position at least ``k``
+      moves away, then random optimal moves towards the goal until ``k`` are left (as many
+      moves as the position's distance, so keep ``n`` moderate); raise ``k`` as the agent
+      learns.
+
+    Actions are integers (Python or numpy, not bool) in ``0..len(pairs) - 1``; anything
+    else is refused with :class:`~hanoi_magnet.InvalidArgumentError` (a ``TypeError`` and a
+    ``ValueError``).
 
     ``info``: ``distance`` (exact, a Python int), ``optimal_move`` (a
     :class:`~hanoi_magnet.Move` or ``None``) and ``optimal_action``, ``action_mask`` (int8, 1
@@ -67,8 +88,9 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
         rules_or_label: a registered label (its rules, start and goal) or bare rules (then
             ``start`` and ``goal`` are required).
         n: the number of disks (at least 1).
-        start: the start position (default: the label's start tower).
+        start: the start position, or ``"random"`` (default: the label's start tower).
         goal: the goal position (default: the label's goal tower).
+        start_distance: start each episode this many moves from the goal (the curriculum).
         reward: ``"sparse"`` or ``"shaped"``.
         gamma: the discount of the shaping term.
         illegal_reward: added to the reward of an illegal action.
@@ -93,10 +115,11 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
     def __init__(
         self,
         rules_or_label: str | Rules = "classic",
-        n: int = 3,
-        start: State | None = None,
+        n: int = DEFAULT_DISKS,
+        start: State | str | None = None,
         goal: State | None = None,
         *,
+        start_distance: int | None = None,
         reward: str = "sparse",
         gamma: float = 1.0,
         illegal_reward: float = 0.0,
@@ -104,15 +127,20 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
         render_mode: str | None = None,
         max_states: int = DEFAULT_MAX_STATES,
     ) -> None:
+        random_start = isinstance(start, str)
+        if random_start and start != "random":
+            raise InvalidArgumentError(f"start must be a State or 'random', got {start!r}")
         if isinstance(rules_or_label, str):
             variant = default_registry.variant(rules_or_label)
             rules = variant.rules
-            start = variant.start(n) if start is None else start
             goal = variant.goal(n) if goal is None else goal
-        elif start is None or goal is None:
+            start = variant.start(n) if start is None or random_start else start
+        elif goal is None or (start is None and start_distance is None):
             raise InvalidArgumentError("with bare rules, give the start and the goal positions")
         else:
             rules = rules_or_label
+            start = goal if start is None or random_start else start
+        assert isinstance(start, State)
         if reward not in ("sparse", "shaped"):
             raise InvalidArgumentError(f"reward must be 'sparse' or 'shaped', got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -122,6 +150,14 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
         self.episode = Episode(rules, start, goal, max_steps=max_steps, max_states=max_states)
         if start.n < 1:
             raise InvalidArgumentError("the environment needs at least 1 disk")
+        self._starts = {"random_start": random_start, "start_distance": start_distance}
+        self._check_starts(self._starts)
+        if self.episode.initial_distance is None and not random_start and start_distance is None:
+            name = rules_or_label if isinstance(rules_or_label, str) else repr(rules)
+            raise UnsolvableError(
+                f"{name} with {start.n} disks: the goal cannot be reached from the start, so "
+                "no action could ever succeed; choose a solvable puzzle or another start"
+            )
         self.reward_kind, self.gamma, self.illegal_reward = reward, gamma, illegal_reward
         self.render_mode = render_mode
         posts, disks = rules.posts, start.n
@@ -140,24 +176,28 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Back to the start position.
+        """A new episode: the start position, a random one, or one ``start_distance`` from the goal.
 
-        The puzzle is deterministic; ``seed`` seeds :attr:`np_random` for the caller.
+        ``options`` may set ``random_start`` and ``start_distance`` for this episode;
+        ``seed`` seeds :attr:`np_random`, which draws the random starts.
         """
         super().reset(seed=seed)
-        self.episode.reset()
+        starts = {**self._starts, **(options or {})}
+        self._check_starts(starts)
+        if starts["start_distance"] is not None:
+            self.episode.restart(self._at_distance(_integer(starts["start_distance"], "k")))
+        elif starts["random_start"]:
+            self.episode.restart(self._random_start())
+        else:
+            self.episode.reset()
         return self._observation(), self._info(None, None)
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Move the top disk of the action's source post to its target post."""
-        if not self.action_space.contains(np.int64(action)):
-            raise InvalidArgumentError(
-                f"action must be an integer in 0..{len(self.pairs) - 1}, got {action!r}"
-            )
         before = self.episode.distance
-        feedback = self.episode.play(self.pairs[int(action)])
+        feedback = self.episode.play(self.pairs[self._action_index(action)])
         value = 1.0 if feedback.solved else 0.0
         if self.reward_kind == "shaped":
             value += self.gamma * self.potential(feedback.distance) - self.potential(before)
@@ -215,6 +255,62 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
         """The action that makes ``move``."""
         return self._action[(move.source, move.target)]
 
+    def _action_index(self, action: object) -> int:
+        """``action`` as an index of :attr:`pairs`, or a library error saying what it is."""
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]
+        last = len(self.pairs) - 1
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise InvalidArgumentError(
+                f"an action is an integer in 0..{last}, got {type(action).__name__} {shown(action)}"
+            )
+        if not 0 <= int(action) <= last:
+            raise InvalidArgumentError(
+                f"an action is an integer in 0..{last}, got {shown(int(action))}"
+            )
+        return int(action)
+
+    @staticmethod
+    def _check_starts(starts: dict[str, Any]) -> None:
+        unknown = set(starts) - {"random_start", "start_distance"}
+        if unknown:
+            raise InvalidArgumentError(
+                f"reset options are random_start and start_distance, got {sorted(unknown)}"
+            )
+        if starts["start_distance"] is not None:
+            _integer(starts["start_distance"], "start_distance")
+
+    def _random_start(self) -> State:
+        """A uniformly random legal position that can reach the goal (not the goal itself)."""
+        episode = self.episode
+        for _ in range(1000):
+            state = _random_position(self.np_random, episode.rules, episode.goal.n)
+            if state != episode.goal and episode.distance_from(state) is not None:
+                return state
+        return episode.goal  # pragma: no cover - only with one position or one-way dead ends
+
+    def _at_distance(self, k: int) -> State:
+        """A random position ``k`` moves from the goal (the farthest drawn, if none is as far).
+
+        A random reachable position at least ``k`` moves away, then random optimal moves
+        towards the goal until it is ``k`` away (at most the position's distance in moves).
+        """
+        episode = self.episode
+        state, here = episode.goal, 0
+        for _ in range(100):
+            drawn = _random_position(self.np_random, episode.rules, episode.goal.n)
+            away = episode.distance_from(drawn)
+            if away is not None and away > here:
+                state, here = drawn, away
+                if here >= k:
+                    break
+        while here > k:
+            episode.restart(state)
+            nearer = episode.optimal_moves()
+            state = episode.rules.apply(state, nearer[int(self.np_random.integers(len(nearer)))])
+            here -= 1
+        return state
+
     def _observation(self) -> Observation:
         position = self.episode.position
         where = np.zeros(position.n, dtype=np.int64)
@@ -239,19 +335,54 @@ class HanoiEnv(gym.Env[Observation, np.int64]):
         }
 
 
+def _random_position(rng: np.random.Generator, rules: Rules, n: int) -> State:
+    """A uniformly random legal position.
+
+    Each disk on any post; under magnetic rules each stack on a neutral post shows either
+    colour, on a coloured post that colour.
+    """
+    where = rng.integers(rules.posts, size=n)
+    stacks = [[d for d in range(n, 0, -1) if where[d - 1] == p] for p in range(rules.posts)]
+    if not isinstance(rules, MagneticRules):
+        return State(stacks)
+    shown = [
+        color if color is not None else (Color.RED, Color.BLUE)[int(rng.integers(2))]
+        for color in rules.post_colors
+    ]
+    return State(stacks, [shown[where[d - 1]] for d in range(1, n + 1)])
+
+
 #: Labels Gymnasium can name once ``:`` (its module separator) becomes ``-``.
 _ID_SAFE = re.compile(r"^[\w.-]+$")
 
 
-def register_environments(n: int = 4) -> list[str]:
+def default_step_limit(label: str, n: int = DEFAULT_DISKS) -> int:
+    """The step limit (``max_episode_steps``) a registered environment has by default.
+
+    Ten times the optimal number of moves with ``n`` disks, at least 200: room for an agent
+    to explore, a bound on an episode that goes nowhere.
+
+    Example:
+        >>> from hanoi_magnet.integrations.gymnasium import default_step_limit
+        >>> default_step_limit("classic"), default_step_limit("NNN", 5)
+        (200, 830)
+    """
+    return max(200, 10 * solve(label, n).length)
+
+
+def register_environments(n: int = DEFAULT_DISKS) -> list[str]:
     """Register ``HanoiMagnet/<label>-v0`` for every registered label Gymnasium can name.
 
     A ``:`` in a label becomes ``-`` (``classic:4`` is ``HanoiMagnet/classic-4-v0``); labels
     with other characters Gymnasium refuses (``arcs:SD,ID``, ``cyclic+1``) are left out: make
-    them with ``HanoiEnv(label, n)``.
+    them with ``HanoiEnv(label, n)``. Labels without a solution (``BBB``, ``NRR``, ``RRR``)
+    are not registered: no agent could ever reach their goal.
 
     Done on import; call again after registering new labels. ``n`` is the default number of
-    disks (``gymnasium.make(id, n=...)`` overrides it).
+    disks (3, as :class:`HanoiEnv`'s; ``gymnasium.make(id, n=...)`` overrides it); each
+    environment is wrapped in Gymnasium's ``TimeLimit`` with :func:`default_step_limit`
+    steps (``gymnasium.make(id, max_episode_steps=...)`` overrides it: do so when you change
+    ``n``).
 
     Example:
         >>> import gymnasium
@@ -264,7 +395,7 @@ def register_environments(n: int = 4) -> list[str]:
     registered = []
     for label in default_registry.labels():
         name = label.replace(":", "-")
-        if not _ID_SAFE.match(name):
+        if not _ID_SAFE.match(name) or not getattr(default_registry.get(label), "solvable", True):
             continue
         env_id = f"HanoiMagnet/{name}-v0"
         if env_id not in gym.registry:
@@ -272,6 +403,7 @@ def register_environments(n: int = 4) -> list[str]:
                 id=env_id,
                 entry_point="hanoi_magnet.integrations.gymnasium:HanoiEnv",
                 kwargs={"rules_or_label": label, "n": n},
+                max_episode_steps=default_step_limit(label, n),
                 disable_env_checker=True,
             )
         registered.append(env_id)

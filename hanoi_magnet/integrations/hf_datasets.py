@@ -3,8 +3,9 @@
 One row per :class:`~hanoi_magnet.evaluation.Instance`, in the order of the generator (the
 schema: :data:`SCHEMA`, documented on :doc:`/integrations/hf-datasets`). Counts that grow as
 2^n (``done``, ``count``, ``optimum``) are strings of decimal digits, always, so they stay
-exact beyond 2^63 in every reader; ``answer`` is an optimal answer in the instance's notation
-(null when withheld, or longer than :data:`~hanoi_magnet.episode.MAX_ANSWER_MOVES` moves);
+exact beyond 2^63 in every reader, and written whatever their number of digits; ``answer`` is
+an optimal answer in the instance's notation (null when withheld, or longer than
+:data:`~hanoi_magnet.episode.MAX_ANSWER_MOVES` moves: :func:`~hanoi_magnet.episode.written_answer`);
 ``record`` is the instance's whole JSON record, which :func:`instance_of` reads back exactly.
 Writing needs pyarrow (imported with this module); :func:`to_dataset` also needs ``datasets``.
 """
@@ -19,8 +20,9 @@ from typing import IO, Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from hanoi_magnet.episode import reference_answer
-from hanoi_magnet.errors import InvalidArgumentError, TooLargeError
+from hanoi_magnet._digits import unlimited_digits
+from hanoi_magnet.episode import written_answer
+from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation import Instance
 from hanoi_magnet.model import Move
 
@@ -57,7 +59,11 @@ SCHEMA = pa.schema(
 
 
 def _digits(value: int | None) -> str | None:
-    return None if value is None else str(value)
+    """A count as decimal digits, however many (beyond Python's 4,300-digit limit too)."""
+    if value is None:
+        return None
+    with unlimited_digits():
+        return str(value)
 
 
 def _triple(move: Move) -> list[int]:
@@ -65,10 +71,7 @@ def _triple(move: Move) -> list[int]:
 
 
 def _answer(instance: Instance) -> str | None:
-    try:
-        return reference_answer(instance)
-    except TooLargeError:
-        return None
+    return written_answer(instance).text
 
 
 def rows(instances: Iterable[Instance], *, withhold: bool = False) -> Iterator[dict[str, Any]]:

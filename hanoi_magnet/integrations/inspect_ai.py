@@ -4,33 +4,47 @@
   :func:`~hanoi_magnet.evaluation.generate` (the prompt as input, the instance's JSON record in
   the metadata), answered in one reply and scored by :func:`hanoi_scorer`.
 * :func:`hanoi_magnet_moves_task`: the multi-turn variant: the model makes moves with the
-  :func:`move_tool`, each answered by :class:`~hanoi_magnet.episode.Episode` with the new
-  position or the rule it broke; the legal moves it made are scored as its answer.
+  ``move`` tool (:func:`move_tool`), as the prompt's last paragraph says, each answered by
+  :class:`~hanoi_magnet.episode.Episode` with the new position or the rule it broke, in the
+  prompt's words; the legal moves it made are scored as its answer.
 
-From the command line, wrap a task in a ``@task`` function of a file of your own (see
-:doc:`/integrations/inspect-ai`).
+inspect loads this module through its ``inspect_ai`` entry point, so the command line finds
+the tasks by name (``inspect eval hanoi_magnet/hanoi_magnet_task``) and the offline mock model
+:class:`OfflineMockModel` (``--model hanoi_magnet_mock/model``); see
+:doc:`/integrations/inspect-ai`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import uuid
 from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import (
+    ChatMessage,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+    modelapi,
+)
 from inspect_ai.scorer import Score, Scorer, Target, mean, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver, use_tools
-from inspect_ai.tool import Tool, tool
+from inspect_ai.tool import Tool, ToolChoice, ToolInfo, tool
 from inspect_ai.util import store
 
-from hanoi_magnet.episode import Episode, reference_answer
-from hanoi_magnet.errors import TooLargeError
+from hanoi_magnet.episode import Episode, Speech, written_answer
+from hanoi_magnet.errors import HanoiError
 from hanoi_magnet.evaluation import Instance, score
 from hanoi_magnet.evaluation import generate as generate_instances
 from hanoi_magnet.evaluation._exact import exact
-from hanoi_magnet.notation import get_notation
 
 __all__ = [
+    "TOOL_NAME",
+    "OfflineMockModel",
     "hanoi_magnet_moves_task",
     "hanoi_magnet_task",
     "hanoi_scorer",
@@ -39,21 +53,25 @@ __all__ = [
     "samples",
 ]
 
-#: The keys this module keeps in inspect's per-sample store.
-_INSTANCE, _MOVES = "hanoi_magnet:instance", "hanoi_magnet:moves"
+#: The keys this module keeps in inspect's per-sample store: the instance, the moves given to
+#: the tool (as written), and the key of the sample's live episode in :data:`_EPISODES`.
+_INSTANCE, _MOVES, _LIVE = "hanoi_magnet:instance", "hanoi_magnet:moves", "hanoi_magnet:episode"
 
-_TOOL_PROMPT = (
-    "\n\nMake your moves one at a time with the `move` tool: give it one move in the notation "
-    "above; it answers with the new position, or with the rule the move broke (the position "
-    "then stays as it was). Stop calling it when the goal is reached."
-)
+#: The name the move tool is registered under (and the prompt names).
+TOOL_NAME = "move"
+
+#: The live episode of each sample being played (so a tool call plays one move, and never
+#: replays the ones before); dropped when the sample is scored.
+_EPISODES: dict[str, Episode] = {}
 
 
 def samples(seed: int, count: int, **options: Any) -> list[Sample]:
     """One :class:`~inspect_ai.dataset.Sample` per instance of ``generate(seed, count, ...)``.
 
-    The target is an optimal answer (empty when too long to write); the metadata holds the
-    instance's JSON record (``instance``) and its family, variant, task and size.
+    The target is an optimal answer, or empty when it is longer than
+    :data:`~hanoi_magnet.episode.MAX_ANSWER_MOVES` moves (then ``metadata["answer_withheld"]``
+    says so: :func:`~hanoi_magnet.episode.written_answer`); the metadata holds the instance's
+    JSON record (``instance``) and its family, variant, task and size.
 
     Example:
         >>> from hanoi_magnet.integrations.inspect_ai import instance_of, samples
@@ -63,22 +81,19 @@ def samples(seed: int, count: int, **options: Any) -> list[Sample]:
     """
     found = []
     for instance in generate_instances(seed, count, **options):
-        try:
-            target = reference_answer(instance)
-        except TooLargeError:
-            target = ""
+        answer = written_answer(instance)
+        metadata: dict[str, Any] = {
+            "instance": json.loads(instance.to_json()),
+            "family": instance.family,
+            "variant": instance.variant,
+            "task": instance.task.value,
+            "n": instance.n,
+        }
+        if answer.withheld is not None:
+            metadata["answer_withheld"] = answer.withheld
         found.append(
             Sample(
-                id=instance.id,
-                input=instance.prompt,
-                target=target,
-                metadata={
-                    "instance": json.loads(instance.to_json()),
-                    "family": instance.family,
-                    "variant": instance.variant,
-                    "task": instance.task.value,
-                    "n": instance.n,
-                },
+                id=instance.id, input=instance.prompt, target=answer.text or "", metadata=metadata
             )
         )
     return found
@@ -103,23 +118,32 @@ def hanoi_scorer(thinking: bool = False) -> Scorer:
     async def run(state: TaskState, target: Target) -> Score:
         instance = instance_of(state.metadata)
         moves = store().get(_MOVES)
-        if moves is None:
+        extra: dict[str, Any] = {}
+        if moves is None:  # the single-turn task: the reply is the answer
             answer = state.output.completion
-            extra: dict[str, Any] = {}
         else:
-            episode = _replayed(instance, moves)
-            legal = [f.move for f in episode.history if f.legal and f.move is not None]
-            answer = get_notation(instance.notation).format(legal, instance.posts)
+            episode = _episode(instance)
+            _EPISODES.pop(store().get(_LIVE, ""), None)
+            answer = episode.answer()
             extra = {
                 "attempts": episode.attempts,
                 "illegal_attempts": episode.attempts - episode.steps,
                 "feedback": [f.text() for f in episode.history],
             }
+            if not moves:  # the tool was never called: the reply's text is not played
+                said = score(state.output.completion, instance, thinking=thinking)
+                extra["tool_expected"] = (
+                    f"no move was made with the `{TOOL_NAME}` tool; the reply's text is not "
+                    f"played (as an answer it would score {said.outcome.value})"
+                )
         result = score(answer, instance, thinking=thinking)
+        explanation = f"{result.outcome.value}: {result.detail}"
+        if "tool_expected" in extra:
+            explanation += f" ({extra['tool_expected']})"
         return Score(
             value=dict(result.rewards),
             answer=answer,
-            explanation=f"{result.outcome.value}: {result.detail}",
+            explanation=explanation,
             metadata={
                 "outcome": result.outcome.value,
                 "rewards": dict(result.rewards),
@@ -131,48 +155,55 @@ def hanoi_scorer(thinking: bool = False) -> Scorer:
     return run
 
 
-def _replayed(instance: Instance, moves: list[str]) -> Episode:
-    """The episode after the moves given to the tool so far (each as it was written)."""
-    episode = Episode.from_instance(instance)
-    for text in moves:
-        if episode.done:
-            break
-        try:
-            episode.play(text)
-        except Exception:
-            continue
+def _episode(instance: Instance) -> Episode:
+    """The sample's live episode (rebuilt from the moves in the store if it is not live)."""
+    key: str = store().get(_LIVE, "")
+    episode = _EPISODES.get(key)
+    if episode is None:
+        episode = Episode.from_instance(instance)
+        made: list[str] = store().get(_MOVES, [])
+        for text in made:
+            if episode.done:
+                break
+            with contextlib.suppress(HanoiError):
+                episode.play(text)
+        key = uuid.uuid4().hex
+        store().set(_LIVE, key)
+        _EPISODES[key] = episode
     return episode
 
 
-@tool
+@tool(name=TOOL_NAME)
 def move_tool() -> Tool:
-    """The ``move`` tool: make one move; the answer is the new position or the broken rule."""
+    """The ``move`` tool: make one move; the answer is the new position or the broken rule.
+
+    One move, written as the prompt asks (:meth:`~hanoi_magnet.episode.Episode.read`: one
+    item of a list notation, ``[1, 0, 2]``, is one move); the answer is the episode's
+    :class:`~hanoi_magnet.episode.Feedback`, in the prompt's notation and peg names.
+    """
 
     async def execute(move: str) -> str:
         """Make one move in the puzzle.
 
         Args:
-            move: one move, written in the notation the puzzle asks for.
+            move: one move, written in the form the puzzle's instructions give.
 
         Returns:
             The new position and the distance to the goal, or the rule the move broke.
         """
         instance = Instance.from_json(store().get(_INSTANCE))
-        played: list[str] = store().get(_MOVES, [])
-        episode = _replayed(instance, played)
+        episode = _episode(instance)
         if episode.done:
             return (
                 "the episode is over: the goal is reached"
                 if episode.solved
                 else "the episode is over"
             )
+        store().set(_MOVES, [*store().get(_MOVES, []), move])
         try:
-            feedback = episode.play(move)
-        except Exception as error:
-            store().set(_MOVES, [*played, move])
+            return episode.play(move).text()
+        except HanoiError as error:
             return f"not a move: {error}"
-        store().set(_MOVES, [*played, move])
-        return feedback.text()
 
     return execute
 
@@ -180,9 +211,10 @@ def move_tool() -> Tool:
 @solver
 def _start_episode() -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        store().set(_INSTANCE, json.dumps(state.metadata["instance"]))
+        instance = instance_of(state.metadata)
+        store().set(_INSTANCE, instance.to_json())
         store().set(_MOVES, [])
-        state.user_prompt.text = state.user_prompt.text + _TOOL_PROMPT
+        state.user_prompt.text += "\n\n" + Speech.of(instance).tool_instructions(TOOL_NAME)
         return state
 
     return solve
@@ -225,3 +257,47 @@ def hanoi_magnet_moves_task(
         scorer=hanoi_scorer(),
         message_limit=max_messages,
     )
+
+
+class OfflineMockModel(ModelAPI):
+    """inspect's mock model, offline: ``--model hanoi_magnet_mock/model``.
+
+    ``mockllm/model`` fills in the token usage of each reply by counting tokens with tiktoken's
+    ``o200k_base`` tables, which tiktoken downloads from the web the first time they are used:
+    offline, every sample then fails. This model replies as ``mockllm/model`` does (the same
+    text, every time: ``-M default_output="..."`` changes it) and counts a token for every
+    four characters, so it needs no tables and no network.
+    """
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008 (inspect's own default)
+        default_output: str = "Default output from hanoi_magnet_mock/model",
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+        self.default_output = str(default_output)
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        """The fixed reply, with its usage counted as characters / 4."""
+        output = ModelOutput.from_content(model=self.model_name, content=self.default_output)
+        read = sum(len(message.text) for message in input) // 4 + 1
+        written = len(self.default_output) // 4 + 1
+        output.usage = ModelUsage(
+            input_tokens=read, output_tokens=written, total_tokens=read + written
+        )
+        return output
+
+
+@modelapi(name="hanoi_magnet_mock")
+def _offline_mock() -> type[ModelAPI]:
+    return OfflineMockModel

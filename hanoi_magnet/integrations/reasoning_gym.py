@@ -23,7 +23,7 @@ from reasoning_gym.coaching import (
 )
 from reasoning_gym.dataset import ProceduralDataset
 
-from hanoi_magnet.episode import reference_answer
+from hanoi_magnet.episode import written_answer
 from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation import (
     FAMILIES,
@@ -114,8 +114,9 @@ class HanoiMagnetConfig:
 class HanoiMagnetDataset(ProceduralDataset):  # type: ignore[misc]  # reasoning-gym is untyped
     """The instances of one seed as reasoning-gym entries.
 
-    Each entry has a ``question`` (the prompt), an ``answer`` (an optimal one) and
-    ``metadata``.
+    Each entry has a ``question`` (the prompt), an ``answer`` (an optimal one; ``None`` when it
+    has more than :data:`~hanoi_magnet.episode.MAX_ANSWER_MOVES` moves, and then
+    ``metadata["answer_withheld"]`` says so) and ``metadata``.
 
     ``metadata["instance"]`` is the instance's JSON record (its counts as decimal strings), which
     :func:`instance_of` reads back.
@@ -145,21 +146,21 @@ class HanoiMagnetDataset(ProceduralDataset):  # type: ignore[misc]  # reasoning-
     def __getitem__(self, index: int) -> dict[str, Any]:
         """The entry ``index``."""
         instance = self.instance(index)
-        return {
-            "question": instance.prompt,
-            "answer": reference_answer(instance),
-            "metadata": {
-                "source_dataset": DATASET_NAME,
-                "source_index": index,
-                "instance": json.loads(instance.to_json()),
-                "difficulty": {
-                    "disks": instance.n,
-                    "family": instance.family,
-                    "task": instance.task.value,
-                    "positions": self.config.positions,
-                },
+        answer = written_answer(instance)
+        metadata: dict[str, Any] = {
+            "source_dataset": DATASET_NAME,
+            "source_index": index,
+            "instance": json.loads(instance.to_json()),
+            "difficulty": {
+                "disks": instance.n,
+                "family": instance.family,
+                "task": instance.task.value,
+                "positions": self.config.positions,
             },
         }
+        if answer.withheld is not None:
+            metadata["answer_withheld"] = answer.withheld
+        return {"question": instance.prompt, "answer": answer.text, "metadata": metadata}
 
     def score_answer(self, answer: str | None, entry: dict[str, Any]) -> float:
         """The kit's score of ``answer`` (the configured reward, in [0, 1])."""
