@@ -379,7 +379,6 @@ class TestSpeaksThePromptsLanguage:
         item = NOTATIONS[name].format_move(Move(1, 0, 2), 3)
         assert episode.play(item).move == Move(1, 0, 2)
 
-    @pytest.mark.xfail(strict=True, reason="reader: issue 32")
     def test_a_move_in_another_notation_is_read_whatever_the_prompt_asked(self):
         """'S->D' in an episode asked for letters is the move S to D (compliance with the
         asked format is reported by the scorer, not by refusing the move)."""
