@@ -35,6 +35,12 @@ class PolicyResult:
             credit).
         mean_graded: the mean ``graded`` reward of its answers.
         examples: up to three failures: ``(instance id, why)``.
+
+    Example:
+        >>> from hanoi_magnet.evaluation import audit, generate
+        >>> result = audit(generate(seed=1, count=4), policies=["empty"]).results[0]
+        >>> result.policy, result.kind, result.answers, result.failures
+        ('empty', 'noop', 4, 0)
     """
 
     policy: str

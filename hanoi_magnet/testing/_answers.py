@@ -49,6 +49,12 @@ class Judgement:
             a reader should rarely need it) or ``"misread"`` (a confident reading other than
             the intended one: the defect every scorer must avoid).
         why: what differs, in words.
+
+    Example:
+        >>> from hanoi_magnet.notation import PegNames
+        >>> from hanoi_magnet.testing import WrittenAnswer
+        >>> WrittenAnswer("A->C", "moves", ((0, 2),), PegNames.LETTERS, 3).judge(((0, 1),))
+        Judgement(verdict='misread', why='move 1: expected (0, 2), read (0, 1)')
     """
 
     verdict: Verdict
