@@ -69,8 +69,10 @@ def answer_json(label: str, n: int, what: str, params: str) -> str:
 
     Example:
         >>> from hanoi_magnet.view._protocol import answer_json
-        >>> answer_json("NNN", 3, "frame", '{"k": "99"}')
-        '{"error": "position 99 is out of range for a solution of 11 moves (valid: -12 <= k <= 11)"}'
+        >>> answer_json("NNN", 3, "frame", '{"k": "5"}')[:30]
+        '{"data":{"k":"5","pos":"DII/bb'
+        >>> answer_json("NNN", 3, "frame", '{"k": "99"}')[:40]
+        '{"error": "position 99 is out of range f'
     """
     try:
         data = answer(label, int(n), what, json.loads(params))
