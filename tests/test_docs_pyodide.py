@@ -42,7 +42,7 @@ def _app(fmt: str = "html") -> Any:
 
 
 def test_without_npm_the_reason_is_clear(site):
-    with pytest.raises(site.Unavailable, match="npm is not installed"):
+    with pytest.raises(site.UnavailableError, match="npm is not installed"):
         site._pyodide("0.29.5", site.TARGET / "pyodide")
 
 

@@ -51,7 +51,7 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.z
 DEPENDENCIES = ("attrs", "typing-extensions")
 
 
-class Unavailable(Exception):
+class UnavailableError(Exception):
     """A step that needs the network or a tool, and could not be done here."""
 
 
@@ -66,10 +66,10 @@ def _run(command: list[str], what: str) -> None:
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise Unavailable(f"{what}: {error}") from error
+        raise UnavailableError(f"{what}: {error}") from error
     if done.returncode != 0:
         last = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise Unavailable(f"{what} failed: {' / '.join(last)}")
+        raise UnavailableError(f"{what} failed: {' / '.join(last)}")
 
 
 def _pyodide(version: str, target: Path) -> None:
@@ -78,7 +78,9 @@ def _pyodide(version: str, target: Path) -> None:
     if not tarball.is_file():
         npm = shutil.which("npm")
         if npm is None:
-            raise Unavailable("npm is not installed (it fetches Pyodide from the npm registry)")
+            raise UnavailableError(
+                "npm is not installed (it fetches Pyodide from the npm registry)"
+            )
         _run([npm, "pack", f"pyodide@{version}", "--pack-destination", str(_cache()),
               "--silent"], f"npm pack pyodide@{version}")  # fmt: skip
     target.mkdir(parents=True, exist_ok=True)
@@ -86,7 +88,7 @@ def _pyodide(version: str, target: Path) -> None:
         names = {member.name.removeprefix("package/"): member for member in archive}
         missing = [name for name in RUNTIME if name not in names]
         if missing:
-            raise Unavailable(f"the npm package pyodide@{version} has no {', '.join(missing)}")
+            raise UnavailableError(f"the npm package pyodide@{version} has no {', '.join(missing)}")
         for name in RUNTIME:
             source = archive.extractfile(names[name])
             assert source is not None
@@ -110,7 +112,7 @@ def _wheels(target: Path) -> list[str]:
         stem = name.replace("-", "_").replace("==", "-")
         found = sorted(cached.glob(f"{stem}-*.whl"))
         if not found:
-            raise Unavailable(f"no wheel of {name} in {cached}")
+            raise UnavailableError(f"no wheel of {name} in {cached}")
         shutil.copy2(found[-1], target)
     return sorted(path.name for path in target.glob("*.whl"))
 
@@ -139,7 +141,7 @@ def build(app: Sphinx) -> None:
             _pyodide(version, TARGET / "pyodide")
             wheels = _wheels(TARGET / "wheels")
             (TARGET / "wheels" / "wheels.json").write_text(json.dumps(wheels), "utf-8")
-        except Unavailable as error:
+        except UnavailableError as error:
             reason = str(error)
             LOGGER.warning("the try-it page has no Pyodide: %s", reason, type="hanoi")
     if reason:

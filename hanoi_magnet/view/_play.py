@@ -11,6 +11,7 @@ every node's distance to the goal; an exported page plays from it without a serv
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import Any
 
@@ -217,7 +218,7 @@ def _layers(rules: Any, n: int, goal: State, size: int) -> JSON:
             "note": f"the state graph of {disks} has {size:,} positions: too many to draw (up "
             f"to {MAX_GRAPH_NODES:,}) or to count by distance here (up to {MAX_SEARCH_STATES:,})",
         }
-    counts = list(remoteness(rules, goal).counts)
+    counts = list(_layer_counts(rules, goal))
     return {
         "size": size,
         "limit": MAX_GRAPH_NODES,
@@ -227,3 +228,12 @@ def _layers(rules: Any, n: int, goal: State, size: int) -> JSON:
         "note": f"the state graph of {disks} has {size:,} positions: drawn up to "
         f"{MAX_GRAPH_NODES:,}; shown by distance to the goal",
     }
+
+
+@functools.lru_cache(maxsize=16)
+def _layer_counts(rules: Any, goal: State) -> tuple[int, ...]:
+    """How many positions are each number of moves from ``goal`` (memoised).
+
+    A page asks again whenever it loads or its ends change.
+    """
+    return remoteness(rules, goal).counts
