@@ -27,7 +27,11 @@ extensions = [
     # MathJax 3 copied into _static and loaded from there: formulas render with no network.
     "sphinx-mathjax-offline",
     "hanoi_docs",
+    # the try-it page: Pyodide (npm) and the wheels, built into the output (no CDN)
+    "pyodide_site",
 ]
+# the Pyodide release the try-it page runs (npm package "pyodide"; 0.29: Python 3.13)
+pyodide_version = "0.29.5"
 
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -51,6 +55,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"http\.server\..*"),
     ("py:.*", r"argparse\..*"),
     ("py:.*", r"(pathlib|array|dask)\..*"),  # standard library and Dask (no intersphinx)
+    ("py:.*", r"traitlets\..*"),  # the widget's validation errors (traitlets, no intersphinx)
     ("py:.*", r"(int|str|bool|object|type|tuple|list|dict|range|slice|Exception|ValueError)"),
     ("py:.*", r"(TypeError|LookupError|IndexError|UserWarning|Iterator|Iterable|Callable)"),
     ("py:class", r"hanoi_magnet\.registry\.S"),

@@ -76,7 +76,9 @@ def _chooser(label: str, n: int) -> str:
         '<form id="choose" action="/" method="get">'
         f'<label>variant <select name="label">{"".join(options)}</select></label> '
         f'<label>disks <input name="n" type="number" min="0" max="{MAX_DISKS}" value="{n}">'
-        '</label> <button type="submit">show</button></form>'
+        # the mode travels with the puzzle (the script enables it in play mode)
+        '</label><input id="choose-mode" type="hidden" name="mode" value="play" disabled> '
+        '<button type="submit">show</button></form>'
     )
 
 

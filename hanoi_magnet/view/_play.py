@@ -11,6 +11,7 @@ every node's distance to the goal; an exported page plays from it without a serv
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import Any
 
@@ -21,7 +22,13 @@ from hanoi_magnet.errors import (
     UnreachableError,
 )
 from hanoi_magnet.model import Move, State, post_name
-from hanoi_magnet.search import distance, legal_state_count, shortest_path, state_graph
+from hanoi_magnet.search import (
+    distance,
+    legal_state_count,
+    remoteness,
+    shortest_path,
+    state_graph,
+)
 from hanoi_magnet.view._scene import (
     JSON,
     MAX_SEARCH_STATES,
@@ -132,34 +139,36 @@ def play_position(label: str, n: int, pos: Start = None, *, goal: Start = None) 
 def graph_data(label: str, n: int, goal: Start = None, *, moves: bool = False) -> JSON:
     """The state graph of a small puzzle beside the towers: nodes laid out, edges, distances.
 
-    Keys: ``size`` (the number of legal positions), and when at most :data:`MAX_GRAPH_NODES`:
-    ``nodes`` (``[x, y, compact]`` each, laid out by
+    Keys: ``size`` (the number of legal positions), ``limit`` (:data:`MAX_GRAPH_NODES`), and
+    when ``size`` is at most the limit: ``nodes`` (``[x, y, compact]`` each, laid out by
     :meth:`~hanoi_magnet.search.StateGraph.layout`: the Sierpinski triangle on three posts),
     ``edges`` (``[a, b]``, from a to b when ``directed``), ``directed``, ``distance`` (each
     node's least number of moves to the goal, -1 when it cannot reach it) and ``goal`` (the
     goal's node); with ``moves``, also each node's moves as :func:`play_position` gives them and
     its picture's ``fields`` (an exported page plays from these). Above the limit, ``nodes`` is
-    None and ``note`` says why.
+    None and ``note`` says why; up to :data:`~hanoi_magnet.view.MAX_SEARCH_STATES` positions,
+    the graph's layers instead: ``layers`` (how many positions are each number of moves from
+    the goal, by :func:`hanoi_magnet.search.remoteness`) and ``unreached`` (how many cannot
+    reach it).
 
     Example:
         >>> from hanoi_magnet.view import graph_data
         >>> data = graph_data("classic", 2)
         >>> data["size"], len(data["nodes"]), len(data["edges"]), data["distance"][0]
         (9, 9, 12, 3)
-        >>> graph_data("NNN", 6)["note"]
-        'the state graph of 6 disks has 5,070 positions: drawn up to 1,100'
+        >>> big = graph_data("NNN", 6)
+        >>> big["nodes"], big["layers"][:4], len(big["layers"]), big["unreached"]
+        (None, [1, 2, 4, 4], 465, 1080)
+        >>> print(graph_data("NNN", 9)["note"])  # doctest: +NORMALIZE_WHITESPACE
+        the state graph of 9 disks has 151,326 positions: too many to draw (up to 1,100) or to
+        count by distance here (up to 50,000)
     """
     variant = checked_variant(label, n)
     there = checked_position(variant, n, goal, "goal") or variant.goal(n)
     rules = variant.rules
     size = legal_state_count(rules, n)
     if size > MAX_GRAPH_NODES:
-        return {
-            "size": size,
-            "nodes": None,
-            "note": f"the state graph of {n:,} disk{'' if n == 1 else 's'} has {size:,} "
-            f"positions: drawn up to {MAX_GRAPH_NODES:,}",
-        }
+        return _layers(variant.rules, n, there, size)
     built = state_graph(rules, n)
     states = list(built.states())
     layout = built.layout()
@@ -181,6 +190,7 @@ def graph_data(label: str, n: int, goal: Start = None, *, moves: bool = False) -
                 queue.append(other)
     data: JSON = {
         "size": size,
+        "limit": MAX_GRAPH_NODES,
         "nodes": [
             [round(x, 4), round(y, 4), state.format(compact=True)]
             for (x, y), state in zip(layout, states, strict=True)
@@ -195,3 +205,35 @@ def graph_data(label: str, n: int, goal: Start = None, *, moves: bool = False) -
         data["moves"] = [moves_of(rules, state) for state in states]
         data["fields"] = [position_fields(state) for state in states]
     return data
+
+
+def _layers(rules: Any, n: int, goal: State, size: int) -> JSON:
+    """A graph too large to draw: its layers by distance to the goal, or a note beyond that."""
+    disks = f"{n:,} disk{'' if n == 1 else 's'}"
+    if size > MAX_SEARCH_STATES:
+        return {
+            "size": size,
+            "limit": MAX_GRAPH_NODES,
+            "nodes": None,
+            "note": f"the state graph of {disks} has {size:,} positions: too many to draw (up "
+            f"to {MAX_GRAPH_NODES:,}) or to count by distance here (up to {MAX_SEARCH_STATES:,})",
+        }
+    counts = list(_layer_counts(rules, goal))
+    return {
+        "size": size,
+        "limit": MAX_GRAPH_NODES,
+        "nodes": None,
+        "layers": counts,
+        "unreached": size - sum(counts),
+        "note": f"the state graph of {disks} has {size:,} positions: drawn up to "
+        f"{MAX_GRAPH_NODES:,}; shown by distance to the goal",
+    }
+
+
+@functools.lru_cache(maxsize=16)
+def _layer_counts(rules: Any, goal: State) -> tuple[int, ...]:
+    """How many positions are each number of moves from ``goal`` (memoised).
+
+    A page asks again whenever it loads or its ends change.
+    """
+    return remoteness(rules, goal).counts

@@ -57,7 +57,8 @@ class Route:
     """What the viewer scrubs: the variant's solution, or a shortest path between two positions.
 
     ``length`` is None when there is no route (``reason`` says why: the variant has no solution,
-    or the goal cannot be reached); then only the start is shown.
+    or the goal cannot be reached); then only the start is shown. ``optimal`` is False for
+    moves given to the viewer that are not a shortest route (the viewer's own always are).
     """
 
     variant: Variant
@@ -67,6 +68,7 @@ class Route:
     length: int | None
     reason: str | None
     moves: Solution | ShortestPath | None
+    optimal: bool = True
 
     def unrank(self, k: int) -> State:
         """The position after ``k`` moves (negative: from the end)."""
@@ -86,6 +88,14 @@ class Route:
         """The move at ``index`` (0-based)."""
         assert self.moves is not None
         return self.moves[index]
+
+    @property
+    def ends(self) -> tuple[str | None, str | None]:
+        """The start and goal in compact form, each None where it is the variant's own."""
+        variant, n = self.variant, self.n
+        first = None if self.start == variant.start(n) else self.start.format(compact=True)
+        last = None if self.goal == variant.goal(n) else self.goal.format(compact=True)
+        return first, last
 
     @property
     def per_disk(self) -> list[int]:
@@ -155,14 +165,26 @@ def target(label: str, n: int, goal: Start = None) -> str | None:
 
 def checked_position(variant: Variant, n: int, given: Start, name: str) -> State | None:
     """``given`` as a legal State of ``n`` disks (None for the variant's own start or goal)."""
+    if given is None:
+        return None
+    state = legal_position(variant, n, given, name)
+    own = variant.start(n) if name == "start" else variant.goal(n)
+    return None if state == own else state
+
+
+def legal_position(variant: Variant, n: int, given: State | str, name: str) -> State:
+    """``given`` (a State or its text) as a legal State of ``variant`` with ``n`` disks.
+
+    Raises:
+        InvalidArgumentError: the text does not parse, or the position has another number of
+            disks or breaks a rule; the message names it (``the start``, ``the position``).
+    """
     if isinstance(given, str):
         if len(given) > _MAX_START_TEXT:
             raise InvalidArgumentError(
                 f"a {name} position is at most {_MAX_START_TEXT:,} characters, got {len(given):,}"
             )
         given = State.parse(given, posts=variant.posts, magnetic=variant.magnetic)
-    if given is None:
-        return None
     if given.n != n:
         raise InvalidArgumentError(f"the {name} has {given.n} disks, not {n}")
     reason = variant.rules.check_state(given)
@@ -170,8 +192,7 @@ def checked_position(variant: Variant, n: int, given: Start, name: str) -> State
         raise InvalidArgumentError(
             f"the {name} is not a legal position of {variant.label}: {reason}"
         )
-    own = variant.start(n) if name == "start" else variant.goal(n)
-    return None if given == own else given
+    return given
 
 
 @functools.lru_cache(maxsize=32)
@@ -210,8 +231,9 @@ def scene(label: str, n: int, start: Start = None, *, goal: Start = None) -> JSO
     compact form, always), ``description``, ``length`` (a decimal string: lengths can have hundreds
     of digits; None when there is no route, and then ``reason`` says why), ``posts`` (the post
     names), ``post_colors``, ``per_disk`` (how often each disk moves, smallest first, as decimal
-    strings), and the picture: ``head`` (the SVG up to its ``<title>`` text), ``body`` (from there
-    to the first disk), ``tail``, ``shapes`` (each disk's markup by face, ``"R"``, ``"B"`` or
+    strings), ``optimal`` (whether the route is a shortest one: always, but for moves given to
+    the widget), and the picture: ``head`` (the SVG up to its ``<title>`` text), ``body`` (from
+    there to the first disk), ``tail``, ``shapes`` (each disk's markup by face, ``"R"``, ``"B"`` or
     ``"-"`` for a classic disk), ``centres`` and ``bottoms`` (the coordinates of each post and stack
     level, formatted as in the SVG), ``column`` (the width of a post's column) and ``rule_text``
     (each rule of :class:`~hanoi_magnet.Rule` in words, by its value).
@@ -233,8 +255,13 @@ def scene(label: str, n: int, start: Start = None, *, goal: Start = None) -> JSO
         >>> scene("RRR", 2)["length"], scene("RRR", 2)["start"]  # no legal first move
         (None, 'SS/rr')
     """
-    found = route(label, n, start, goal)
-    variant = found.variant
+    return route_scene(route(label, n, start, goal))
+
+
+def route_scene(found: Route) -> JSON:
+    """:func:`scene` of a route (the viewer's, or one the widget was given)."""
+    variant, n = found.variant, found.n
+    first, last = found.ends
     layout = _svg.Layout.for_states([found.start], COLUMN_WIDTH)
     colors = _colors(variant)
     faces = [Color.RED, Color.BLUE] if variant.magnetic else [None]
@@ -246,13 +273,14 @@ def scene(label: str, n: int, start: Start = None, *, goal: Start = None) -> JSO
     return {
         "label": variant.label,
         "n": n,
-        "from": origin(label, n, start),
-        "to": target(label, n, goal),
+        "from": first,
+        "to": last,
         "start": found.start.format(compact=True),
         "goal": found.goal.format(compact=True),
         "description": variant.description,
         "length": None if found.length is None else str(found.length),
         "reason": found.reason,
+        "optimal": found.optimal,
         "posts": [post_name(post, variant.posts) for post in range(variant.posts)],
         "post_colors": None if colors is None else [_FACE_KEYS[color] for color in colors],
         "per_disk": [str(count) for count in found.per_disk],
@@ -335,7 +363,11 @@ def frame(label: str, n: int, k: int, start: Start = None, *, goal: Start = None
         >>> frame("NNN", 3, 0, start="SSI/rrb")["state"]
         'S: 3r 2r | I: 1b | D: -'
     """
-    found = route(label, n, start, goal)
+    return route_frame(route(label, n, start, goal), k)
+
+
+def route_frame(found: Route, k: int) -> JSON:
+    """:func:`frame` of a route (the viewer's, or one the widget was given)."""
     state = found.unrank(k)  # raises MoveIndexError outside -length-1 .. length
     length = found.length or 0
     if k < 0:

@@ -7,6 +7,8 @@
 "use strict";
 const HanoiViewer = (() => {
   const SLIDER_STEPS = 10000n;
+  // "finish optimally" shows up to this many moves one by one; more, it goes there at once
+  const MAX_SHOWN_FINISH = 500n;
   const SVG_NS = "http://www.w3.org/2000/svg";
 
   const escapeText = (text) =>
@@ -45,6 +47,20 @@ const HanoiViewer = (() => {
       position: (pos, goal) =>
         getJSON(`/api/position?${puzzleQuery(label, n)}&pos=${encodeURIComponent(pos)}${to(goal)}`),
       graph: (goal) => getJSON(`/api/graph?${puzzleQuery(label, n)}${to(goal)}`),
+    };
+  }
+
+  // Where positions come from when something answers the page's four questions by name: a
+  // Jupyter kernel (the widget) or the library running in the page itself (Pyodide). `ask`
+  // takes the question and its parameters (the server's query, as an object) and resolves
+  // to the answer.
+  function askSource(ask) {
+    return {
+      kind: "ask",
+      scene: (from, to) => ask("scene", { from, to }),
+      frame: (k, from, to) => ask("frame", { k: k.toString(), from, to }),
+      position: (pos, to) => ask("position", { pos, to }),
+      graph: (to) => ask("graph", { to }),
     };
   }
 
@@ -170,7 +186,10 @@ const HanoiViewer = (() => {
     return scene.head + escapeText(frame.state) + scene.body + disks + scene.tail;
   }
 
-  // A viewer in `root` (the page's <main id="viewer">, or a widget's copy of it).
+  // A viewer in `root` (the page's <main id="viewer">, or a widget's copy of it). Hooks: the
+  // host's callbacks (onFrame, onPosition, onEnds, onReady), `opening` (in play mode, the
+  // position to play from), `choose` (pick another puzzle in the page instead of loading
+  // another page), addressBar and documentKeys (the served page's).
   function mount(root, source, hooks = {}) {
     const $ = (id) => root.querySelector(`#${id}`);
     const slider = $("slider");
@@ -193,8 +212,16 @@ const HanoiViewer = (() => {
     let lastTick = 0;
     let graph = null;
     let shownPos = null;
-    // play mode: the position, its answer from the library, the way back and forward
-    const game = { pos: null, info: null, history: [], future: [], held: null, drag: null, hint: false, asked: 0 };
+    let finishing = null;  // while "finish optimally" plays its moves: a token it checks
+    // play mode: the position (and the one asked for), its answer from the library, the way
+    // back and forward (snapshots of the count), and the count: moves made since the game
+    // started at `origin`, how many of them "finish optimally" played, and the optimum from
+    // the origin to the goal (undefined until measured, null when the goal is out of reach)
+    const game = {
+      pos: null, wanted: null, info: null, history: [], future: [],
+      moves: 0n, assisted: 0n, origin: null, optimum: undefined, fresh: true,
+      held: null, drag: null, hint: false, asked: 0,
+    };
 
     const showError = (message) => {
       error.textContent = message;
@@ -236,8 +263,9 @@ const HanoiViewer = (() => {
       api.frame = frame;
       if (root.ownerDocument.activeElement !== box) box.value = frame.k;
       slider.value = String(sliderValue(k));
-      $("last-move").textContent = frame.last ? `move ${grouped((k - 1n).toString())} \u2014 ${moveWords(frame.last)}` : "\u2013 (the start)";
-      $("next-move").textContent = frame.next ? `move ${grouped(frame.k)} \u2014 ${moveWords(frame.next)}` : (scene.length === null ? "\u2013 (no move: see above)" : "\u2013 (the goal: solved)");
+      // for people, moves count from 1: after k moves, the last was move k, the next is k + 1
+      $("last-move").textContent = frame.last ? `move ${grouped(frame.k)} \u2014 ${moveWords(frame.last)}` : "\u2013 (the start)";
+      $("next-move").textContent = frame.next ? `move ${grouped((k + 1n).toString())} \u2014 ${moveWords(frame.next)}` : (scene.length === null ? "\u2013 (no move: see above)" : "\u2013 (the goal: solved)");
       if (hooks.onFrame) hooks.onFrame(frame);
     }
 
@@ -307,7 +335,48 @@ const HanoiViewer = (() => {
       return value >= 0n && value <= length ? value : null;
     }
 
-    // ---- play mode ----
+    // ---- play mode: the game ----
+    const snapshot = () => ({
+      pos: game.pos, moves: game.moves, assisted: game.assisted, origin: game.origin, optimum: game.optimum,
+    });
+    function restore(saved) {
+      Object.assign(game, { moves: saved.moves, assisted: saved.assisted, origin: saved.origin, optimum: saved.optimum, fresh: false });
+      return saved.pos;
+    }
+    function startCount() {  // the next position visited is where the count starts
+      Object.assign(game, { moves: 0n, assisted: 0n, origin: null, optimum: undefined, fresh: true });
+    }
+    function forget() {
+      game.history = [];
+      game.future = [];
+      startCount();
+    }
+    const inProgress = () => game.moves > 0n && game.info !== null && game.info.distance !== "0";
+    // Ask before a game in progress is thrown away (a change of puzzle, ends or a reset).
+    function mayDiscard(what) {
+      if (!inProgress()) return true;
+      const view = root.ownerDocument.defaultView;
+      return view.confirm(`${what}? Your game in progress (${plural(game.moves, "move")} made) will be discarded.`);
+    }
+    // The optimum from where the game started, when the goal changed or a snapshot lost it.
+    async function measure() {
+      if (game.optimum !== undefined || game.origin === null) return;
+      const origin = game.origin;
+      try {
+        const info = await source.position(origin, ends.to);
+        if (game.origin !== origin || game.optimum !== undefined) return;
+        game.optimum = info.distance;
+        if (mode === "play" && game.info) showGuidance();
+      } catch (failure) {
+        showError(failure.message);
+      }
+    }
+    function halt() {  // the user takes over: "finish optimally" stops
+      if (finishing === null) return;
+      finishing = null;
+      root.dataset.finishing = "";
+    }
+
     function zones() {
       return [...picture.querySelectorAll("rect.zone")];
     }
@@ -361,11 +430,7 @@ const HanoiViewer = (() => {
     }
 
     function topDisk(post) {
-      const info = game.info;
-      let top = 0;
-      for (let size = 1; size <= scene.n; size += 1) {
-        if (Number(info.at[size - 1]) === post) { top = size; break; }
-      }
+      const top = topSize(post);
       if (!top) return null;
       return [...picture.querySelectorAll("g.disk")].find((g) => {
         const title = g.querySelector("title");
@@ -373,26 +438,38 @@ const HanoiViewer = (() => {
       }) || null;
     }
 
+    // "Solved in 14 moves; the optimum from where you started is 11"
+    function solvedText() {
+      let text = `Solved in ${plural(game.moves, "move")}`;
+      if (game.assisted > 0n) text += ` (${grouped(game.assisted.toString())} of them by \u201cfinish optimally\u201d)`;
+      if (game.optimum === undefined || game.optimum === null) return text;
+      if (BigInt(game.optimum) === game.moves) return `${text}: the optimum from where you started`;
+      return `${text}; the optimum from where you started is ${grouped(game.optimum)}`;
+    }
+
     function showGuidance() {
       const info = game.info;
       const counter = $("counter");
-      counter.dataset.moves = String(game.history.length);
-      counter.textContent = `after ${plural(game.history.length, "move")}`;
+      counter.dataset.moves = game.moves.toString();
+      counter.textContent = `after ${plural(game.moves, "move")}`;
       $("undo").disabled = game.history.length === 0;
       $("redo").disabled = game.future.length === 0;
       const goal = $("to-goal");
+      goal.dataset.optimum = game.optimum === undefined || game.optimum === null ? "" : game.optimum;
       if (info.distance === null) {
         goal.textContent = info.reason;
         goal.dataset.distance = "";
       } else if (info.distance === "0") {
-        goal.textContent = "at the goal: solved";
+        goal.textContent = game.moves === 0n ? "at the goal: solved" : solvedText();
         goal.dataset.distance = "0";
       } else {
         goal.textContent = `${plural(info.distance, "move")} to the goal`;
         goal.dataset.distance = info.distance;
       }
-      $("hint").disabled = !info.hint;
-      $("finish").disabled = info.distance === null || info.distance === "0";
+      $("hint").disabled = !info.hint || finishing !== null;
+      const finish = $("finish");
+      finish.disabled = finishing === null && (info.distance === null || info.distance === "0");
+      finish.textContent = finishing === null ? "finish optimally from here" : "stop";
       $("hint-text").textContent = game.hint && info.hint ? `hint: ${moveWords(info.hint)}, an optimal next move` : "";
       if (info.moves.length && info.moves.every((m) => m.next === null) && info.distance !== "0") {
         say(`no legal move from here: ${[...new Set(info.moves.map((m) => m.refused.why))].join("; ")}`);
@@ -402,6 +479,7 @@ const HanoiViewer = (() => {
     async function visit(pos) {
       game.held = null;
       game.hint = false;
+      game.wanted = pos;
       const ticket = ++game.asked;
       root.dataset.busy = "1";
       try {
@@ -410,24 +488,32 @@ const HanoiViewer = (() => {
         game.pos = info.pos;
         game.info = info;
         api.info = info;
+        if (game.fresh) {  // a new game starts here: the optimum is this position's distance
+          Object.assign(game, { origin: info.pos, optimum: info.distance, fresh: false });
+        }
         if (mode !== "play") return;
         draw(info);
         addZones();
         markZones();
         showGuidance();
         root.dataset.position = info.pos;
-        root.dataset.moves = String(game.history.length);
+        root.dataset.moves = game.moves.toString();
         showError("");
         if (hooks.onPosition) hooks.onPosition(info);
+        measure();
       } catch (failure) {
         showError(failure.message);
       } finally {
-        if (ticket === game.asked) root.dataset.busy = "";
+        if (ticket === game.asked) {
+          root.dataset.busy = "";
+          game.wanted = null;
+        }
       }
     }
 
     function pick(post) {
       if (!game.info || root.dataset.busy) return;
+      halt();
       if (game.held === null) {
         if (!game.info.at.includes(String(post))) {
           say(`nothing to pick up on ${postName(post)} (empty source): ${scene.rule_text["empty source"]}`);
@@ -444,6 +530,16 @@ const HanoiViewer = (() => {
     function topSize(post) {
       for (let size = 1; size <= scene.n; size += 1) if (Number(game.info.at[size - 1]) === post) return size;
       return 0;
+    }
+
+    // One move made (by the reader, or by "finish optimally"): counted, and a step to undo.
+    function advance(move, { assisted = false } = {}) {
+      game.history.push(snapshot());
+      game.future = [];
+      game.moves += 1n;
+      if (assisted) game.assisted += 1n;
+      say(`move ${grouped(game.moves.toString())}: ${moveWords(move)}`);
+      return visit(move.next);
     }
 
     function drop(post) {
@@ -463,33 +559,73 @@ const HanoiViewer = (() => {
         return;
       }
       root.dataset.refused = "";
-      say(`move ${grouped(String(game.history.length))}: ${moveWords(move)}`);
-      game.history.push(game.pos);
-      game.future = [];
-      visit(move.next);
+      advance(move);
     }
 
     function undo() {
       if (!game.history.length || root.dataset.busy) return;
-      game.future.push(game.pos);
+      halt();
+      game.future.push(snapshot());
+      const pos = restore(game.history.pop());
       say("undone");
-      visit(game.history.pop());
+      visit(pos);
     }
 
     function redo() {
       if (!game.future.length || root.dataset.busy) return;
-      game.history.push(game.pos);
+      halt();
+      game.history.push(snapshot());
+      const pos = restore(game.future.pop());
       say("redone");
-      visit(game.future.pop());
+      visit(pos);
     }
 
+    // Go to a position (a click in the graph, or the host's): a step one can undo; the count
+    // starts again there.
     function jump(pos, { keep = true } = {}) {
+      halt();
       if (keep && game.pos !== null && pos !== game.pos) {
-        game.history.push(game.pos);
+        game.history.push(snapshot());
         game.future = [];
       }
-      say(`jumped to ${pos}`);
+      startCount();
+      say(`jumped to ${pos}: moves are counted from here`);
       visit(pos);
+    }
+
+    // "finish optimally": play the optimal moves one by one (a few seconds in all) and stay
+    // in play; beyond MAX_SHOWN_FINISH moves, go to the goal in one step, counting them.
+    async function finish() {
+      if (finishing !== null) {  // the button reads "stop"
+        halt();
+        if (game.info) showGuidance();
+        return;
+      }
+      if (!game.info || game.info.distance === null || game.info.distance === "0") return;
+      const remaining = BigInt(game.info.distance);
+      if (remaining > MAX_SHOWN_FINISH) {
+        game.history.push(snapshot());
+        game.future = [];
+        game.moves += remaining;
+        game.assisted += remaining;
+        say(`finished optimally: ${plural(remaining, "move")} at once (too many to show one by one)`);
+        visit(scene.goal);
+        return;
+      }
+      const token = {};
+      finishing = token;
+      root.dataset.finishing = "1";
+      const pause = Math.max(40, Math.min(400, Math.floor(6000 / Number(remaining))));
+      showGuidance();
+      while (finishing === token && mode === "play" && game.info && game.info.hint) {
+        await new Promise((resolve) => { setTimeout(resolve, pause); });
+        if (finishing !== token || mode !== "play") return;
+        await advance(game.info.hint, { assisted: true });
+      }
+      if (finishing === token) {
+        halt();
+        if (game.info) showGuidance();
+      }
     }
 
     function setMode(next, { pos = null } = {}) {
@@ -500,6 +636,7 @@ const HanoiViewer = (() => {
         if (mode !== "scrub" || (scene !== null && api.frame === null)) setMode("scrub");
         return;
       }
+      halt();
       mode = next;
       root.dataset.mode = mode;
       stop();
@@ -508,10 +645,11 @@ const HanoiViewer = (() => {
       for (const element of root.querySelectorAll(".scrub-only")) element.hidden = mode !== "scrub";
       $("mode-scrub").setAttribute("aria-pressed", String(mode === "scrub"));
       $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+      const chosen = $("choose-mode");
+      if (chosen) chosen.disabled = mode !== "play";  // another puzzle opens in play mode too
       if (mode === "play") {
         if (pos !== null) {
-          game.history = [];
-          game.future = [];
+          forget();
           visit(pos);
         } else if (game.pos === null) {
           visit(scene.start);
@@ -524,32 +662,34 @@ const HanoiViewer = (() => {
       address();
     }
 
-    async function setEnds(from, to, { nextMode = mode, at = 0n } = {}) {
+    // New ends: a new route (and a new game), or, with `keep`, a new goal for the game in
+    // progress (its count goes on; the optimum is measured again).
+    async function setEnds(from, to, { nextMode = mode, at = 0n, keep = false } = {}) {
+      halt();
       try {
         const fresh = await source.scene(from, to);
         ends = { from: fresh.from || "", to: fresh.to || "" };
         root.dataset.from = ends.from;
         root.dataset.to = ends.to;
+        if (hooks.onEnds) hooks.onEnds(ends);
         useScene(fresh);
         await loadGraph();
         k = at;
-        game.pos = null;
-        game.history = [];
-        game.future = [];
+        if (keep && game.pos !== null) {
+          game.optimum = undefined;
+          for (const saved of [...game.history, ...game.future]) saved.optimum = undefined;
+        } else {
+          game.pos = null;
+          forget();
+        }
         showError("");
         setMode(nextMode);
-        if (hooks.onEnds) hooks.onEnds(ends);
       } catch (failure) {
         showError(failure.message);
       }
     }
 
-    function finish() {
-      if (!game.info || game.info.distance === null) return;
-      setEnds(game.pos, ends.to, { nextMode: "scrub" });
-    }
-
-    // ---- the state graph ----
+    // ---- the state graph, or for a larger puzzle its layers ----
     async function loadGraph() {
       try {
         graph = await source.graph(ends.to);
@@ -557,13 +697,21 @@ const HanoiViewer = (() => {
         graph = { nodes: null, note: failure.message };
       }
       const figure = $("graph");
+      figure.classList.remove("note-only", "layers");
+      if (graph && !graph.nodes && graph.layers) {
+        drawLayers();
+        return;
+      }
       if (!graph || !graph.nodes) {
         figure.hidden = !(graph && graph.note);
+        figure.classList.add("note-only");
         $("graph-drawing").textContent = "";
         $("graph-note").textContent = graph && graph.note ? `${graph.note}; play and hints work at any size` : "";
+        root.dataset.graph = "note";
         graph = null;
         return;
       }
+      root.dataset.graph = "nodes";
       graph.index = new Map(graph.nodes.map((node, i) => [node[2], i]));
       graph.out = graph.nodes.map(() => []);
       for (const [a, b] of graph.edges) {
@@ -603,11 +751,68 @@ const HanoiViewer = (() => {
       drawGraph();
     }
 
+    // Too many positions to draw one by one: how many are at each distance from the goal (a
+    // bar per distance), the shown position's distance marked.
+    const CHART = { width: 400, height: 150, base: 168, top: 18 };
+    function drawLayers() {
+      const figure = $("graph");
+      figure.hidden = false;
+      figure.classList.add("layers");
+      root.dataset.graph = "layers";
+      const layers = graph.layers;
+      const most = Math.max(...layers);
+      const step = CHART.width / layers.length;
+      let bars = "";
+      layers.forEach((count, d) => {
+        const tall = Math.max(0.6, (count / most) * CHART.height);
+        bars += `M${(d * step).toFixed(2)} ${CHART.base}v${(-tall).toFixed(2)}h${Math.max(step * 0.85, 0.4).toFixed(2)}v${tall.toFixed(2)}z`;
+      });
+      const last = layers.length - 1;
+      $("graph-drawing").innerHTML =
+        `<svg xmlns="${SVG_NS}" viewBox="-8 0 ${CHART.width + 16} ${CHART.base + 16}" role="img" aria-label="positions by distance to the goal">` +
+        `<path class="bars" d="${bars}"/><rect class="goal-layer" x="0" y="${CHART.top}" width="${Math.max(step, 1.5)}" height="${CHART.base - CHART.top}"/>` +
+        `<line class="here" x1="0" x2="0" y1="${CHART.top - 6}" y2="${CHART.base}"/>` +
+        `<text x="0" y="${CHART.base + 13}">0</text><text x="${CHART.width}" y="${CHART.base + 13}" text-anchor="end">${grouped(String(last))}</text>` +
+        `<text x="${CHART.width / 2}" y="${CHART.base + 13}" text-anchor="middle">moves to the goal</text>` +
+        `<text class="here-label" x="0" y="${CHART.top - 8}"></text></svg>`;
+      const cannot = graph.unreached ? `; ${plural(graph.unreached, "position")} cannot reach the goal at all` : "";
+      $("graph-note").textContent =
+        `The state graph has ${grouped(String(graph.size))} positions, too many to draw one by one ` +
+        `(up to ${grouped(String(graph.limit))}). Shown instead: how many positions are each number of moves from the goal ` +
+        `(the goal in orange, the position shown in red)${cannot}.`;
+      drawGraph();
+    }
+
+    // How far the position shown is from the goal: exact in play; in scrub, the rest of the
+    // route (a shortest path) when it is one.
+    function shownDistance() {
+      if (mode === "play") return game.info && game.info.pos === shownPos ? game.info.distance : null;
+      if (scene === null || scene.length === null || scene.optimal === false) return null;
+      return (length - k).toString();
+    }
+
     function drawGraph() {
       if (!graph || shownPos === null) return;
       const drawing = $("graph-drawing");
       const svg = drawing.querySelector("svg");
       if (!svg) return;
+      if (graph.layers) {
+        const d = shownDistance();
+        const here = svg.querySelector("line.here");
+        const label = svg.querySelector("text.here-label");
+        here.style.display = d === null ? "none" : "";
+        label.textContent = d === null ? "" : `here: ${plural(d, "move")}`;
+        if (d !== null) {
+          const step = CHART.width / graph.layers.length;
+          const x = (Number(d) + 0.425) * step;
+          here.setAttribute("x1", String(x));
+          here.setAttribute("x2", String(x));
+          label.setAttribute("x", String(x));
+          label.setAttribute("text-anchor", x < CHART.width / 3 ? "start" : x > (2 * CHART.width) / 3 ? "end" : "middle");
+        }
+        root.dataset.graphCurrent = d === null ? "" : d;
+        return;
+      }
       for (const old of svg.querySelectorAll("circle.current, circle.on-path, circle.goal")) old.setAttribute("class", "");
       const dots = svg.querySelectorAll("circle");
       const here = graph.index.get(shownPos);
@@ -653,12 +858,15 @@ const HanoiViewer = (() => {
     playButton.addEventListener("click", play);
     $("mode-scrub").addEventListener("click", () => { if (mode !== "scrub") setMode("scrub"); });
     $("mode-play").addEventListener("click", () => { if (mode !== "play") setMode("play"); });
-    $("play-here").addEventListener("click", () => setMode("play", { pos: shownPos }));
+    $("play-here").addEventListener("click", () => {
+      if (mayDiscard("Play from the position shown")) setMode("play", { pos: shownPos });
+    });
     $("undo").addEventListener("click", undo);
     $("redo").addEventListener("click", redo);
     $("reset").addEventListener("click", () => {
-      game.history = [];
-      game.future = [];
+      if (!mayDiscard("Back to the start")) return;
+      halt();
+      forget();
       say("back to the start");
       visit(scene.start);
     });
@@ -671,19 +879,34 @@ const HanoiViewer = (() => {
     $("finish").addEventListener("click", finish);
     $("ends").addEventListener("submit", (event) => {
       event.preventDefault();
+      if (!mayDiscard("Start again between these ends")) return;
       setEnds($("from-pos").value.trim(), $("to-pos").value.trim(), { nextMode: mode });
     });
     $("from-here").addEventListener("click", () => {
-      if (shownPos === null) return;
+      if (shownPos === null || !mayDiscard("Start again from the position shown")) return;
       $("from-pos").value = shownPos;
       setEnds(shownPos, ends.to, { nextMode: mode });
     });
-    $("to-here").addEventListener("click", () => {
+    $("to-here").addEventListener("click", () => {  // a new aim: the game goes on towards it
       if (shownPos === null) return;
       $("to-pos").value = shownPos;
-      const keep = mode === "play" ? game.pos : null;
-      setEnds(ends.from, shownPos, { nextMode: mode }).then(() => { if (keep) jump(keep, { keep: false }); });
+      setEnds(ends.from, shownPos, { nextMode: mode, keep: mode === "play" });
     });
+    const chooser = $("choose");
+    if (chooser) {
+      chooser.addEventListener("submit", (event) => {
+        const label = chooser.elements.label.value;
+        const n = chooser.elements.n.value;
+        if (!mayDiscard(`Switch to ${label} with ${plural(n, "disk")}`)) {
+          event.preventDefault();
+          return;
+        }
+        if (hooks.choose) {  // the host puts another viewer in place, in the same mode
+          event.preventDefault();
+          hooks.choose({ label, n: Number(n), mode });
+        }
+      });
+    }
     $("graph-drawing").addEventListener("click", (event) => {
       const dot = event.target.closest && event.target.closest("circle[data-pos]");
       if (!dot) return;
@@ -778,8 +1001,9 @@ const HanoiViewer = (() => {
         : "";
       $("from-pos").value = scene.from || "";
       $("to-pos").value = scene.to || "";
-      if (scene.from !== opened.from || scene.to !== opened.to) {  // new ends: say so
-        let origin = $("origin");
+      let origin = $("origin");
+      const changed = scene.from !== opened.from || scene.to !== opened.to;
+      if (changed || (!origin && (scene.from || scene.to))) {  // ends the page did not come with: say so
         if (!origin) {
           origin = root.ownerDocument.createElement("p");
           origin.id = "origin";
@@ -787,6 +1011,7 @@ const HanoiViewer = (() => {
         }
         origin.hidden = !scene.from && !scene.to;
         origin.textContent = `from ${scene.start}, a shortest path to ${scene.goal}`;
+        if (scene.optimal === false) origin.textContent = `from ${scene.start} to ${scene.goal}: the moves given`;
       }
       root.dataset.length = scene.length === null ? "" : scene.length;
       api.scene = scene;
@@ -796,11 +1021,17 @@ const HanoiViewer = (() => {
       svg: null, frame: null, info: null, scene: null, compose,
       go: (value) => { if (mode !== "scrub") setMode("scrub"); go(BigInt(value)); },
       goTo: (pos) => (mode === "play" ? jump(pos) : setMode("play", { pos })),
-      setEnds: (from, to) => setEnds(from, to),
+      setEnds: (from, to, options = {}) => setEnds(from, to, options),
+      ends: () => ({ ...ends }),
       mode: () => mode,
       setMode: (next) => setMode(next),
-      position: () => (mode === "play" ? game.pos : shownPos),
+      position: () => (mode === "play" ? (game.wanted || game.pos) : shownPos),
       k: () => k,
+      showError: (message) => showError(message),
+      game: () => ({
+        moves: game.moves.toString(), assisted: game.assisted.toString(), origin: game.origin,
+        optimum: game.optimum === undefined ? null : game.optimum, finishing: finishing !== null,
+      }),
     };
     root.hanoiViewer = api;
 
@@ -815,14 +1046,14 @@ const HanoiViewer = (() => {
       let start = parseK(root.dataset.k || "0");
       if (start === null) start = 0n;
       k = start;
-      setMode(mode);
+      setMode(mode, mode === "play" && hooks.opening ? { pos: hooks.opening } : {});
       if (mode === "play") k = start;
       if (hooks.onReady) hooks.onReady(api);
     })();
     return api;
   }
 
-  return { mount, compose, serverSource, embeddedSource, puzzleQuery };
+  return { mount, compose, serverSource, embeddedSource, askSource, puzzleQuery, plural };
 })();
 
 if (typeof document !== "undefined" && document.currentScript && document.getElementById("viewer")) {

@@ -87,10 +87,10 @@ def check_position(page: Any, label: str, n: int, k: int, start: str | None = No
     if k < solution.length:
         next_move = solution[k]
         assert f"disk {next_move.disk}," in page.text_content("#next-move")
-        # moves are named by their 0-based index, as everywhere (issue 23, item 9)
-        assert page.text_content("#next-move").startswith(f"move {k:,} \u2014")
+        # for people, moves count from 1 (issue 34): after k moves the next is move k + 1
+        assert page.text_content("#next-move").startswith(f"move {k + 1:,} \u2014")
     if k > 0:
-        assert page.text_content("#last-move").startswith(f"move {k - 1:,} \u2014")
+        assert page.text_content("#last-move").startswith(f"move {k:,} \u2014")
 
 
 @pytest.fixture(scope="module")

@@ -71,9 +71,15 @@ class Kernel:
         made.send = lambda content, buffers=None: self.outgoing.append(
             {"type": "msg", "content": content}
         )
+        made.send_state = self._send_state  # what ipywidgets sends after a refused change
         made.observe(self._changed, names=SYNCED)
         state = {name: getattr(made, name) for name in SYNCED}
         page.evaluate(_FAKE_MODEL, {"esm": made._esm, "css": made._css, "state": state})
+
+    def _send_state(self, key: Any = None) -> None:
+        for name in [key] if isinstance(key, str) else key or SYNCED:
+            value = getattr(self.widget, name)
+            self.outgoing.append({"type": "change", "name": name, "value": value})
 
     def _changed(self, change: dict[str, Any]) -> None:
         name = change["name"]
@@ -92,8 +98,7 @@ class Kernel:
                 else:
                     self.applying = dict(item["changes"])
                     try:
-                        for name, value in item["changes"].items():
-                            setattr(self.widget, name, value)
+                        self.widget.set_state(item["changes"])  # as the comm does
                     finally:
                         self.applying = {}
             outgoing, self.outgoing = self.outgoing, []
@@ -162,4 +167,48 @@ def test_the_user_plays_and_python_reads_the_position(watched: Watched, screensh
     made.mode = "scrub"
     kernel.pump("document.querySelector('#viewer').dataset.mode === 'scrub' && " + _shown(0))
     assert made.mode == "scrub" and made.k == 0
+    assert watched.errors == [] and watched.outside == []
+
+
+def test_play_mode_from_python_three_moves_undo_hint(watched: Watched, screenshots):
+    """widget(..., mode="play") opens in play and the kernel reads play (issue 34); three
+    moves, an undo and a hint, each read back by the kernel."""
+    page = watched.page
+    rules = default_registry.variant("NNN").rules
+    kernel = Kernel(page, widget("NNN", 3, mode="play"))
+    made = kernel.widget
+    assert (made.mode, made.position) == ("play", "SSS/rrr")  # before the page said anything
+    kernel.pump(_at("SSS/rrr"))
+    assert page.get_attribute("#viewer", "data-mode") == "play" and made.mode == "play"
+    state = State.parse("SSS/rrr")
+    visited = [state]
+    for move in solve("NNN", 3)[:3]:
+        page.click(f"#picture rect.zone[data-post='{move.source}']")
+        page.click(f"#picture rect.zone[data-post='{move.target}']")
+        state = rules.apply(state, move)
+        visited.append(state)
+        kernel.pump(_at(state.format(compact=True)))
+        assert made.position == state.format(compact=True) and made.mode == "play"
+    assert page.text_content("#counter") == "after 3 moves"
+    page.click("#undo")
+    kernel.pump(_at(visited[2].format(compact=True)))
+    assert made.position == visited[2].format(compact=True)
+    page.click("#hint")
+    hint = page.evaluate("document.querySelector('#viewer').hanoiViewer.info.hint")
+    assert hint is not None and page.text_content("#hint-text").startswith("hint: disk")
+    shoot(page, screenshots, "widget-play-three-moves-undo-hint")
+    assert watched.errors == [] and watched.outside == []
+
+
+def test_a_value_the_kernel_refuses_is_shown_and_undone(watched: Watched):
+    page = watched.page
+    kernel = Kernel(page, widget("NNN", 3, k=4))
+    made = kernel.widget
+    kernel.pump(_shown(4))
+    page.evaluate("() => { window.fake.set('start', 'SSX'); window.fake.save_changes(); }")
+    kernel.pump("!document.querySelector('#error').hidden")
+    assert "'SSX' is not a position" in page.text_content("#error")
+    assert made.start == "" and made.k == 4
+    kernel.pump(_shown(4))
+    assert page.evaluate("window.fake.get('start')") == ""  # the kernel's value, sent back
     assert watched.errors == [] and watched.outside == []
