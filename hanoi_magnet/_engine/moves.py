@@ -227,10 +227,12 @@ class Leftmost:
     flags), a finite set: the chain is eventually periodic, its size and lowest disk shifting
     by a constant each period. Found once (a few dozen nodes), it gives the node at any depth
     by arithmetic, and :attr:`bottom`, the deepest uniform node, whose walk holds the first
-    moves; no exact length is computed.
+    moves; no exact length is computed. :attr:`top` is the shallowest node whose first
+    sub-solve is a whole cached block (or whose first step is a move): the walk starts there,
+    so a small solution is walked from its root, a few blocks long.
     """
 
-    __slots__ = ("bottom", "cycle", "known", "shift")
+    __slots__ = ("bottom", "cycle", "known", "shift", "start", "top")
 
     def __init__(self, root: Node) -> None:
         known = [root]
@@ -259,6 +261,27 @@ class Leftmost:
                 d + (known[d].size - known[d].table.depth() - UNIFORM - 1) // shrink * period
                 for d in range(self.cycle, len(known))
             )
+        self.top = min(self.bottom, self._first_block() - 1)
+        self.start = self.node(self.top)
+
+    def _first_block(self) -> int:
+        """The smallest depth >= 1 whose node its parent's expansion holds as a whole block.
+
+        A node is a block when its size is at most its table's block level; along the period
+        a node's table stays and its size drops by a constant, so each phase of the period
+        reaches its block level after a number of turns found by division.
+        """
+        known = self.known
+        for depth in range(1, len(known)):
+            if known[depth].size <= known[depth].table.block_level:
+                return depth
+        if self.cycle < 0:
+            return len(known)  # (past the bottom: the walk starts at the bottom)
+        period, (shrink, _) = len(known) - self.cycle, self.shift
+        return min(
+            d + -(-(known[d].size - known[d].table.block_level) // shrink) * period
+            for d in range(self.cycle, len(known))
+        )
 
     def node(self, depth: int) -> Node:
         """The node at ``depth`` (0 is the root) of the chain, for depth <= :attr:`bottom`."""
@@ -269,6 +292,41 @@ class Leftmost:
         base = self.known[first + offset]
         shrink, rise = self.shift
         return base._replace(size=base.size - turns * shrink, low=base.low + turns * rise)
+
+    def walk(self) -> Iterator[tuple[Move, ...]]:
+        """The root's walk as blocks, from the node at :attr:`top` up.
+
+        The walk of the node at :attr:`top`, then what remains of each level above it (all
+        but its first item, the level below, walked already).
+        """
+        if self.top == 0:
+            return _walk([iter(expand(self.start))])
+        return _walk([self._above(), iter(expand(self.start))])
+
+    def _above(self) -> Iterator[Item]:
+        """The items of the levels above :attr:`top`, each after its first (walked already)."""
+        for depth in range(self.top - 1, -1, -1):
+            yield from expand(self.node(depth))[1:]
+
+
+#: How many chains of first sub-solves are kept (one per table, size and direction).
+CHAINS = 1024
+
+
+def _root_chain(table: Table, n: int, backwards: bool) -> Leftmost:
+    return Leftmost(Node(table, n, 0, tuple(range(table.posts)), backwards, False))
+
+
+_chains = functools.lru_cache(maxsize=CHAINS)(_root_chain)
+
+
+def leftmost(table: Table, n: int, backwards: bool = False) -> Leftmost:
+    """The :class:`Leftmost` chain of the solution of ``n`` disks, walked ``backwards`` or not.
+
+    Built once and kept (the :data:`CHAINS` used last): iterating a solution again costs a
+    look-up.
+    """
+    return _chains(table, n, backwards)
 
 
 def length_at_least(table: Table, n: int, bound: int) -> bool:
@@ -284,27 +342,18 @@ def length_at_least(table: Table, n: int, bound: int) -> bool:
         if bound == 1:  # any move at all: the first one, by the plan alone (no lengths)
             return _first_move(table, n) is not None
         return table.length(n) >= bound
-    root = Node(table, n, 0, tuple(range(table.posts)), False, False)
-    if _uniform(root):
+    found = leftmost(table, n)
+    if _uniform(found.known[0]):
         # Galloping up the chain (1, 2, 4, ... levels above the bottom): a few lengths of
         # geometrically growing sizes, so a bound near the whole length costs O(log n) of them.
-        chain = Leftmost(root)
-        depth, step = chain.bottom, 1
+        depth, step = found.bottom, 1
         while depth > 0:
-            node = chain.node(depth)
+            node = found.node(depth)
             if node.table.length(node.size) >= bound:
                 return True
             depth -= step
             step *= 2
     return table.length(n) >= bound
-
-
-def _walk_up(chain: Leftmost) -> Iterator[tuple[Move, ...]]:
-    """The walk of the chain's root: the bottom node's walk, then each level's remainder."""
-    yield from _walk([iter(expand(chain.node(chain.bottom)))])
-    for depth in range(chain.bottom - 1, -1, -1):
-        items = expand(chain.node(depth))
-        yield from _walk([iter(items[1:])])  # items[0] is the level below, walked already
 
 
 def _item_length(item: Item) -> int:
@@ -326,14 +375,12 @@ def iterate(
     """
     if n == 0:
         return iter(())
-    root = Node(table, n, 0, tuple(range(table.posts)), backwards, False)
     if start is None:
-        if _uniform(root):
-            return itertools.chain.from_iterable(_walk_up(Leftmost(root)))
-        return itertools.chain.from_iterable(_walk([iter(expand(root))]))
-    if not backwards and start <= SKIP and _uniform(root):  # near the start: no lengths needed
-        moves = itertools.chain.from_iterable(_walk_up(Leftmost(root)))
-        return itertools.islice(moves, start, None)
+        return itertools.chain.from_iterable(_chains(table, n, backwards).walk())
+    if not backwards and start <= SKIP:  # near the start of a uniform plan: no lengths needed
+        chain = _chains(table, n, False)
+        if _uniform(chain.known[0]):
+            return itertools.islice(itertools.chain.from_iterable(chain.walk()), start, None)
     if not 0 <= start < table.length(n):
         return iter(())
     stack: list[Iterator[Item]] = []  # outermost first: the walk resumes the innermost
@@ -459,6 +506,7 @@ def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], fl
 
 
 def clear_caches() -> None:
-    """Forget the cached expansions and blocks."""
+    """Forget the cached expansions, blocks and chains."""
     _expand.cache_clear()
+    _chains.cache_clear()
     _blocks.clear()

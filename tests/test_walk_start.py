@@ -1,0 +1,101 @@
+"""Where a walk starts: the chain of first sub-solves is found once per solution, and a small
+solution is walked from its root (issue 36: every ``iter()`` rebuilt the chain, 8 µs of a
+10-disk solution's 12 µs, and walked up from its bottom level by level).
+
+Every registered label, at every size on both sides of each table's block level (where a
+sub-solve becomes one cached block) and of its uniform sizes (where the chain takes over),
+forwards and backwards, against the plain walk from the root."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from hanoi_magnet import clear_caches, default_registry, labels, solve
+from hanoi_magnet._engine import moves as engine_moves
+from hanoi_magnet._engine.table import table_of
+
+SOLVABLE = [label for label in labels() if default_registry.get(label).solvable]
+
+
+def _root(label: str, n: int, back: bool) -> engine_moves.Node:
+    table = table_of(default_registry.get(label))
+    return engine_moves.Node(table, n, 0, tuple(range(table.posts)), back, False)
+
+
+def _plain_walk(label: str, n: int, back: bool) -> list:
+    walked = engine_moves._walk([iter(engine_moves.expand(_root(label, n, back)))])
+    return list(itertools.chain.from_iterable(walked))
+
+
+def _sizes(label: str) -> list[int]:
+    """Both sides of the block level and of the uniform sizes, up to 2^16 moves or so."""
+    table = table_of(default_registry.get(label))
+    edges = {table.block_level, table.block_level + 1, table.block_level + 2}
+    if table.fixed:
+        edges |= {table.depth() + engine_moves.UNIFORM + k for k in (-1, 0, 1, 2)}
+    sizes = sorted({0, 1, 2, 3, *edges})
+    return [n for n in sizes if n >= 0 and solve(label, n).length <= 1 << 16]
+
+
+@pytest.mark.parametrize("label", SOLVABLE)
+def test_small_solutions_iterate_like_the_plain_walk(label):
+    for n in _sizes(label):
+        solution = solve(label, n)
+        for back in (False, True):
+            want = _plain_walk(label, n, back) if n else []
+            assert list(reversed(solution) if back else solution) == want, (label, n, back)
+        want = _plain_walk(label, n, False) if n else []
+        assert len(want) == solution.length
+        for k in (1, 2, len(want) // 2, len(want) - 1):
+            if 0 <= k <= len(want):
+                assert list(solution.iter_from(k)) == want[k:], (label, n, k)
+
+
+@pytest.mark.parametrize("label", SOLVABLE)
+def test_the_walk_starts_at_the_shallowest_level_with_a_whole_block(label):
+    """top, found by arithmetic along the period, against the plain descent: every level
+    above it enters a sub-solve that is not a block; its own first item is a block or a move
+    (or it is the bottom, the deepest node the chain knows)."""
+    table = table_of(default_registry.get(label))
+    if not table.fixed:
+        return
+    for n in sorted({*_sizes(label), 40, 300, 5000}):
+        for back in (False, True):
+            root = _root(label, n, back) if n else None
+            if root is None or not engine_moves._uniform(root):
+                continue
+            chain = engine_moves.leftmost(root.table, n, back)
+            assert 0 <= chain.top <= chain.bottom
+            node = root
+            for depth in range(chain.top):
+                first = engine_moves.expand(node)[0]
+                assert isinstance(first, engine_moves.Node), (label, n, back, depth)
+                node = first
+            assert node == chain.node(chain.top)
+            first = engine_moves.expand(node)[0]
+            assert chain.top == chain.bottom or not isinstance(first, engine_moves.Node), (
+                label, n, back, chain.top, chain.bottom)  # fmt: skip
+
+
+def test_iter_builds_the_chain_once_per_solution(monkeypatch):
+    built = []
+    original = engine_moves.Leftmost.__init__
+
+    def counting(self, root):
+        built.append(root)
+        original(self, root)
+
+    monkeypatch.setattr(engine_moves.Leftmost, "__init__", counting)
+    clear_caches()
+    for label, n in (("classic", 10), ("NNN", 20), ("classic", 3000)):
+        solution = solve(label, n)
+        for _ in range(3):
+            next(iter(solution))
+            next(reversed(solution))
+            list(solution[:3])
+    assert len(built) == 6  # forwards and backwards, once each
+    clear_caches()
+    next(iter(solve("classic", 10)))
+    assert len(built) == 7  # clear_caches() lets the chains go
