@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from hanoi_magnet import clear_caches, default_registry, labels, solve
+from hanoi_magnet import Move, clear_caches, default_registry, labels, solve
 from hanoi_magnet._engine import moves as engine_moves
 from hanoi_magnet._engine.table import table_of
 
@@ -25,8 +25,23 @@ def _root(label: str, n: int, back: bool) -> engine_moves.Node:
 
 
 def _plain_walk(label: str, n: int, back: bool) -> list:
+    """The walk from the root, level by level (cached expansions and blocks)."""
     walked = engine_moves._walk([iter(engine_moves.expand(_root(label, n, back)))])
     return list(itertools.chain.from_iterable(walked))
+
+
+def _by_the_plan(table, size, low=0, posts=None, back=False, flip=False):
+    """The moves read off the plan by plain recursion: no block, expansion or chain."""
+    posts = tuple(range(table.posts)) if posts is None else posts
+    steps = table.resolve(size) if size else ()
+    for step in reversed(steps) if back else steps:
+        if step.table is None:
+            source, target = posts[step.posts[0]], posts[step.posts[1]]
+            yield Move(low + step.low + 1, *((target, source) if flip else (source, target)))
+        else:
+            mapped = tuple(posts[p] for p in step.posts)
+            yield from _by_the_plan(step.table, step.disks, low + step.low, mapped,
+                                    back ^ step.reverse, flip ^ step.reverse)  # fmt: skip
 
 
 def _sizes(label: str) -> list[int]:
@@ -46,6 +61,8 @@ def test_small_solutions_iterate_like_the_plain_walk(label):
         for back in (False, True):
             want = _plain_walk(label, n, back) if n else []
             assert list(reversed(solution) if back else solution) == want, (label, n, back)
+            table = table_of(default_registry.get(label))
+            assert want == list(_by_the_plan(table, n, back=back)), (label, n, back)
         want = _plain_walk(label, n, False) if n else []
         assert len(want) == solution.length
         for k in (1, 2, len(want) // 2, len(want) - 1):
@@ -99,3 +116,37 @@ def test_iter_builds_the_chain_once_per_solution(monkeypatch):
     clear_caches()
     next(iter(solve("classic", 10)))
     assert len(built) == 7  # clear_caches() lets the chains go
+
+
+@pytest.mark.parametrize("label", SOLVABLE)
+def test_a_cold_table_knows_its_blocks_without_its_block_level(label):
+    """is_block(size) before the block level is known (by the length at size alone) is
+    size <= block_level at every size up to past the largest block level: lengths grow."""
+    table = table_of(default_registry.get(label))
+    sizes = range(70)
+    clear_caches()
+    cold = [table.is_block(size) for size in sizes]
+    assert table.memo.block_level < 0  # (not computed on the way)
+    level = table.block_level
+    assert cold == [size <= level for size in sizes], (label, level)
+    assert [table.is_block(size) for size in sizes] == cold
+
+
+@pytest.mark.parametrize(
+    ("label", "n"), [("classic:4", 20), ("classic", 12), ("NNN", 7), ("linear", 7)]
+)
+def test_blocks_built_cold_share_their_sub_blocks_and_equal_the_plan(monkeypatch, label, n):
+    clear_caches()
+    root = _root(label, n, False)
+    built = engine_moves.block(root)
+    assert list(built) == list(_by_the_plan(root.table, n))
+    assert engine_moves.block(root) is built  # cached
+    kept = {node: moves for node, moves in engine_moves._blocks.data.items() if node != root}
+    assert kept  # the sub-blocks were cached with it
+    engine_moves.clear_caches()
+    engine_moves._blocks.put_all(kept)
+    read = []
+    original = engine_moves._items
+    monkeypatch.setattr(engine_moves, "_items", lambda node: read.append(node) or original(node))
+    assert engine_moves.block(root) == built
+    assert read == [root]  # made again from its cached sub-blocks alone

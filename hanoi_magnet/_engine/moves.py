@@ -55,7 +55,7 @@ def compose(mapping: tuple[int, ...], posts: tuple[int, ...]) -> tuple[int, ...]
     key = (mapping, posts)
     found = _COMPOSED.get(key)
     if found is None:
-        found = _COMPOSED[key] = tuple(mapping[p] for p in posts)
+        found = _COMPOSED[key] = tuple(map(mapping.__getitem__, posts))
     return found
 
 
@@ -68,31 +68,30 @@ BLOCKS = 4096
 
 def _expansion(node: Node) -> tuple[Item, ...]:
     return tuple(
-        block(child) if isinstance(child, Node) and child.size <= child.table.block_level else child
+        block(child) if isinstance(child, Node) and child.table.is_block(child.size) else child
         for child in _items(node)
     )
 
 
-def _items(node: Node) -> Iterator[Item]:
+def _items(node: Node) -> tuple[Item, ...]:
     """The node's steps in walk order: 1-tuples for moves, child nodes for sub-solves."""
     table, size, low, posts, back, flip = node
-    ensure_checked(table, size)
+    if size not in table.memo.checked:
+        ensure_checked(table, size)
     steps = table.resolve(size)
+    found: list[Item] = []
+    add = found.append
+    new = tuple.__new__  # a Node without NamedTuple's Python-level constructor
     for step in reversed(steps) if back else steps:
-        if step.table is None:
-            source, target = posts[step.posts[0]], posts[step.posts[1]]
-            if flip:
-                source, target = target, source
-            yield (interned_move(low + step.low + 1, source, target),)
-            continue
-        yield Node(
-            step.table,
-            step.disks,
-            low + step.low,
-            compose(posts, step.posts),
-            back ^ step.reverse,
-            flip ^ step.reverse,
-        )
+        child, disks, offset, mapped, reverse, _ = step
+        if child is None:
+            source, target = posts[mapped[0]], posts[mapped[1]]
+            add((interned_move(low + offset + 1, target, source) if flip else
+                 interned_move(low + offset + 1, source, target),))  # fmt: skip
+        else:
+            add(new(Node, (child, disks, low + offset, compose(posts, mapped),
+                           back ^ reverse, flip ^ reverse)))  # fmt: skip
+    return tuple(found)
 
 
 def block(node: Node) -> tuple[Move, ...]:
@@ -100,30 +99,37 @@ def block(node: Node) -> tuple[Move, ...]:
 
     Built bottom-up with an explicit stack, the blocks of its sub-solves first (each cached):
     plans nest as deeply as they like (a classic puzzle on P pegs nests P - 2 tables) without
-    recursion.
+    recursion. The blocks made are cached together at the end (one lock for all).
     """
     found = _blocks.get(node)
     if found is not None:
         return found
     made: dict[Node, tuple[Move, ...]] = {}
-    pending: list[tuple[Node, bool]] = [(node, False)]
+    cached = _blocks.peek
+    # (node, None): to look at; (node, its items): its sub-solves are made, join them.
+    pending: list[tuple[Node, tuple[Item, ...] | None]] = [(node, None)]
+    pop, push = pending.pop, pending.append
     while pending:
-        current, ready = pending.pop()
-        if current in made:
-            continue
-        if not ready:
-            cached = _blocks.get(current)
-            if cached is not None:
-                made[current] = cached
+        current, items = pop()
+        if items is None:
+            if current in made:
                 continue
-            pending.append((current, True))
-            pending.extend((item, False) for item in _items(current) if isinstance(item, Node))
+            whole = cached(current)
+            if whole is not None:
+                made[current] = whole
+                continue
+            items = _items(current)
+            push((current, items))
+            for item in items:
+                if type(item) is Node and item not in made:
+                    push((item, None))
             continue
         moves: list[Move] = []
-        for item in _items(current):
-            moves.extend(made[item] if isinstance(item, Node) else item)
-        made[current] = whole = tuple(moves)
-        _blocks.put(current, whole)
+        extend = moves.extend
+        for item in items:
+            extend(made[item] if type(item) is Node else item)  # type: ignore[arg-type]
+        made[current] = tuple(moves)
+    _blocks.put_all(made)
     return made[node]
 
 
@@ -142,12 +148,18 @@ class _Blocks:
                 self.data.move_to_end(node)
             return found
 
-    def put(self, node: Node, moves: tuple[Move, ...]) -> None:
+    def peek(self, node: Node) -> tuple[Move, ...] | None:
+        """The block if cached, without marking it used (a read, safe without the lock)."""
+        return self.data.get(node)
+
+    def put_all(self, blocks: dict[Node, tuple[Move, ...]]) -> None:
         with self.lock:
-            self.data[node] = moves
-            self.data.move_to_end(node)
-            while len(self.data) > self.maxsize:
-                self.data.popitem(last=False)
+            data = self.data
+            for node, moves in blocks.items():
+                data[node] = moves
+                data.move_to_end(node)
+            while len(data) > self.maxsize:
+                data.popitem(last=False)
 
     def clear(self) -> None:
         with self.lock:
@@ -273,7 +285,7 @@ class Leftmost:
         """
         known = self.known
         for depth in range(1, len(known)):
-            if known[depth].size <= known[depth].table.block_level:
+            if known[depth].table.is_block(known[depth].size):
                 return depth
         if self.cycle < 0:
             return len(known)  # (past the bottom: the walk starts at the bottom)
