@@ -1,6 +1,7 @@
 """Developer sessions: ``nox`` runs tests on every Python found, type checks, lint and docs.
 
-``nox -s bench`` (not run by default) runs the benchmarks.
+``nox -s bench`` (not run by default) runs the benchmarks; ``nox -s guard`` (not run by default)
+compares this checkout with the previous main, row by row (``-- REV`` or ``-- --quick``).
 """
 
 from __future__ import annotations
@@ -65,3 +66,10 @@ def bench(session: nox.Session) -> None:
     """Run the benchmarks (ratios against baselines in the same process)."""
     session.install("-e", ".[bench]")
     session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session(python="3.11", default=False)
+def guard(session: nox.Session) -> None:
+    """The regression guard: this checkout against the previous main (``-- REV``, ``--quick``)."""
+    session.install("-e", ".[bench]")
+    session.run("python", "benchmarks/run.py", "--against", *session.posargs)
