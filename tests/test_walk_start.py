@@ -60,9 +60,11 @@ def test_small_solutions_iterate_like_the_plain_walk(label):
         solution = solve(label, n)
         for back in (False, True):
             want = _plain_walk(label, n, back) if n else []
-            assert list(reversed(solution) if back else solution) == want, (label, n, back)
             table = table_of(default_registry.get(label))
             assert want == list(_by_the_plan(table, n, back=back)), (label, n, back)
+            for walk in ("first", "later"):  # from the bottom, then from the top
+                got = list(reversed(solution) if back else solution)
+                assert got == want, (label, n, back, walk)
         want = _plain_walk(label, n, False) if n else []
         assert len(want) == solution.length
         for k in (1, 2, len(want) // 2, len(want) - 1):
@@ -94,6 +96,37 @@ def test_the_walk_starts_at_the_shallowest_level_with_a_whole_block(label):
             first = engine_moves.expand(node)[0]
             assert chain.top == chain.bottom or not isinstance(first, engine_moves.Node), (
                 label, n, back, chain.top, chain.bottom)  # fmt: skip
+
+
+def test_the_first_walk_starts_at_the_bottom_and_later_ones_at_the_top(monkeypatch):
+    """The first moves of a cold solution need only the smallest blocks; once a walk has
+    climbed the whole chain, a walk starts at the top (the root of a small solution)."""
+    for label, n in (("NNN", 40), ("classic", 300), ("linear", 25)):
+        clear_caches()
+        solution = solve(label, n)
+        assert len(list(solution[:3])) == 3
+        next(iter(solution))
+        table = solution._backend.table
+        chain = engine_moves.leftmost(table, n)
+        assert not chain.walked
+        built = engine_moves._blocks.data
+        assert built and all(node.size < node.table.block_level for node in built), label
+    started = []
+    original = engine_moves.expand
+    monkeypatch.setattr(engine_moves, "expand", lambda node: started.append(node) or original(node))
+    for label, n in (("classic", 10), ("NNN", 10), ("cyclic", 9)):
+        clear_caches()
+        solution = solve(label, n)
+        chain = engine_moves.leftmost(solution._backend.table, n)
+        assert chain.top < chain.bottom
+        started.clear()
+        next(iter(solution))
+        assert started[0] == chain.node(chain.bottom) and not chain.walked
+        first = list(solution)
+        assert chain.walked
+        started.clear()
+        assert list(solution) == first
+        assert started[0] == chain.node(chain.top)
 
 
 def test_iter_builds_the_chain_once_per_solution(monkeypatch):

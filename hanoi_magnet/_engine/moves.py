@@ -239,12 +239,16 @@ class Leftmost:
     flags), a finite set: the chain is eventually periodic, its size and lowest disk shifting
     by a constant each period. Found once (a few dozen nodes), it gives the node at any depth
     by arithmetic, and :attr:`bottom`, the deepest uniform node, whose walk holds the first
-    moves; no exact length is computed. :attr:`top` is the shallowest node whose first
-    sub-solve is a whole cached block (or whose first step is a move): the walk starts there,
-    so a small solution is walked from its root, a few blocks long.
+    moves; no exact length is computed.
+
+    The first walk starts at the bottom: its first moves come at once, from the smallest
+    blocks. Once a walk has climbed the whole chain, the expansions of its levels are cached,
+    and later walks start at :attr:`top`, the shallowest node whose first sub-solve is a whole
+    block (or whose first step is a move): a small solution is then walked from its root, a
+    few blocks long, without a turn of the walk per level below it.
     """
 
-    __slots__ = ("bottom", "cycle", "known", "shift", "start", "top")
+    __slots__ = ("_top", "bottom", "cycle", "known", "shift", "walked")
 
     def __init__(self, root: Node) -> None:
         known = [root]
@@ -273,8 +277,15 @@ class Leftmost:
                 d + (known[d].size - known[d].table.depth() - UNIFORM - 1) // shrink * period
                 for d in range(self.cycle, len(known))
             )
-        self.top = min(self.bottom, self._first_block() - 1)
-        self.start = self.node(self.top)
+        self._top = -1
+        self.walked = False  # whether a walk has climbed the whole chain
+
+    @property
+    def top(self) -> int:
+        """The shallowest depth whose node's first sub-solve is a whole block (or a move)."""
+        if self._top < 0:
+            self._top = min(self.bottom, self._first_block() - 1)
+        return self._top
 
     def _first_block(self) -> int:
         """The smallest depth >= 1 whose node its parent's expansion holds as a whole block.
@@ -301,24 +312,29 @@ class Leftmost:
             return self.known[depth]
         first = self.cycle
         turns, offset = divmod(depth - first, len(self.known) - first)
-        base = self.known[first + offset]
+        table, size, low, posts, back, flip = self.known[first + offset]
         shrink, rise = self.shift
-        return base._replace(size=base.size - turns * shrink, low=base.low + turns * rise)
+        fields = (table, size - turns * shrink, low + turns * rise, posts, back, flip)
+        return tuple.__new__(Node, fields)
 
     def walk(self) -> Iterator[tuple[Move, ...]]:
-        """The root's walk as blocks, from the node at :attr:`top` up.
+        """The root's walk as blocks, from the bottom (the first walk) or from :attr:`top`.
 
-        The walk of the node at :attr:`top`, then what remains of each level above it (all
-        but its first item, the level below, walked already).
+        The walk of the node it starts at, then what remains of each level above it (all but
+        its first item, the level below, walked already). Nothing is read before the first
+        block is asked for.
         """
-        if self.top == 0:
-            return _walk([iter(expand(self.start))])
-        return _walk([self._above(), iter(expand(self.start))])
+        depth = self.top if self.walked else self.bottom
+        if depth == 0:
+            yield from _walk([iter(expand(self.known[0]))])
+        else:
+            yield from _walk([self._above(depth), iter(expand(self.node(depth)))])
 
-    def _above(self) -> Iterator[Item]:
-        """The items of the levels above :attr:`top`, each after its first (walked already)."""
-        for depth in range(self.top - 1, -1, -1):
-            yield from expand(self.node(depth))[1:]
+    def _above(self, depth: int) -> Iterator[Item]:
+        """The items of the levels above ``depth``, each after its first (walked already)."""
+        for above in range(depth - 1, -1, -1):
+            yield from expand(self.node(above))[1:]
+        self.walked = True
 
 
 #: How many chains of first sub-solves are kept (one per table, size and direction).
