@@ -302,12 +302,23 @@ def _cold(label: str, n: int) -> Setup:
 for _label in ("classic:4", "classic", "NNN", "classic:5"):
     row(f"clear_caches(); solve({_label!r}, 20): length, [0]", "first calls")(_cold(_label, 20))
 
+
+@row("clear_caches(); list(solve('classic:4', 20))", "first calls")
+def _cold_every_move(hm: ModuleType) -> Callable[[], object]:
+    def run() -> object:
+        hm.clear_caches()
+        return list(hm.solve("classic:4", 20))
+
+    return run
+
+
 fresh("fresh process: import hanoi_magnet", "")
 for _label in ("classic:4", "classic", "NNN"):
     fresh(
         f"fresh process: solve({_label!r}, 20): length, [0]",
         f"s = hm.solve({_label!r}, 20); s.length; s[0]",
     )
+fresh("fresh process: list(solve('classic:4', 20))", "list(hm.solve('classic:4', 20))")
 fresh(
     "fresh process: from_reasoning_gym + score",
     "from hanoi_magnet.evaluation import from_reasoning_gym, score\n"
