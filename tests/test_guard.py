@@ -237,6 +237,19 @@ def test_the_runner_measures_both_trees_and_reports_what_the_old_one_lacks(tmp_p
     assert records[1]["old_error"].startswith("AttributeError") and records[0]["ratio"] > 0
 
 
+def test_an_old_tree_that_cannot_be_imported_makes_every_row_n_a_not_a_crash(tmp_path):
+    old = _tree(tmp_path / "old", "raise ImportError('needs something this venv lacks')\n")
+    new = _tree(tmp_path / "new", "VALUE = 2\nNOT_IN_THE_OLD_TREE = lambda: 3\n")
+    rows_file = tmp_path / "tiny_rows.py"
+    rows_file.write_text(TINY_ROWS)
+    chosen = [Row("value", "tiny", setup=lambda hm: lambda: None)]
+    settings = compare.Settings(rounds=3, target=0.001, budget=1.0, timeout=60.0)
+    (result,) = compare.run_rows(chosen, old, new, settings, io.StringIO(), rows_file=rows_file)
+    assert "import failed: ImportError: needs something" in result.old_error
+    assert result.old == [] and len(result.new) == 3 and result.new_error is None
+    assert compare.summary([result])[1] == 0
+
+
 def test_a_worker_refuses_a_tree_whose_package_it_cannot_import(tmp_path):
     broken = _tree(tmp_path / "broken", "raise ImportError('half a package')\n")
     with pytest.raises(RuntimeError, match="did not start: import failed: ImportError: half"):

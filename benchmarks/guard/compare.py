@@ -146,13 +146,20 @@ class Worker:
         self._log.close()
 
 
-def measure_in_process(row: row_defs.Row, old: Worker, new: Worker, settings: Settings) -> Result:
+def measure_in_process(
+    row: row_defs.Row, old: Worker | str, new: Worker | str, settings: Settings
+) -> Result:
+    """One row in the two workers, in alternating rounds (a side given as a string is a worker
+    that did not start: the row is "n/a" there, and the other side is timed alone)."""
     result = Result(row)
-    trees = {"old": old, "new": new}
-    errors: dict[str, str | None] = {}
-    for side, worker in trees.items():
-        reply = worker.request("setup", row=row.name)
-        errors[side] = reply.get("error")
+    trees = {side: w for side, w in (("old", old), ("new", new)) if isinstance(w, Worker)}
+    errors: dict[str, str | None] = {"old": None, "new": None}
+    for side, worker in (("old", old), ("new", new)):
+        errors[side] = (
+            worker
+            if isinstance(worker, str)
+            else worker.request("setup", row=row.name).get("error")
+        )
     result.old_error, result.new_error = errors["old"], errors["new"]
     working = [side for side in trees if not errors[side]]
     if working:
@@ -300,14 +307,15 @@ def run_rows(
     printer = Printer([r.name for r in chosen], out)
     printer.header()
     results = []
-    in_process = [r for r in chosen if not r.fresh]
-    workers: tuple[Worker, Worker] | None = None
-    if in_process:
-        workers = (
-            Worker(old_tree, settings.timeout, rows_file),
-            Worker(new_tree, settings.timeout, rows_file),
-        )
-        progress(f"old: {workers[0].where}\nnew: {workers[1].where}")
+    workers: dict[str, Worker | str] = {}  # a worker, or why it did not start
+    if any(not r.fresh for r in chosen):
+        for side, tree in (("old", old_tree), ("new", new_tree)):
+            try:
+                workers[side] = Worker(tree, settings.timeout, rows_file)
+            except RuntimeError as error:  # every in-process row is then "n/a" on that side
+                workers[side] = str(error)
+            found = workers[side]
+            progress(f"{side}: {found.where if isinstance(found, Worker) else found}")
     try:
         ordered = sorted(chosen, key=lambda r: [x.group for x in chosen].index(r.group))
         for index, row in enumerate(ordered, 1):
@@ -315,13 +323,12 @@ def run_rows(
             if row.fresh:
                 result = measure_fresh(row, old_tree, new_tree, settings)
             else:
-                assert workers is not None
-                result = measure_in_process(row, *workers, settings)
+                result = measure_in_process(row, workers["old"], workers["new"], settings)
             printer.add(result)
             results.append(result)
     finally:
-        if workers is not None:
-            for worker in workers:
+        for worker in workers.values():
+            if isinstance(worker, Worker):
                 worker.close()
     printer.rule()
     return results
