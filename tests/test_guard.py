@@ -294,3 +294,16 @@ def test_run_py_lists_the_rows_and_refuses_unknown_ones():
                            "--quick", "no such row"], capture_output=True, text=True,
                           check=False)  # fmt: skip
     assert done.returncode == 2 and "no guard row matches" in done.stderr
+
+
+@pytest.mark.parametrize("name", [row.name for row in rows.ROWS])
+def test_every_row_runs_on_this_checkout(name):
+    """Each row once, untimed, on the package under test: a row the guard would report as an
+    error on the new tree fails here first."""
+    import hanoi_magnet
+
+    (row,) = (r for r in rows.ROWS if r.name == name)
+    if row.fresh:
+        exec(row.code, {"hm": hanoi_magnet})  # the statements a fresh process runs
+    else:
+        row.setup(hanoi_magnet)()

@@ -509,13 +509,11 @@ def _state_graph(hm: ModuleType) -> Callable[[], object]:
     return lambda: state_graph(rules, 7)
 
 
-@row("graph_svg(state_graph(ClassicRules(), 6))", "bench_graph_export", quick=False)
+@row("graph_svg('classic', 6)", "bench_graph_export", quick=False)
 def _graph_svg(hm: ModuleType) -> Callable[[], object]:
     from hanoi_magnet.draw import graph_svg  # noqa: PLC0415
-    from hanoi_magnet.search import state_graph  # noqa: PLC0415
 
-    graph = state_graph(hm.ClassicRules(), 6)
-    return lambda: graph_svg(graph)
+    return lambda: graph_svg("classic", 6)
 
 
 @row("Episode.play, 1,000 moves of classic 64", "bench_episode")
