@@ -1,8 +1,9 @@
 """Developer sessions: ``nox`` runs tests on every Python found, type checks, lint and docs.
 
-``nox -s bench`` (not run by default) runs the benchmarks; ``nox -s harness_releases`` (not run
-by default; ``.ci/run`` runs it) checks the adapters against the newest release of every
-harness.
+``nox -s bench`` (not run by default) runs the benchmarks; ``nox -s guard`` (not run by default)
+compares this checkout with the previous main, row by row (``-- REV`` or ``-- --quick``);
+``nox -s harness_releases`` (not run by default; ``.ci/run`` runs it) checks the adapters
+against the newest release of every harness.
 """
 
 from __future__ import annotations
@@ -129,3 +130,10 @@ for name in sys.argv[1:]:
     have = version(name)
     print(f"{name:16} {have:12} newest {newest}" + ("" if have == newest else "  NOT THE NEWEST"))
 """
+
+
+@nox.session(python="3.11", default=False)
+def guard(session: nox.Session) -> None:
+    """The regression guard: this checkout against the previous main (``-- REV``, ``--quick``)."""
+    session.install("-e", ".[bench]")
+    session.run("python", "benchmarks/run.py", "--against", *session.posargs)

@@ -55,7 +55,7 @@ def compose(mapping: tuple[int, ...], posts: tuple[int, ...]) -> tuple[int, ...]
     key = (mapping, posts)
     found = _COMPOSED.get(key)
     if found is None:
-        found = _COMPOSED[key] = tuple(mapping[p] for p in posts)
+        found = _COMPOSED[key] = tuple(map(mapping.__getitem__, posts))
     return found
 
 
@@ -68,31 +68,30 @@ BLOCKS = 4096
 
 def _expansion(node: Node) -> tuple[Item, ...]:
     return tuple(
-        block(child) if isinstance(child, Node) and child.size <= child.table.block_level else child
+        block(child) if isinstance(child, Node) and child.table.is_block(child.size) else child
         for child in _items(node)
     )
 
 
-def _items(node: Node) -> Iterator[Item]:
+def _items(node: Node) -> tuple[Item, ...]:
     """The node's steps in walk order: 1-tuples for moves, child nodes for sub-solves."""
     table, size, low, posts, back, flip = node
-    ensure_checked(table, size)
+    if size not in table.memo.checked:
+        ensure_checked(table, size)
     steps = table.resolve(size)
+    found: list[Item] = []
+    add = found.append
+    new = tuple.__new__  # a Node without NamedTuple's Python-level constructor
     for step in reversed(steps) if back else steps:
-        if step.table is None:
-            source, target = posts[step.posts[0]], posts[step.posts[1]]
-            if flip:
-                source, target = target, source
-            yield (interned_move(low + step.low + 1, source, target),)
-            continue
-        yield Node(
-            step.table,
-            step.disks,
-            low + step.low,
-            compose(posts, step.posts),
-            back ^ step.reverse,
-            flip ^ step.reverse,
-        )
+        child, disks, offset, mapped, reverse, _ = step
+        if child is None:
+            source, target = posts[mapped[0]], posts[mapped[1]]
+            add((interned_move(low + offset + 1, target, source) if flip else
+                 interned_move(low + offset + 1, source, target),))  # fmt: skip
+        else:
+            add(new(Node, (child, disks, low + offset, compose(posts, mapped),
+                           back ^ reverse, flip ^ reverse)))  # fmt: skip
+    return tuple(found)
 
 
 def block(node: Node) -> tuple[Move, ...]:
@@ -100,30 +99,37 @@ def block(node: Node) -> tuple[Move, ...]:
 
     Built bottom-up with an explicit stack, the blocks of its sub-solves first (each cached):
     plans nest as deeply as they like (a classic puzzle on P pegs nests P - 2 tables) without
-    recursion.
+    recursion. The blocks made are cached together at the end (one lock for all).
     """
     found = _blocks.get(node)
     if found is not None:
         return found
     made: dict[Node, tuple[Move, ...]] = {}
-    pending: list[tuple[Node, bool]] = [(node, False)]
+    cached = _blocks.peek
+    # (node, None): to look at; (node, its items): its sub-solves are made, join them.
+    pending: list[tuple[Node, tuple[Item, ...] | None]] = [(node, None)]
+    pop, push = pending.pop, pending.append
     while pending:
-        current, ready = pending.pop()
-        if current in made:
-            continue
-        if not ready:
-            cached = _blocks.get(current)
-            if cached is not None:
-                made[current] = cached
+        current, items = pop()
+        if items is None:
+            if current in made:
                 continue
-            pending.append((current, True))
-            pending.extend((item, False) for item in _items(current) if isinstance(item, Node))
+            whole = cached(current)
+            if whole is not None:
+                made[current] = whole
+                continue
+            items = _items(current)
+            push((current, items))
+            for item in items:
+                if type(item) is Node and item not in made:
+                    push((item, None))
             continue
         moves: list[Move] = []
-        for item in _items(current):
-            moves.extend(made[item] if isinstance(item, Node) else item)
-        made[current] = whole = tuple(moves)
-        _blocks.put(current, whole)
+        extend = moves.extend
+        for item in items:
+            extend(made[item] if type(item) is Node else item)  # type: ignore[arg-type]
+        made[current] = tuple(moves)
+    _blocks.put_all(made)
     return made[node]
 
 
@@ -142,12 +148,18 @@ class _Blocks:
                 self.data.move_to_end(node)
             return found
 
-    def put(self, node: Node, moves: tuple[Move, ...]) -> None:
+    def peek(self, node: Node) -> tuple[Move, ...] | None:
+        """The block if cached, without marking it used (a read, safe without the lock)."""
+        return self.data.get(node)
+
+    def put_all(self, blocks: dict[Node, tuple[Move, ...]]) -> None:
         with self.lock:
-            self.data[node] = moves
-            self.data.move_to_end(node)
-            while len(self.data) > self.maxsize:
-                self.data.popitem(last=False)
+            data = self.data
+            for node, moves in blocks.items():
+                data[node] = moves
+                data.move_to_end(node)
+            while len(data) > self.maxsize:
+                data.popitem(last=False)
 
     def clear(self) -> None:
         with self.lock:
@@ -228,9 +240,15 @@ class Leftmost:
     by a constant each period. Found once (a few dozen nodes), it gives the node at any depth
     by arithmetic, and :attr:`bottom`, the deepest uniform node, whose walk holds the first
     moves; no exact length is computed.
+
+    The first walk starts at the bottom: its first moves come at once, from the smallest
+    blocks. Once a walk has climbed the whole chain, the expansions of its levels are cached,
+    and later walks start at :attr:`top`, the shallowest node whose first sub-solve is a whole
+    block (or whose first step is a move): a small solution is then walked from its root, a
+    few blocks long, without a turn of the walk per level below it.
     """
 
-    __slots__ = ("bottom", "cycle", "known", "shift")
+    __slots__ = ("_top", "bottom", "cycle", "known", "shift", "walked")
 
     def __init__(self, root: Node) -> None:
         known = [root]
@@ -259,6 +277,34 @@ class Leftmost:
                 d + (known[d].size - known[d].table.depth() - UNIFORM - 1) // shrink * period
                 for d in range(self.cycle, len(known))
             )
+        self._top = -1
+        self.walked = False  # whether a walk has climbed the whole chain
+
+    @property
+    def top(self) -> int:
+        """The shallowest depth whose node's first sub-solve is a whole block (or a move)."""
+        if self._top < 0:
+            self._top = min(self.bottom, self._first_block() - 1)
+        return self._top
+
+    def _first_block(self) -> int:
+        """The smallest depth >= 1 whose node its parent's expansion holds as a whole block.
+
+        A node is a block when its size is at most its table's block level; along the period
+        a node's table stays and its size drops by a constant, so each phase of the period
+        reaches its block level after a number of turns found by division.
+        """
+        known = self.known
+        for depth in range(1, len(known)):
+            if known[depth].table.is_block(known[depth].size):
+                return depth
+        if self.cycle < 0:
+            return len(known)  # (past the bottom: the walk starts at the bottom)
+        period, (shrink, _) = len(known) - self.cycle, self.shift
+        return min(
+            d + -(-(known[d].size - known[d].table.block_level) // shrink) * period
+            for d in range(self.cycle, len(known))
+        )
 
     def node(self, depth: int) -> Node:
         """The node at ``depth`` (0 is the root) of the chain, for depth <= :attr:`bottom`."""
@@ -266,9 +312,49 @@ class Leftmost:
             return self.known[depth]
         first = self.cycle
         turns, offset = divmod(depth - first, len(self.known) - first)
-        base = self.known[first + offset]
+        table, size, low, posts, back, flip = self.known[first + offset]
         shrink, rise = self.shift
-        return base._replace(size=base.size - turns * shrink, low=base.low + turns * rise)
+        fields = (table, size - turns * shrink, low + turns * rise, posts, back, flip)
+        return tuple.__new__(Node, fields)
+
+    def walk(self) -> Iterator[tuple[Move, ...]]:
+        """The root's walk as blocks, from the bottom (the first walk) or from :attr:`top`.
+
+        The walk of the node it starts at, then what remains of each level above it (all but
+        its first item, the level below, walked already). Nothing is read before the first
+        block is asked for.
+        """
+        depth = self.top if self.walked else self.bottom
+        if depth == 0:
+            yield from _walk([iter(expand(self.known[0]))])
+        else:
+            yield from _walk([self._above(depth), iter(expand(self.node(depth)))])
+
+    def _above(self, depth: int) -> Iterator[Item]:
+        """The items of the levels above ``depth``, each after its first (walked already)."""
+        for above in range(depth - 1, -1, -1):
+            yield from expand(self.node(above))[1:]
+        self.walked = True
+
+
+#: How many chains of first sub-solves are kept (one per table, size and direction).
+CHAINS = 1024
+
+
+def _root_chain(table: Table, n: int, backwards: bool) -> Leftmost:
+    return Leftmost(Node(table, n, 0, tuple(range(table.posts)), backwards, False))
+
+
+_chains = functools.lru_cache(maxsize=CHAINS)(_root_chain)
+
+
+def leftmost(table: Table, n: int, backwards: bool = False) -> Leftmost:
+    """The :class:`Leftmost` chain of the solution of ``n`` disks, walked ``backwards`` or not.
+
+    Built once and kept (the :data:`CHAINS` used last): iterating a solution again costs a
+    look-up.
+    """
+    return _chains(table, n, backwards)
 
 
 def length_at_least(table: Table, n: int, bound: int) -> bool:
@@ -284,27 +370,18 @@ def length_at_least(table: Table, n: int, bound: int) -> bool:
         if bound == 1:  # any move at all: the first one, by the plan alone (no lengths)
             return _first_move(table, n) is not None
         return table.length(n) >= bound
-    root = Node(table, n, 0, tuple(range(table.posts)), False, False)
-    if _uniform(root):
+    found = leftmost(table, n)
+    if _uniform(found.known[0]):
         # Galloping up the chain (1, 2, 4, ... levels above the bottom): a few lengths of
         # geometrically growing sizes, so a bound near the whole length costs O(log n) of them.
-        chain = Leftmost(root)
-        depth, step = chain.bottom, 1
+        depth, step = found.bottom, 1
         while depth > 0:
-            node = chain.node(depth)
+            node = found.node(depth)
             if node.table.length(node.size) >= bound:
                 return True
             depth -= step
             step *= 2
     return table.length(n) >= bound
-
-
-def _walk_up(chain: Leftmost) -> Iterator[tuple[Move, ...]]:
-    """The walk of the chain's root: the bottom node's walk, then each level's remainder."""
-    yield from _walk([iter(expand(chain.node(chain.bottom)))])
-    for depth in range(chain.bottom - 1, -1, -1):
-        items = expand(chain.node(depth))
-        yield from _walk([iter(items[1:])])  # items[0] is the level below, walked already
 
 
 def _item_length(item: Item) -> int:
@@ -326,14 +403,12 @@ def iterate(
     """
     if n == 0:
         return iter(())
-    root = Node(table, n, 0, tuple(range(table.posts)), backwards, False)
     if start is None:
-        if _uniform(root):
-            return itertools.chain.from_iterable(_walk_up(Leftmost(root)))
-        return itertools.chain.from_iterable(_walk([iter(expand(root))]))
-    if not backwards and start <= SKIP and _uniform(root):  # near the start: no lengths needed
-        moves = itertools.chain.from_iterable(_walk_up(Leftmost(root)))
-        return itertools.islice(moves, start, None)
+        return itertools.chain.from_iterable(_chains(table, n, backwards).walk())
+    if not backwards and start <= SKIP:  # near the start of a uniform plan: no lengths needed
+        chain = _chains(table, n, False)
+        if _uniform(chain.known[0]):
+            return itertools.islice(itertools.chain.from_iterable(chain.walk()), start, None)
     if not 0 <= start < table.length(n):
         return iter(())
     stack: list[Iterator[Item]] = []  # outermost first: the walk resumes the innermost
@@ -459,6 +534,7 @@ def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], fl
 
 
 def clear_caches() -> None:
-    """Forget the cached expansions and blocks."""
+    """Forget the cached expansions, blocks and chains."""
     _expand.cache_clear()
+    _chains.cache_clear()
     _blocks.clear()

@@ -244,18 +244,33 @@ class Table:
     def block_level(self) -> int:
         """The largest size whose solution fits one cached block (lengths grow with size)."""
         memo = self.memo
-        if memo.block_level < 0 and (
-            getattr(self.cls, "records", None) is not None
-            or getattr(self.cls, "sizes", None) is not None
-        ):
-            # a path's table (defined at its own levels only) or a plan solving some sizes only
-            memo.block_level = 0
+        if memo.block_level < 0 and self._partial():
+            memo.block_level = 0  # (defined at some sizes only: no blocks)
         if memo.block_level < 0:
             size = 0
             while size < _BLOCK_LEVELS and self.length(size + 1) <= BLOCK_MOVES:
                 size += 1
             memo.block_level = size
         return memo.block_level
+
+    def is_block(self, size: int) -> bool:
+        """Whether a sub-solve of ``size`` disks is one cached block: ``size <= block_level``.
+
+        Until the block level is known, decided by the length at ``size`` alone (lengths grow
+        with size, so it is the same answer): a small cold solve does not compute the lengths
+        of sizes up to the block level (44 disks for classic:4, most of its first call).
+        """
+        level = self.memo.block_level
+        if level >= 0:
+            return size <= level
+        if size > _BLOCK_LEVELS or self._partial():
+            return size <= 0
+        return self.length(size) <= BLOCK_MOVES
+
+    def _partial(self) -> bool:
+        """A path's table (defined at its own levels only) or a plan solving some sizes only."""
+        cls = self.cls
+        return getattr(cls, "records", None) is not None or getattr(cls, "sizes", None) is not None
 
     def clear(self) -> None:
         """Start a new generation of caches."""

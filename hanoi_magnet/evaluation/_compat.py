@@ -57,9 +57,8 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
             f"not a reasoning-gym tower_of_hanoi entry (needs metadata num_disks, num_pegs, "
             f"start_peg, target_peg): {error}"
         ) from None
-    rules = ClassicRules(pegs)
-    start = State.tower(n, source, posts=pegs)
-    goal = State.tower(n, target, posts=pegs)
+    rules = _rules(pegs)
+    start, goal = _tower(n, source, pegs), _tower(n, target, pegs)
     best = _towers(pegs, n) if source != target else optimum(rules, start, goal)
     return Instance(
         id=f"reasoning-gym-{index}",
@@ -78,11 +77,33 @@ def from_reasoning_gym(entry: Mapping[str, object]) -> Instance:
     )
 
 
+# A dataset repeats a few sizes thousands of times: the rules, towers and optima of each are
+# made once and shared by its instances (all immutable), so that building an instance costs
+# little next to scoring an answer to it.
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(pegs: int) -> ClassicRules:
+    return ClassicRules(pegs)
+
+
+#: Towers of at most this many disks are kept (each holds its n disks).
+_KEPT_DISKS = 64
+
+
+def _tower(n: int, post: int, pegs: int) -> State:
+    return _small_tower(n, post, pegs) if n <= _KEPT_DISKS else State.tower(n, post, posts=pegs)
+
+
+@functools.lru_cache(maxsize=1024)
+def _small_tower(n: int, post: int, pegs: int) -> State:
+    return State.tower(n, post, posts=pegs)
+
+
 @functools.lru_cache(maxsize=256)
 def _towers(pegs: int, n: int) -> Optimum:
     """The optimum from one tower to another on ``pegs`` pegs, computed once per size.
 
     Any two towers: every relabelling of the pegs preserves the rules.
     """
-    rules = ClassicRules(pegs)
-    return optimum(rules, State.tower(n, 0, posts=pegs), State.tower(n, 1, posts=pegs))
+    return optimum(_rules(pegs), _tower(n, 0, pegs), _tower(n, 1, pegs))

@@ -321,16 +321,21 @@ def _same(value: object) -> object:
 
 
 def _check_instance(instance: Instance) -> None:
-    """Refuse an instance whose fields do not fit together (before score() would trip on them)."""
-    where = f"instance {instance.id!r}"
+    """Refuse an instance whose fields do not fit together (before score() would trip on them).
+
+    Every message names the instance; it is written only when a check fails (datasets build
+    thousands of instances, nearly all of them right).
+    """
     for name in ("id", "family", "template", "prompt"):
         if not isinstance(getattr(instance, name), str):
-            raise InvalidArgumentError(f"{where}: {name} must be a string")
+            raise InvalidArgumentError(f"{_where(instance)}: {name} must be a string")
     if not isinstance(instance.task, Task):
-        raise InvalidArgumentError(f"{where}: task must be a Task, got {instance.task!r}")
+        raise InvalidArgumentError(
+            f"{_where(instance)}: task must be a Task, got {instance.task!r}"
+        )
     if not isinstance(instance.rules, Rules):
-        raise InvalidArgumentError(f"{where}: rules must be a Rules object")
-    n = _integer(instance.n, f"{where}: n")
+        raise InvalidArgumentError(f"{_where(instance)}: rules must be a Rules object")
+    n = _count(instance, "n", instance.n)
     for name in ("start", "goal"):
         state = getattr(instance, name)
         try:
@@ -338,34 +343,56 @@ def _check_instance(instance: Instance) -> None:
         except InvalidArgumentError as error:
             reason = str(error)
         if reason is not None:
-            raise InvalidArgumentError(f"{where}: the {name} is not a legal position: {reason}")
-        if state.n != n:
-            raise InvalidArgumentError(f"{where}: the {name} has {state.n} disks, not n = {n}")
+            raise InvalidArgumentError(
+                f"{_where(instance)}: the {name} is not a legal position: {reason}"
+            )
+        disks = sum(map(len, state.posts))
+        if disks != n:
+            raise InvalidArgumentError(
+                f"{_where(instance)}: the {name} has {disks} disks, not n = {n}"
+            )
     if instance.variant is not None and not isinstance(instance.variant, str):
-        raise InvalidArgumentError(f"{where}: variant must be a label or None")
+        raise InvalidArgumentError(f"{_where(instance)}: variant must be a label or None")
     if instance.notation not in NOTATIONS:
         raise InvalidArgumentError(
-            f"{where}: unknown notation {instance.notation!r}; known: {', '.join(NOTATIONS)}"
+            f"{_where(instance)}: unknown notation {instance.notation!r}; known: "
+            f"{', '.join(NOTATIONS)}"
         )
     for name in ("done", "count", "optimum", *_OPTIONAL[:-1]):
-        if getattr(instance, name) is not None:
-            _integer(getattr(instance, name), f"{where}: {name}")
+        value = getattr(instance, name)
+        if value is not None:
+            _count(instance, name, value)
     if instance.unsolvable is not None:
         if not isinstance(instance.unsolvable, str):
-            raise InvalidArgumentError(f"{where}: unsolvable must be a string or None")
+            raise InvalidArgumentError(f"{_where(instance)}: unsolvable must be a string or None")
         if instance.optimum is not None or instance.task is not Task.SOLVE:
             raise InvalidArgumentError(
-                f"{where}: an unsolvable instance is a solve task without an optimum"
+                f"{_where(instance)}: an unsolvable instance is a solve task without an optimum"
             )
     if instance.proven is not None and not isinstance(instance.proven, bool):
-        raise InvalidArgumentError(f"{where}: proven must be True, False or None")
+        raise InvalidArgumentError(f"{_where(instance)}: proven must be True, False or None")
     expected: object = instance.expected
     if expected is not None and not (
         isinstance(expected, tuple) and all(type(m) is Move for m in expected)
     ):
-        raise InvalidArgumentError(f"{where}: expected must be a tuple of Move objects or None")
+        raise InvalidArgumentError(
+            f"{_where(instance)}: expected must be a tuple of Move objects or None"
+        )
     if instance.task is Task.CONTINUE and None in (instance.variant, instance.done, instance.count):
-        raise InvalidArgumentError(f"{where}: a continue task needs its variant, done and count")
+        raise InvalidArgumentError(
+            f"{_where(instance)}: a continue task needs its variant, done and count"
+        )
+
+
+def _where(instance: Instance) -> str:
+    return f"instance {instance.id!r}"
+
+
+def _count(instance: Instance, name: str, value: object) -> int:
+    """A field that must be an int >= 0 (the message, naming the instance, only if not)."""
+    if type(value) is int and value >= 0:
+        return value
+    return _integer(value, f"{_where(instance)}: {name}")
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
