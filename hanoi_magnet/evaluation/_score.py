@@ -680,24 +680,55 @@ def _extract(
     """
     if not isinstance(answer, str) or not answer.strip():
         raise NotationError("no answer")
-    if naming is not None:
-        return extract_moves(
-            answer, notation=instance.notation, pegs=naming, posts=instance.posts,
-            thinking=thinking,
-        )  # fmt: skip
-    found = extract_moves(answer, posts=instance.posts, thinking=thinking)
     asked = get_notation(instance.notation)
+    if naming is not None:
+        found = extract_moves(
+            answer, notation=asked, pegs=naming, posts=instance.posts, thinking=thinking
+        )
+        if found.deviation is None or all(isinstance(move, Move) for move in found.moves):
+            return found
+        # labels read as step numbers: the moves' own disks may be exactly what was written
+        deviation = _deviation(asked, answer_region(answer, thinking), found.moves, instance)
+        return attrs.evolve(found, deviation=deviation)
+    found = extract_moves(answer, posts=instance.posts, thinking=thinking)
     region = answer_region(answer, thinking)
-    return attrs.evolve(
-        found, asked=asked.name, deviation=_deviation(asked, region, found, instance.posts)
-    )
+    deviation = _deviation(asked, region, found.moves, instance)
+    return attrs.evolve(found, asked=asked.name, deviation=deviation)
 
 
-def _deviation(asked: Any, region: str, found: Extraction, posts: int) -> str | None:
+def _deviation(
+    asked: Any, region: str, moves: tuple[Move | tuple[int, int], ...], instance: Instance
+) -> str | None:
+    """How the answer departs from the notation asked for, its moves as the answer makes them.
+
+    Moves read as pairs (``1: 0 -> 3``, ``2: 1 -> 0``, ``3: 1 -> 2`` counting up are read as
+    step numbers) are given the disks they move first: when the text is exactly what the asked
+    notation writes for those moves, the answer kept to it, however its labels were read.
+    """
+    pairs = [move for move in moves if not isinstance(move, Move)]
+    if pairs and asked.has_disk:
+        resolved = _with_disks(moves, instance.start)
+        if resolved is None:
+            return f"its moves do not name their disks, as notation {asked.name!r} does"
+        moves = resolved
     try:
-        return asked.deviation(region.strip(), found.moves, posts)  # type: ignore[no-any-return]
+        return asked.deviation(region.strip(), moves, instance.posts)  # type: ignore[no-any-return]
     except InvalidArgumentError:  # pairs where the notation writes disks
         return f"its moves do not name their disks, as notation {asked.name!r} does"
+
+
+def _with_disks(moves: tuple[Move | tuple[int, int], ...], start: State) -> tuple[Move, ...] | None:
+    """``moves`` with each pair given the disk on top of its source (``None``: an empty one)."""
+    stacks = [list(peg) for peg in start.posts]
+    resolved: list[Move] = []
+    for move in moves:
+        source, target = (move.source, move.target) if isinstance(move, Move) else move
+        if not (0 <= source < len(stacks) and 0 <= target < len(stacks)) or not stacks[source]:
+            return None
+        disk = stacks[source].pop()
+        stacks[target].append(disk)
+        resolved.append(move if isinstance(move, Move) else Move(disk, source, target))
+    return tuple(resolved)
 
 
 def _move_error(
