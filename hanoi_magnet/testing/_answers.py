@@ -29,7 +29,7 @@ from hanoi_magnet.registry import solve
 from hanoi_magnet.testing import _wrappers as wrap
 from hanoi_magnet.testing._choices import Chooser, RandomChooser
 from hanoi_magnet.testing._forms import LINE_FORMS, Names, peg_words
-from hanoi_magnet.testing._layouts import LAYOUTS, Body, ReadMove, inline
+from hanoi_magnet.testing._layouts import LAYOUTS, Body, ReadMove, counted, inline
 
 T = TypeVar("T")
 
@@ -239,6 +239,7 @@ def write_answer(
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
     text, read, expected, ending = twisted or (body.text, body.moves, "moves", True)
+    read = counted(read, body.labels)
     if applied:
         recipe.append(f"twist={twist}")
     text = _wrapped(

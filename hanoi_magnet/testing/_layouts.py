@@ -8,6 +8,7 @@ where its target name starts (so that a corruption can cut the text inside a mov
 from __future__ import annotations
 
 import json
+import re
 from typing import NamedTuple
 
 from hanoi_magnet.model import Move
@@ -32,6 +33,7 @@ class Body(NamedTuple):
     moves: tuple[ReadMove, ...]
     places: tuple[Place, ...]
     recipe: tuple[str, ...]
+    labels: bool = False  # every move written "N: ...": see :func:`counted`
 
 
 _ORDINALS = [
@@ -147,6 +149,26 @@ def _read_as(move: ReadMove, form: str, names: Names) -> ReadMove:
     return move
 
 
+def counted(read: tuple[ReadMove, ...], labels: bool) -> tuple[ReadMove, ...]:
+    """``1: S -> D``, ``2: S -> I``, ``3: S -> D``...: numbers counting up are steps.
+
+    The reading convention (:doc:`/reading-answers`): when every move read is a label
+    (``labels``: ``N: ...``) and the labels count up by one from 1 over three moves or more,
+    they are read as step numbers (on three posts no legal answer moves disks 1, 2, 3 one after
+    the other; on more posts the reader says it could be either). ``read`` is what the reader
+    keeps (a move cut off at the end is not counted).
+    """
+    if not labels or len(read) < 3:
+        return read
+    moves = [move for move in read if isinstance(move, Move)]
+    if [move.disk for move in moves] != list(range(1, len(read) + 1)):
+        return read
+    return tuple((move.source, move.target) for move in moves)
+
+
+_LABEL = re.compile(r"\d+\s*:")
+
+
 def _place(text: str, offset: int, move: ReadMove, names: Names) -> Place:
     """Where, in ``text`` (written at ``offset``), a cut leaves the move begun, not whole."""
     source, target = (move.source, move.target) if isinstance(move, Move) else move
@@ -182,9 +204,11 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
     places: list[Place] = []
     read: list[ReadMove] = []
     offset = 0
+    texts: list[str] = []
     for index, move in enumerate(moves, 1):
         text = _move_text(move, form, names, styled)
         assert text is not None
+        texts.append(text)
         head = _numbering(style, index, len(moves)) + markup
         line = head + text + markup
         if periods and form not in ("bracketed", "json"):
@@ -197,7 +221,8 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
         parts.append(line)
         offset += len(line)
     recipe = ("lines", form, style, f"markup={markup!r}", f"newline={newline!r}")
-    return Body("".join(parts), tuple(read), tuple(places), recipe)
+    labels = all(_LABEL.match(text) for text in texts)
+    return Body("".join(parts), tuple(read), tuple(places), recipe, labels)
 
 
 _SEPARATORS = (", ", ", then ", "; ", " | ", "<br>", " and then ", ", and then ", " then ")
@@ -226,6 +251,7 @@ def inline(
     if ordinals:
         opening = "First, "
     pieces: list[str] = [opening]
+    texts: list[str] = []
     places: list[Place] = []
     read: list[ReadMove] = []
     offset = len(opening)
@@ -238,13 +264,15 @@ def inline(
             offset += len(joint)
         text = _move_text(move, form, names, styled)
         assert text is not None
+        texts.append(text)
         places.append(_place(text, offset, move, names))
         read.append(_read_as(move, form, names))
         pieces.append(text)
         offset += len(text)
     ending = chooser.choice((".", "", "\n")) if form not in ("bracketed",) else "\n"
     recipe = ("inline", form, f"separator={separator!r}", f"ordinals={ordinals}")
-    return Body("".join(pieces) + ending, tuple(read), tuple(places), recipe)
+    labels = all(_LABEL.match(text) for text in texts)
+    return Body("".join(pieces) + ending, tuple(read), tuple(places), recipe, labels)
 
 
 def listed(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
