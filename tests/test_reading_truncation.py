@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hanoi_magnet import ClassicRules, Move, NotationError, State, solve
 from hanoi_magnet.evaluation import Instance, Outcome, Task, score
-from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves
+from hanoi_magnet.notation import NOTATIONS, PegNames, _cut, extract_moves
 
 THREE = list(solve("classic", 3))  # seven moves
 WRITTEN = {
@@ -185,3 +187,22 @@ def test_both_sides_of_the_longest_piece_of_one_move(digits, cut):
     assert found.truncated is cut
     assert (found.unreadable is None) is cut
     assert len(found.moves) == 3
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.from_regex(_cut._BEGUN, fullmatch=True))
+def test_the_quick_look_at_a_line_end_never_misses_a_begun_move(piece):
+    # begun_move looks at the last character before it finds the line's moves: every piece the
+    # pattern of a begun move matches must pass that look (else a cut-off answer is missed)
+    stripped = piece.strip(" ")
+    if stripped and _cut._BEGUN.fullmatch(stripped):
+        assert _cut._may_end_begun(stripped)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Move disk 1 from A to C.", "moves = [[1, 0, 2]]", "(A, C)", "| 1 | A -> C |", "Done!"],
+)
+def test_lines_ending_so_need_no_closer_look(line):
+    assert not _cut._may_end_begun(line)
+    assert _cut.begun_move(line, len(line)) is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from hanoi_magnet.notation._lines import plain_line
-from hanoi_magnet.notation._mentions import mentions
+from hanoi_magnet.notation._mentions import last_mentions, mentions
 from hanoi_magnet.notation._segments import GLUE, LEAD
 
 _LONGEST = 200  # a longer piece of text is no piece of one move
@@ -39,6 +39,9 @@ _BEGUN = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
+#: The characters a piece matching ``_BEGUN`` can end with (besides letters, digits and spaces;
+#: ``.`` only as in ``disk no.``; anything after a ``{``).
+_BEGUN_ENDS = frozenset("'\":,#-=>→⟶⇒➔➜[(")
 _WORDS = ("peg", "rod", "post", "tower", "pole", "needle", "stack", "column")
 
 
@@ -63,11 +66,13 @@ def begun_move(text: str, end: int) -> tuple[int, bool] | None:
         return None
     line = text[start:end]
     plain = plain_line(line)
+    if not _may_end_begun(plain.rstrip(" ")):
+        return None
     lead = LEAD.match(plain)
     lead_end = lead.end() if lead else 0
     found = [
         m._replace(start=m.start + lead_end, end=m.end + lead_end)
-        for m in mentions(plain[lead_end:])
+        for m in last_mentions(plain[lead_end:])
     ]
     replaced = False
     if (
@@ -93,6 +98,22 @@ def begun_move(text: str, end: int) -> tuple[int, bool] | None:
         return None
     piece_at += len(plain[piece_at:]) - len(plain[piece_at:].lstrip(" "))
     return start + _given(line, piece_at), replaced
+
+
+def _may_end_begun(line: str) -> bool:
+    """Whether ``line`` (no spaces at its end) may end with a piece ``_BEGUN`` matches.
+
+    A necessary condition only, and cheap: most lines end with ``.``, ``)`` or ``]``, which no
+    begun move does, and then their moves need not be found again.
+    """
+    if not line:
+        return False
+    last = line[-1]
+    if last.isalnum() or last.isspace() or last in _BEGUN_ENDS:
+        return True
+    if last == "." and line[-3:].lower() == "no.":
+        return True
+    return "{" in line[-_LONGEST:]
 
 
 def _given(line: str, position: int) -> int:

@@ -68,17 +68,13 @@ def key_of(candidate: Candidate, posts: int) -> Key:
     except NotationError:
         naming = None
     known: dict[Raw, tuple[object, ...]] = {}
-    pairs: list[tuple[object, ...]] = []
-    for raw in candidate.raws:
-        pair = known.get(raw)
-        if pair is None:
-            pair = (raw.source.upper(), raw.target.upper())
-            if naming is not None:
-                with contextlib.suppress(NotationError):
-                    pair = (naming.read(raw.source, posts), naming.read(raw.target, posts))
-            known[raw] = pair
-        pairs.append(pair)
-    return tuple(pairs)
+    for raw in set(candidate.raws):  # a few distinct moves, each read once
+        pair: tuple[object, ...] = (raw.source.upper(), raw.target.upper())
+        if naming is not None:
+            with contextlib.suppress(NotationError):
+                pair = (naming.read(raw.source, posts), naming.read(raw.target, posts))
+        known[raw] = pair
+    return tuple(map(known.__getitem__, candidate.raws))
 
 
 def choose(found: list[Candidate], text: str, posts: int) -> Decision:
@@ -94,7 +90,7 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
     group: Group | None = None
     previous_end = 0
     for candidate in pool:
-        key = key_of(candidate, posts)
+        key = key_of(candidate, posts) if len(pool) > 1 else ()  # one: nothing to compare
         between = text[previous_end : candidate.start]
         previous_end = max(previous_end, candidate.end)
         if group is None:

@@ -293,8 +293,9 @@ class _Reading:
         raws = parts[0].raws if len(parts) == 1 else [raw for part in parts for raw in part.raws]
         last = parts[-1]
         default = None if self.chosen is None else self.chosen.pegs
-        used, how, why_pegs = naming(raws, self.pegs, default, posts)
-        moves, unreadable = convert(raws, last.unreadable, used, posts)
+        distinct = set(raws)
+        used, how, why_pegs = naming(raws, self.pegs, default, posts, distinct)
+        moves, unreadable = convert(raws, last.unreadable, used, posts, distinct)
         name = _notation_of(parts, used, posts)
         losers = list(decision.losers)
         differs, own = mismatch(raws, used, how, posts)

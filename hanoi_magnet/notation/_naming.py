@@ -18,12 +18,17 @@ from hanoi_magnet.notation._scan import Raw, ReadMove, to_move
 
 
 def naming(
-    raws: list[Raw], pegs: PegNames | None, default: PegNames | None, posts: int
+    raws: list[Raw],
+    pegs: PegNames | None,
+    default: PegNames | None,
+    posts: int,
+    distinct: set[Raw] | None = None,
 ) -> tuple[PegNames | None, Chosen, str]:
     """The naming to read ``raws`` with, how it was chosen, and why.
 
     ``pegs``: the naming the caller (the prompt) uses; ``default``: the naming of the notation
-    the caller asked for, when it names one but not ``pegs``.
+    the caller asked for, when it names one but not ``pegs``; ``distinct``: ``set(raws)``, when
+    the caller has it.
     """
     given = pegs or default
     how: Chosen = "named" if pegs is not None else "defaulted"
@@ -31,7 +36,7 @@ def naming(
         if given is None:
             return None, "defaulted", "no peg is written"
         return given, how, _given_why(given, how)
-    tokens = _tokens(raws)
+    tokens = _tokens(raws, distinct)
     numbers = any(token.isdecimal() for token in tokens)
     letters = any(not token.isdecimal() for token in tokens)
     if numbers and given is not None and given.numeric:
@@ -47,7 +52,7 @@ def naming(
             found = None
         if found is None or found is given or _fits(given, tokens, posts):
             return given, how, _given_why(given, how)
-    detected, why = detect(raws, posts)
+    detected, why = detect(raws, posts, tokens)
     return detected, "detected", why
 
 
@@ -66,14 +71,21 @@ def _fits(given: PegNames, tokens: frozenset[str], posts: int) -> bool:
     return True
 
 
-def _tokens(raws: list[Raw]) -> frozenset[str]:
-    distinct = set(raws)  # few: hashing each move once beats reading its names
+def _tokens(raws: list[Raw], distinct: set[Raw] | None = None) -> frozenset[str]:
+    if distinct is None:
+        distinct = set(raws)  # few: hashing each move once beats reading its names
     return frozenset(raw.source for raw in distinct).union(raw.target for raw in distinct)
 
 
-def detect(raws: list[Raw], posts: int) -> tuple[PegNames, str]:
-    """The naming the peg names of ``raws`` show, and why (NotationError: they cannot tell)."""
-    tokens = _tokens(raws)
+def detect(
+    raws: list[Raw], posts: int, tokens: frozenset[str] | None = None
+) -> tuple[PegNames, str]:
+    """The naming the peg names of ``raws`` show, and why (NotationError: they cannot tell).
+
+    ``tokens``: their peg names, when the caller has them.
+    """
+    if tokens is None:
+        tokens = _tokens(raws)
     known = _DETECTED.get((tokens, posts))
     if known is None:
         found = PegNames.detect(tokens, posts)  # raises when it cannot tell: not remembered
@@ -119,9 +131,16 @@ def mismatch(
 
 
 def convert(
-    raws: list[Raw], unreadable: str | None, used: PegNames | None, posts: int
+    raws: list[Raw],
+    unreadable: str | None,
+    used: PegNames | None,
+    posts: int,
+    distinct: set[Raw] | None = None,
 ) -> tuple[list[ReadMove], str | None]:
-    """The moves of ``raws`` under ``used``; the first that cannot be read stops them."""
+    """The moves of ``raws`` under ``used``; the first that cannot be read stops them.
+
+    ``distinct``: ``set(raws)``, when the caller has it.
+    """
     moves: list[ReadMove] = []
     if used is None:
         return moves, unreadable
@@ -130,7 +149,8 @@ def convert(
         if len(_KNOWN) >= 64:
             _KNOWN.clear()
         known = _KNOWN[used, posts] = {}
-    distinct = set(raws)
+    if distinct is None:
+        distinct = set(raws)
     if len(distinct) <= _KNOWN_SIZE // 2:  # the common case: a few distinct moves
         if len(known) + len(distinct) > _KNOWN_SIZE:
             known.clear()

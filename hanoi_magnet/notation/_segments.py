@@ -19,6 +19,7 @@ A sentence that starts as a move (``Move disk two ...``) but holds none is a bro
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import NamedTuple
@@ -215,15 +216,19 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
 
 def _written(text: str, offset: int, mention: Mention) -> str:
     """The built-in notation ``mention`` is written in, else its form (``"move"``...)."""
-    written = text[offset + mention.start : offset + mention.end]
+    return _notation_written(text[offset + mention.start : offset + mention.end], mention.form)
+
+
+@functools.lru_cache(maxsize=4096)  # answers repeat a handful of move texts many times
+def _notation_written(written: str, form: str) -> str:
     for name, pattern in _TEMPLATES:
         if pattern.fullmatch(written):
             return name
-    if mention.form == "spaced":
+    if form == "spaced":
         return "numbers" if written[:1].isdigit() else "letters"
-    if mention.form == "label":
+    if form == "label":
         return "library-like"
-    return mention.form
+    return form
 
 
 _TEMPLATES = [
@@ -261,7 +266,7 @@ def _sentence(text: str) -> _Sentence:
     forms.append(_written(text, offset, last))
     for mention in found[1:]:
         gap = text[offset + last.end : offset + mention.start]
-        if GLUE.fullmatch(gap):
+        if _is_glue(gap):
             pass
         elif _HEDGE.search(gap) and GLUE.fullmatch(_HEDGE.sub(" ", gap).replace("(", " ")):
             hedged = hedged or f"{gap.strip()!r} between two moves"
@@ -282,6 +287,19 @@ def _sentence(text: str) -> _Sentence:
     if _PERSON.search(text[:start]) and _WORDS_AFTER.match(tail):
         return _in_prose(text, 0, found, start)  # "We must move disk 3 from A to C at some point"
     return _closing(raws, forms, tail, hedged, uncertain, all_weak(found))
+
+
+def _is_glue(gap: str) -> bool:
+    """``GLUE.fullmatch(gap)``, remembered: a line of moves repeats one separator."""
+    known = _GLUE_GAPS.get(gap)
+    if known is None:
+        if len(_GLUE_GAPS) >= 1024:
+            _GLUE_GAPS.clear()
+        known = _GLUE_GAPS[gap] = GLUE.fullmatch(gap) is not None
+    return known
+
+
+_GLUE_GAPS: dict[str, bool] = {}
 
 
 def all_weak(found: list[Mention]) -> bool:
