@@ -541,6 +541,75 @@ def _extract(hm: ModuleType) -> Callable[[], object]:
     return lambda: extract_moves(text)
 
 
+# -- reading answers of every form (issue 32: not slower than the previous reader) -------------
+
+
+def _arrows(moves: Iterator[tuple[int, int, int]], separator: str) -> str:
+    return separator.join(f"{'ABC'[s]}->{'ABC'[t]}" for _, s, t in moves)
+
+
+def short_answers(count: int = 1000) -> list[str]:
+    """``count`` short answers (5 disks) of ten kinds models write, in rotation."""
+    moves = list(classic_moves(5))
+    names = "ABC"
+    sentences = [f"Move disk {d} from {names[s]} to {names[t]}." for d, s, t in moves]
+    kinds = [
+        "\n".join(sentences),
+        "Let me think about it.\n" + "\n".join(sentences) + "\nThat solves it.",
+        "<think>\nSmallest disk first.\n</think>\n" + "\n".join(sentences),
+        "\n".join(f"{i}. {line}" for i, line in enumerate(sentences, 1)),
+        "\n".join(f"- {line}" for line in sentences),
+        "\n".join(f"Step {i}: {line}" for i, line in enumerate(sentences, 1)),
+        _arrows(iter(moves), "\n"),
+        "The moves: " + _arrows(iter(moves), ", ") + ".",
+        "moves = " + str([[d, s, t] for d, s, t in moves]),
+        "| # | move |\n|---|---|\n"
+        + "\n".join(f"| {i} | {names[s]} -> {names[t]} |" for i, (_, s, t) in enumerate(moves, 1)),
+    ]
+    return [kinds[i % len(kinds)] for i in range(count)]
+
+
+@row("extract_moves x 1,000 short answers of ten kinds", "reading")
+def _extract_short(hm: ModuleType) -> Callable[[], object]:
+    from hanoi_magnet.notation import extract_moves  # noqa: PLC0415
+
+    answers = short_answers()
+    return lambda: [extract_moves(answer) for answer in answers]
+
+
+@row("score x 1,000 short answers of ten kinds", "reading")
+def _score_short(hm: ModuleType) -> Callable[[], object]:
+    from hanoi_magnet.evaluation import from_reasoning_gym, score  # noqa: PLC0415
+
+    instance = from_reasoning_gym(gym_entry(5, 3, 1, 3))
+    answers = short_answers()
+    return lambda: [score(answer, instance) for answer in answers]
+
+
+@row("extract_moves, 1 MB of arrow lines with prose", "reading", quick=False)
+def _extract_arrows(hm: ModuleType) -> Callable[[], object]:
+    from hanoi_magnet.notation import extract_moves  # noqa: PLC0415
+
+    text = "Here is my plan.\n" + _arrows(classic_moves(18), "\n") + "\nDone."
+    return lambda: extract_moves(text)
+
+
+@row("extract_moves, a moves-list of 65,535 moves on one line", "reading", quick=False)
+def _extract_list(hm: ModuleType) -> Callable[[], object]:
+    from hanoi_magnet.notation import extract_moves  # noqa: PLC0415
+
+    text = "moves = " + str([[d, s, t] for d, s, t in classic_moves(16)])
+    return lambda: extract_moves(text)
+
+
+@row("extract_moves, 16,383 arrows on one comma-separated line", "reading", quick=False)
+def _extract_one_line(hm: ModuleType) -> Callable[[], object]:
+    from hanoi_magnet.notation import extract_moves  # noqa: PLC0415
+
+    text = _arrows(classic_moves(14), ", ")
+    return lambda: extract_moves(text)
+
+
 @row("validate(131,071 Moves, 'classic', 17)", "bench_validation")
 def _validate_moves(hm: ModuleType) -> Callable[[], object]:
     moves = [hm.Move(d, s, t) for d, s, t in classic_moves(17)]
