@@ -223,8 +223,8 @@ def test_the_short_replay_reports_what_validate_reports():
 
 def test_the_plain_replay_was_checked_on_both_sides():
     """The corpora above reached the plain replay both where it answers and where it gives up
-    (run after them; alone, it checks a corpus of its own)."""
-    if not all(REPLAYED.values()):
+    (run after them; alone, or with them spread over workers, it checks a corpus of its own)."""
+    if REPLAYED[True] < 10 or REPLAYED[False] < 10:
         instance = _entry(3, 3, 1, 3)
         for entry in ENTRIES.values():
             with contextlib.suppress(NotationError):

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from hanoi_magnet.notation._scan import Raw
+from hanoi_magnet.notation._written import notation_written
 
 _PEG_WORD = (
     r"(?=[tprnscTPRNSC])(?:the\s{1,3})?"
@@ -132,13 +133,16 @@ class Mention(NamedTuple):
     end: int
     form: str  # "move", "label", "bracket", "json", "compact", "triple", "spaced"
     strong: bool  # a move wherever it stands (else only on a line of moves)
+    written: str = ""  # the built-in notation its text is written in, else its form
 
 
 def mentions(text: str) -> list[Mention]:
     """Every mention of a move in ``text``, left to right, not overlapping."""
     found: list[Mention] = []
+    append = found.append
     pattern = MENTION if _SEPARATOR.search(text) else _WITHOUT_SEPARATOR
     known = _KNOWN
+    new = tuple.__new__  # a Mention without its constructor's keyword handling
     for match in pattern.finditer(text):
         start, end = match.span()
         # the mention with the characters its expression looks at around it (one before, two
@@ -149,16 +153,17 @@ def mentions(text: str) -> list[Mention]:
             mention = _mention(match)
             if len(known) >= 4096:
                 known.clear()
-            known[key] = read = mention and (mention.raw, mention.form, mention.strong)
+            known[key] = read = mention and (mention.raw, mention.form, mention.strong,
+                                             mention.written)  # fmt: skip
         if read:
-            found.append(Mention(read[0], start, end, read[1], read[2]))
+            append(new(Mention, (read[0], start, end, read[1], read[2], read[3])))
     return found
 
 
 #: What each mention reads as, by its text and the characters around it that the expression
 #: looks at: a move, its form and strength, or ``None`` (a JSON object naming no move).
 #: Answers repeat a few mentions many times.
-_KNOWN: dict[tuple[int, str], tuple[Raw, str, bool] | None] = {}
+_KNOWN: dict[tuple[int, str], tuple[Raw, str, bool, str] | None] = {}
 
 
 def last_mentions(text: str, count: int = 2) -> list[Mention]:
@@ -216,6 +221,14 @@ def _resynchronized(text: str) -> int:
 
 
 def _mention(match: re.Match[str]) -> Mention | None:
+    """The mention ``match`` found (``None``: a JSON object naming no move), its notation named."""
+    mention = _read(match)
+    if mention is None:
+        return None
+    return mention._replace(written=notation_written(match.group(0), mention.form))
+
+
+def _read(match: re.Match[str]) -> Mention | None:
     form = match.lastgroup
     group = match.group
     start, end = match.span()

@@ -19,15 +19,14 @@ A sentence that starts as a move (``Move disk two ...``) but holds none is a bro
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from typing import NamedTuple
 
-from hanoi_magnet.notation._builtin import NOTATIONS
 from hanoi_magnet.notation._cues import cue_of
 from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
+from hanoi_magnet.notation._written import notation_written
 
 BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN, NEGATED = range(7)
 
@@ -216,26 +215,9 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
 
 def _written(text: str, offset: int, mention: Mention) -> str:
     """The built-in notation ``mention`` is written in, else its form (``"move"``...)."""
-    return _notation_written(text[offset + mention.start : offset + mention.end], mention.form)
-
-
-@functools.lru_cache(maxsize=4096)  # answers repeat a handful of move texts many times
-def _notation_written(written: str, form: str) -> str:
-    for name, pattern in _TEMPLATES:
-        if pattern.fullmatch(written):
-            return name
-    if form == "spaced":
-        return "numbers" if written[:1].isdigit() else "letters"
-    if form == "label":
-        return "library-like"
-    return form
-
-
-_TEMPLATES = [
-    (notation.name, notation._pattern)
-    for notation in NOTATIONS.values()
-    if not notation.is_list and notation.name not in ("letters", "letter-arrows", "numbers")
-]
+    if mention.written:
+        return mention.written
+    return notation_written(text[offset + mention.start : offset + mention.end], mention.form)
 
 
 def _form(forms: list[str]) -> str | None:
