@@ -3,7 +3,8 @@
 ``nox -s bench`` (not run by default) runs the benchmarks; ``nox -s guard`` (not run by default)
 compares this checkout with the previous main, row by row (``-- REV`` or ``-- --quick``);
 ``nox -s harness_releases`` (not run by default; ``.ci/run`` runs it) checks the adapters
-against the newest release of every harness.
+against the newest release of every harness; ``nox -s mutation`` (not run by default; hours)
+scores the tests of the answer reader and the scorer against mutmut's mutants.
 """
 
 from __future__ import annotations
@@ -92,6 +93,34 @@ def bench(session: nox.Session) -> None:
     """Run the benchmarks (ratios against baselines in the same process)."""
     session.install("-e", ".[bench]")
     session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+#: mutmut, pinned: its mutants' names (the list of equivalents names them) follow its version.
+MUTMUT = "mutmut==3.8.1"
+
+
+@nox.session(python="3.11", default=False)
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the answer reader and the scorer (issue 32 item 6), with mutmut.
+
+    mutmut (``[tool.mutmut]`` in pyproject.toml) mutates hanoi_magnet/notation/ and the scoring
+    modules of hanoi_magnet/evaluation/ and runs, for each mutant, those tests of notation and
+    evaluation that call the mutated function, fastest first, up to the first failure; with
+    ``HANOI_MUTATION=1`` (tests/scale.py: the answer grammar, the audit and the degenerate inputs
+    shrink to fixed samples) and Hypothesis derandomized. Left out: the instance generator
+    (_generate, _puzzles, _draw, _describe, _optimum), the instances' and results' I/O
+    (_instance, _exact, _compat, _summary), which the generator's and the CLI's tests cover.
+
+    A full run takes hours on two cores and resumes where it stopped (``mutants/`` keeps the
+    results; delete it to start over); ``nox -s mutation -- NAME...`` runs some mutants again.
+    It ends with tests/mutation_score.py: the count of each status and the score, killed / all
+    and killed / all but the survivors tests/data/mutation-equivalents.txt explains as
+    equivalent; it fails under 90 %.
+    """
+    session.install("-e", ".[testing,search]", "pytest>=8", MUTMUT)
+    env = {"HANOI_MUTATION": "1", "HYPOTHESIS_PROFILE": "ci"}
+    session.run("mutmut", "run", "--max-children", "2", *session.posargs, env=env)
+    session.run("python", "tests/mutation_score.py")
 
 
 @nox.session(python="3.11", default=False)

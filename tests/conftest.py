@@ -6,9 +6,14 @@ derandomizes so a red build is reproducible.
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.scale import MUTATION
 
 # The plugin fixtures are imported through fake entry points; one fails on import on purpose.
 # The loopback package is put on sys.path by tests/test_loopback.py (a temporary distribution)
@@ -28,3 +33,23 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+#: How long each test took in the mutation run's clean run (mutmut's stats, read once).
+_DURATIONS: dict[str, float] = {}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """In a mutation run (``nox -s mutation``), the fastest tests first.
+
+    mutmut stops a mutant's tests at the first failure, and sorts them by the time they took
+    in its clean run itself only when it forks from the process that ran them, which keeps that
+    run's caches (the reader's remembered lines); the fork server it is configured with forks
+    from a process that only collected the tests, so the order is restored here.
+    """
+    stats = Path("mutmut-stats.json")  # mutmut runs the tests from its mutants/ folder
+    if not MUTATION or not (_DURATIONS or stats.exists()):
+        return
+    if not _DURATIONS:
+        _DURATIONS.update(json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"])
+    items.sort(key=lambda item: _DURATIONS.get(item.nodeid, 0.0))

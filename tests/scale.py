@@ -16,6 +16,12 @@ T = TypeVar("T")
 #: Every size and every label (``HANOI_TEST_SCALE=full``), not a sample of them.
 FULL = os.environ.get("HANOI_TEST_SCALE", "").strip().lower() == "full"
 
+#: A mutation run (``HANOI_MUTATION=1``, set by ``nox -s mutation``): the tests run once per
+#: mutant, so the largest sweeps of the reader's and the scorer's tests (the answer grammar, the
+#: audit) shrink to a fixed sample, drawn the same way every time, that still reaches every form
+#: and every policy.
+MUTATION = os.environ.get("HANOI_MUTATION", "").strip() == "1"
+
 
 def sizes(every: range, *always: Iterable[int]) -> list[int]:
     """``every`` in a full run; otherwise only the sizes in ``always`` (that lie in ``every``).

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from hanoi_magnet import AmbiguousNotationError, Move, NotationError, solve
 from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves
 from hanoi_magnet.testing import legal_move_sequences
+from tests.scale import MUTATION
 
 CORPUS = Path(__file__).parent / "data" / "answers" / "corpus.txt"
 
@@ -411,24 +412,29 @@ def test_an_unclosed_think_does_not_hide_the_answer():
 # -- degenerate inputs complete (issue 22 item 5; timed in benchmarks/bench_extraction.py) -------
 
 
+#: How many times over the degenerate inputs repeat their piece: a tenth in a mutation run (the
+#: test runs once per mutant), still far beyond every length the reader treats otherwise.
+TIMES = 1_000 if MUTATION else 10_000
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        "S->D" + " " * 200_000 + "x\nS->I",
-        "1" + " " * 200_000,
-        "[" + " " * 200_000,
-        "<think>" * 16_000 + "\nS->D",
-        "</think>" * 16_000 + "\nS->D",
-        "<think>a</think>" * 16_000 + "\nS->D",
-        "<answer>" * 16_000 + "\nS->D",
-        "[[" * 16_000,
-        "move disk 1 from A to " * 16_000,
-        "A->" * 16_000,
-        "A->C\nok.\n" * 20_000,  # every run joined: no copy of the reading so far per run
-        "A->C\nA->B\nok.\n" * 20_000,  # every run starts over: a few doubts, not one per run
-        "[[1, 0, 2]]\n" * 20_000,
-        "Move disk x\nok\n" * 20_000,
-        "A->C\nwait, wrong\n" * 20_000,
+        "S->D" + " " * 20 * TIMES + "x\nS->I",
+        "1" + " " * 20 * TIMES,
+        "[" + " " * 20 * TIMES,
+        "<think>" * (16 * TIMES // 10) + "\nS->D",
+        "</think>" * (16 * TIMES // 10) + "\nS->D",
+        "<think>a</think>" * (16 * TIMES // 10) + "\nS->D",
+        "<answer>" * (16 * TIMES // 10) + "\nS->D",
+        "[[" * (16 * TIMES // 10),
+        "move disk 1 from A to " * (16 * TIMES // 10),
+        "A->" * (16 * TIMES // 10),
+        "A->C\nok.\n" * 2 * TIMES,  # every run joined: no copy of the reading so far per run
+        "A->C\nA->B\nok.\n" * 2 * TIMES,  # every run starts over: a few doubts, not one per run
+        "[[1, 0, 2]]\n" * 2 * TIMES,
+        "Move disk x\nok\n" * 2 * TIMES,
+        "A->C\nwait, wrong\n" * 2 * TIMES,
     ],
     ids=lambda text: repr(text[:12]),
 )

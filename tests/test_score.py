@@ -243,6 +243,25 @@ def test_a_longer_solution_has_its_excess():
     assert result.goal_index == 9
 
 
+@pytest.mark.parametrize("n", range(1, 8))
+def test_the_excess_is_the_moves_beyond_the_optimum_at_every_length(n):
+    """Issue 32 item 10: an ``excess`` one too large beyond 20 moves passed every test. The
+    optimal solution of 1 to 127 moves (2^n - 1), with 0 to 6 detours (a move and its undo) in
+    front: every length from 1 to 139 that the scorer could treat otherwise is on both sides."""
+    instance = _instance("classic", n, "arrows")
+    best = 2**n - 1
+    solution = NOTATIONS["arrows"].format(solve("classic", n))
+    for detours in range(7):
+        length = best + 2 * detours
+        result = score("S->I\nI->S\n" * detours + solution, instance)
+        assert (result.parsed, result.optimum, result.solved) == (length, best, True)
+        assert (result.excess, result.excess_ratio) == (2 * detours, length / best)
+        assert result.to_dict()["excess"] == 2 * detours
+        assert result.optimal is (detours == 0)
+        assert result.outcome is (Outcome.SOLVED if detours else Outcome.SOLVED_OPTIMALLY)
+        assert result.rewards["graded"] == best / length
+
+
 def test_an_unreadable_move_inside_the_answer_is_the_first_error():
     result = score("moves = [[1, 0, 2], [2, 0, 1], [1, 2, X]]", _instance("classic", 3))
     assert (result.parsed, result.valid_prefix) == (2, 2)
