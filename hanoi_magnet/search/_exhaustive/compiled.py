@@ -403,6 +403,50 @@ def explore_compiled(
     return run_compiled(layout, [start], report)
 
 
+def successor_table(layout: CodeLayout) -> Any:
+    """``table[code, j]``: the code after the move between the ``j``-th pair of posts (-1: none).
+
+    Every code's moves at once, for the many searches of one small space (:mod:`.all_pairs`):
+    four bytes an entry while the codes fit, else eight.
+    """
+    tables = MoveTables(layout)
+    width = np.int32 if layout.size < 1 << 31 else np.int64
+    table = np.empty((layout.size, tables.pairs), dtype=width)
+    _kernels().successor_table(table, *tables.arguments())
+    return table
+
+
+def search_each(
+    sources: Any, weights: Any, successors: Any, histogram: Any
+) -> tuple[list[int], list[int], list[int]]:
+    """A complete search from each source over ``successors`` (see :func:`successor_table`).
+
+    ``histogram[d]`` gains each source's weight times its positions at distance ``d``;
+    returns, per source, its eccentricity, the sum of its distances and its positions reached
+    by more than one shortest path (the kernel counts paths up to two).
+    """
+    size = successors.shape[0]
+    count = sources.size
+    eccentricities = np.zeros(count, dtype=np.int64)
+    sums = np.zeros(count, dtype=np.int64)
+    several = np.zeros(count, dtype=np.int64)
+    status = _kernels().search_each(
+        sources,
+        weights,
+        StateTable(size).words,
+        np.empty(size, dtype=np.int64),
+        np.zeros(size, dtype=np.uint8),
+        successors,
+        histogram,
+        eccentricities,
+        sums,
+        several,
+    )
+    if status:
+        raise AssertionError(f"a distance exceeded the {histogram.size - 1} the histogram holds")
+    return eccentricities.tolist(), sums.tolist(), several.tolist()
+
+
 # -- all pairs ----------------------------------------------------------------------------------
 
 

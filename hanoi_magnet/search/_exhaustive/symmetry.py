@@ -68,9 +68,23 @@ def permutable_posts(layout: CodeLayout, start: int, goal: int | None = None) ->
     other (see the module docstring); of classes of equal size the one with the lowest post.
     """
     used = _posts_used(layout, start) | (0 if goal is None else _posts_used(layout, goal))
-    empty = [q for q in range(layout.posts) if not used >> q & 1]
+    return _largest_class(layout, [q for q in range(layout.posts) if not used >> q & 1])
+
+
+def rule_symmetric_posts(layout: CodeLayout) -> tuple[int, ...]:
+    """The largest class of posts, empty or not, any two of which may be swapped (fewer: none).
+
+    Their permutations map the whole state graph onto itself: the group a question about every
+    position (:mod:`.invariants`) may use, where a search from one position may only permute
+    the posts empty there (:func:`permutable_posts`).
+    """
+    return _largest_class(layout, list(range(layout.posts)))
+
+
+def _largest_class(layout: CodeLayout, candidates: list[int]) -> tuple[int, ...]:
+    """The largest class of ``candidates`` under "may be swapped", the lowest post's on ties."""
     classes: list[list[int]] = []
-    for post in empty:
+    for post in candidates:
         for group in classes:
             if swap_preserves_rules(layout, group[0], post):
                 group.append(post)
@@ -214,3 +228,50 @@ def _canonical_prefixes(
         prefixes = longer
     prefixes.sort()
     return [value for value, _ in prefixes], [used for _, used in prefixes]
+
+
+def renamed_code(layout: CodeLayout, code: int, rename: dict[int, int]) -> int:
+    """The code of the position ``code`` with its posts renamed (``rename``: post -> post).
+
+    Posts missing from ``rename`` keep their names; face bits of neutral posts follow them.
+    """
+    posts = layout.posts
+    placement, faces = divmod(code, layout.face_count)
+    value = 0
+    for d in reversed(range(layout.n)):
+        digit = placement // posts**d % posts
+        value = value * posts + rename.get(digit, digit)
+    moved = 0
+    for bit, post in enumerate(layout.neutral):
+        if faces >> bit & 1:
+            moved |= 1 << layout.neutral.index(rename.get(post, post))
+    return value * layout.face_count + moved
+
+
+def orbit_representatives(
+    layout: CodeLayout, permutable: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """One code per orbit of the permutations of ``permutable``, and each orbit's size.
+
+    A representative names its permutable posts in the order they first appear from the
+    largest disk down (the canonical form of :class:`SymmetricCodes`), with any face bits:
+    a permutation fixing a canonical placement fixes every post it uses, so the faces of a
+    representative are those of exactly one position of its orbit, and the orbit of a
+    placement using ``m`` of the ``k`` permutable posts has ``k! / (k - m)!`` positions.
+    Codes that are no position (a face bit for an empty neutral post) are left out.
+    """
+    k = len(permutable)
+    if permutable:
+        placements, labels = _canonical_prefixes(layout.n, layout.posts, permutable)
+    else:
+        placements, labels = list(range(layout.placements)), [0] * layout.placements
+    codes: list[int] = []
+    sizes: list[int] = []
+    for placement, used in zip(placements, labels, strict=True):
+        size = math.factorial(k) // math.factorial(k - used) if permutable else 1
+        for faces in range(layout.face_count):
+            code = placement * layout.face_count + faces
+            if not faces or layout.is_position(code):
+                codes.append(code)
+                sizes.append(size)
+    return codes, sizes
