@@ -225,10 +225,8 @@ def _prefix_arrays(high: int, posts: int, permutable: tuple[int, ...]) -> tuple[
     for _ in range(high):
         grown_values, grown_used = [], []
         for post in range(posts):
-            if rank[post] < 0:  # a post that keeps its name: always
-                keep = np.ones(values.size, dtype=np.bool_)
-            else:  # a permutable post: one already used, or the next one
-                keep = used >= rank[post]
+            # a post that keeps its name: always; a permutable one: used already, or the next
+            keep = np.ones(values.size, dtype=np.bool_) if rank[post] < 0 else used >= rank[post]
             grown_values.append(values[keep] * posts + post)
             grown_used.append(np.maximum(used[keep], rank[post] + 1))
         values, used = np.concatenate(grown_values), np.concatenate(grown_used)
