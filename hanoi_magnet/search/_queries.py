@@ -11,7 +11,7 @@ from hanoi_magnet import _arcs
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.table import table_of
 from hanoi_magnet._engine.towers import Problem, rules_key, solves, tower_table
-from hanoi_magnet._path import Path, three_post_path, unreachable
+from hanoi_magnet._path import Path, three_post_path, tower_of, unreachable
 from hanoi_magnet.errors import HanoiError, InvalidArgumentError, UnreachableError
 from hanoi_magnet.model import State
 from hanoi_magnet.registry import default_registry
@@ -169,16 +169,7 @@ def _registered_length(
 
 def _tower(state: State) -> tuple[int, int] | None:
     """The post and face bit (-1 without faces) of a tower of n >= 1 disks; else None."""
-    posts = [post for post, stack in enumerate(state.posts) if stack]
-    if len(posts) != 1:
-        return None
-    faces = state.faces
-    if faces is None:
-        return posts[0], -1
-    bit = faces[0].bit
-    if any(face.bit != bit for face in faces):
-        return None
-    return posts[0], bit
+    return tower_of(state)
 
 
 def shortest_path(
