@@ -12,8 +12,7 @@ import itertools
 
 import pytest
 
-from hanoi_magnet import ClassicRules, Color, MagneticRules, State, UnreachableError
-from hanoi_magnet import _path
+from hanoi_magnet import ClassicRules, Color, MagneticRules, State, UnreachableError, _path
 from hanoi_magnet.search import shortest_path
 from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance
