@@ -105,6 +105,9 @@ def symmetric_applies(layout: CodeLayout, start: int, goal: int | None = None) -
 class SymmetricCodes:
     """Dense numbers for the canonical codes of a search from ``start`` (to ``goal``).
 
+    ``permutable`` names the permutable posts instead (a question about every position uses
+    :func:`rule_symmetric_posts`, ``start`` then ``None``).
+
     A canonical code's placement splits into the ``high`` digits of the largest disks (a
     *prefix*, itself canonical) and the ``low`` ones (at least :data:`SUFFIX_DIGITS` of them).
     ``number = (index(prefix) * p**low + suffix) * face_count + faces``: the prefixes are
@@ -127,12 +130,22 @@ class SymmetricCodes:
         orbit: per number ``m`` of permutable posts used, the orbit's size ``k! / (k - m)!``.
     """
 
-    def __init__(self, layout: CodeLayout, start: int, goal: int | None = None) -> None:
+    def __init__(
+        self,
+        layout: CodeLayout,
+        start: int | None,
+        goal: int | None = None,
+        *,
+        permutable: tuple[int, ...] | None = None,
+    ) -> None:
         import numpy as np  # noqa: PLC0415 (the group itself needs no numpy: explore asks first)
 
         self.layout = layout
         posts, n = layout.posts, layout.n
-        self.permutable = permutable_posts(layout, start, goal)
+        if permutable is None:  # the posts a search from start (to goal) may permute
+            assert start is not None
+            permutable = permutable_posts(layout, start, goal)
+        self.permutable = permutable
         self.fixed = tuple(q for q in range(posts) if q not in self.permutable)
         k = len(self.permutable)
         self.order = math.factorial(k)
