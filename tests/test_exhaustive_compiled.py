@@ -17,7 +17,13 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from hanoi_magnet import ClassicRules, InvalidArgumentError, MagneticRules, State  # noqa: E402
-from hanoi_magnet.search import diameter, estimate_memory, explore, remoteness  # noqa: E402
+from hanoi_magnet.search import (  # noqa: E402
+    diameter,
+    estimate_memory,
+    explore,
+    invariants,
+    remoteness,
+)
 from hanoi_magnet.search._exhaustive import compiled, engines, layered, symmetry  # noqa: E402
 from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers  # noqa: E402
@@ -291,9 +297,11 @@ def test_compiled_without_numba_says_how_to_install(monkeypatch):
 
 
 @pytest.mark.parametrize(("posts", "n"), [(3, 1), (3, 3), (4, 1), (4, 2), (4, 3), (5, 2)])
-def test_all_pairs_equals_a_search_from_every_position(posts, n):
+def test_invariants_equal_a_search_from_every_position(posts, n):
+    """The compiled all-pairs searches (one per orbit of the permutations of the pegs) against
+    the object BFS from every position: the histogram of eccentricities, the antipodal pairs."""
     rules = ClassicRules(posts)
-    found = compiled.all_pairs(CodeLayout(rules, n))
+    found = invariants(rules, n, engine="compiled")
     eccentricities: dict[int, int] = {}
     pairs: dict[int, int] = {}
     for state in all_states(rules, n):
@@ -304,8 +312,8 @@ def test_all_pairs_equals_a_search_from_every_position(posts, n):
     diameter = max(eccentricities)
     assert found.diameter == diameter
     assert found.antipodal_pairs == pairs[diameter] // 2
-    assert found.eccentricities == dict(sorted(eccentricities.items()))
-    assert found.sources < posts**n or n == 1
+    assert {e: c for e, c in enumerate(found.eccentricities) if c} == eccentricities
+    assert found.searches < posts**n or n == 1
 
 
 def test_auto_runs_the_compiled_kernel_from_compiled_from_codes_on(monkeypatch):

@@ -25,7 +25,6 @@ an array as it expands the layer, the search running backwards from the goal.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -445,69 +444,3 @@ def search_each(
     if status:
         raise AssertionError(f"a distance exceeded the {histogram.size - 1} the histogram holds")
     return eccentricities.tolist(), sums.tolist(), several.tolist()
-
-
-# -- all pairs ----------------------------------------------------------------------------------
-
-
-def all_pairs(layout: CodeLayout, report: Callable[[int, int], None] | None = None) -> AllPairs:
-    """The diameter of a classic puzzle with every move allowed, from a search from every source.
-
-    Every permutation of the posts maps the state graph onto itself, so a search from one
-    position of each orbit (its posts first appearing, from the largest disk down, in order)
-    tells the eccentricity of every position; the orbit's size weighs its farthest positions in
-    the count of antipodal pairs. Exhaustive, so its own certificate: the eccentricity of every
-    position (:attr:`AllPairs.eccentricities`) follows from the searches it lists.
-    """
-    assert not layout.magnetic
-    assert layout.rules.allowed is None
-    posts, n = layout.posts, layout.n
-    histogram: dict[int, int] = {}
-    diameter, ordered = 0, 0
-    sources = 0
-    for placement, used in _orbit_representatives(posts, n):
-        counts, _ = run_compiled(layout, [placement], lambda *_: None)
-        orbit = math.factorial(posts) // math.factorial(posts - used)
-        eccentricity = len(counts) - 1
-        histogram[eccentricity] = histogram.get(eccentricity, 0) + orbit
-        if eccentricity > diameter:
-            diameter, ordered = eccentricity, 0
-        if eccentricity == diameter:
-            ordered += orbit * counts[-1]
-        sources += 1
-        if report is not None:
-            report(sources, diameter)
-    return AllPairs(n, posts, diameter, ordered // 2, sources, dict(sorted(histogram.items())))
-
-
-class AllPairs:
-    """What :func:`all_pairs` found: the diameter, the antipodal pairs, every eccentricity."""
-
-    def __init__(
-        self,
-        n: int,
-        posts: int,
-        diameter: int,
-        antipodal_pairs: int,
-        sources: int,
-        eccentricities: dict[int, int],
-    ) -> None:
-        self.n, self.posts, self.diameter = n, posts, diameter
-        #: unordered pairs of positions at distance :attr:`diameter`
-        self.antipodal_pairs = antipodal_pairs
-        #: the searches run, one per orbit of positions under the permutations of the posts
-        self.sources = sources
-        #: how many positions have each eccentricity (the radius is the smallest key)
-        self.eccentricities = eccentricities
-
-
-def _orbit_representatives(posts: int, n: int) -> list[tuple[int, int]]:
-    """Placements whose posts first appear in order from the largest disk, with posts used."""
-    found: list[tuple[int, int]] = [(0, 0)]
-    for _ in range(n):
-        found = [
-            (value * posts + post, max(used, post + 1))
-            for value, used in found
-            for post in range(min(used + 1, posts))
-        ]
-    return found  # written largest disk first: the highest digit of a placement
