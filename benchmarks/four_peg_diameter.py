@@ -32,6 +32,13 @@ from hanoi_magnet.search._exhaustive import diameter_numpy
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 
 
+def _into(events: list[tuple[int, int, int]]) -> diameter_numpy.Report:
+    def report(searches: int, best: int, left: int) -> None:
+        events.append((searches, best, left))
+
+    return report
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("largest", type=int, nargs="?", default=9)
@@ -55,9 +62,7 @@ def main(argv: list[str]) -> int:
             continue
         last: list[tuple[int, int, int]] = []
         layout = CodeLayout(rules, n)
-        diameter = diameter_numpy.undirected(
-            layout, compiled=True, report=lambda *event: last.append(event)
-        )
+        diameter = diameter_numpy.undirected(layout, compiled=True, report=_into(last))
         seconds = time.process_time() - started
         print(
             f"n={n}: diameter {diameter} (bounds), {last[-1][0]:,} searches, {seconds:,.1f} s CPU",
