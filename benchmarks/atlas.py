@@ -8,8 +8,9 @@ strongly connected digraphs, up to relabelling: ``classic``, ``linear``, ``cycli
 solution), runs :func:`hanoi_magnet.search.invariants` for n = 1, 2, ... up to ``--faceless``
 (default 12) or ``--magnetic`` (default 10) disks, from the variant's start tower, and writes
 ``DIR/FAMILY.json`` (default ``docs/tables/atlas``) after every n: the command, and per n the
-invariants (:meth:`GraphInvariants.to_json`) with the CPU seconds they took. Rows already in
-the file are kept (delete the file to recompute). Families are named on the command line, or
+invariants (:meth:`GraphInvariants.to_json`) with the CPU seconds they took, the distance
+distribution and the eccentricity counts in at most 2,048 bins (:func:`compact`; every value
+while they are no longer). Rows already in the file are kept (delete the file to recompute). Families are named on the command line, or
 all of them. Needs numba for the sizes above (the compiled kernel); prints one line per row.
 Not part of ``run.py``: the whole atlas takes hours on two cores.
 """
@@ -21,6 +22,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -30,6 +32,8 @@ from hanoi_magnet.variants import SID_LABELS
 
 ATLAS = Path(__file__).resolve().parent.parent / "docs" / "tables" / "atlas"
 FORMAT = "hanoi-magnet atlas"
+#: distributions and eccentricity counts longer than this are kept in this many bins
+FULL = 2048
 #: Sapir's strongly connected digraphs on three pegs, one per class up to relabelling
 FACELESS = ("classic", "linear", "cyclic", "cyclic+1", "cyclic+2")
 
@@ -47,6 +51,29 @@ def start_of(label: str, n: int) -> tuple[hm.Rules, hm.State]:
     return variant.rules, start
 
 
+def compact(row: dict[str, Any]) -> dict[str, Any]:
+    """A row whose long lists are kept in :data:`FULL` bins, the rest exact.
+
+    ``distribution`` (pairs at distance d = 1, 2, ...; the positions are ``positions``) and
+    ``eccentricities`` (positions with eccentricity ``radius``, ``radius + 1``, ...) become
+    ``{"first": f, "width": w, "counts": [...]}``: ``counts[i]`` adds up the values from
+    ``f + i w`` to ``f + (i + 1) w - 1``; ``width`` 1 keeps every value.
+    """
+    if "distribution" not in row:
+        return row  # compact already
+    row = dict(row)
+    row["distribution"] = _binned(row["distribution"][1:], 1)
+    radius = row["radius"]
+    row["eccentricities"] = _binned(row["eccentricities"][radius:], radius)
+    return row
+
+
+def _binned(values: list[int], first: int) -> dict[str, Any]:
+    width = -(-len(values) // FULL) if len(values) > FULL else 1
+    counts = [sum(values[i : i + width]) for i in range(0, len(values), width)]
+    return {"first": first, "width": width, "counts": counts}
+
+
 def run(label: str, largest: int, out: Path) -> None:
     path = out / f"{label}.json"
     document = (
@@ -54,7 +81,9 @@ def run(label: str, largest: int, out: Path) -> None:
         if path.exists()
         else {"format": FORMAT, "version": 1, "family": label, "rows": []}
     )
-    rows = {row["disks"]: row for row in document["rows"]}
+    rows = {row["disks"]: compact(row) for row in document["rows"]}
+    document["rows"] = [rows[k] for k in sorted(rows)]
+    path.write_text(json.dumps(document) + "\n", encoding="utf-8")  # compacted
     for n in range(1, largest + 1):
         if n in rows:
             continue
@@ -63,10 +92,10 @@ def run(label: str, largest: int, out: Path) -> None:
         found = invariants(rules, n, start=start, max_pairs=10**13, progress=None)
         row = found.to_json() | {"cpu_seconds": round(time.process_time() - started, 2)}
         assert GraphInvariants.from_json(row) == found
-        rows[n] = row
+        rows[n] = compact(row)
         document["rows"] = [rows[k] for k in sorted(rows)]
         document["command"] = f"python benchmarks/atlas.py {label} --to {max(rows)}"
-        path.write_text(json.dumps(document, indent=None) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(document) + "\n", encoding="utf-8")
         print(
             f"{label} n={n}: {found.positions:,} positions, diameter {found.diameter}, "
             f"Wiener index {found.wiener_index:,}, {found.searches:,} searches, "
