@@ -79,7 +79,7 @@ class GraphInvariants:
 
     @property
     def mean_distance(self) -> Fraction:
-        """The Wiener index divided by the pairs: the mean distance, exactly (0 without pairs)."""
+        """The mean distance, exactly, the Wiener index divided by the pairs (0 without pairs)."""
         return Fraction(self.wiener_index, self.pairs) if self.pairs else Fraction(0)
 
     @property
