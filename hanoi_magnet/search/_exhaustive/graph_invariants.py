@@ -49,9 +49,9 @@ class GraphInvariants:
         >>> from hanoi_magnet.search import invariants
         >>> found = invariants(ClassicRules(), 2)
         >>> found.positions, found.moves, found.diameter, found.wiener_index
-        (9, 12, 3, 66)
+        (9, 12, 3, 72)
         >>> found.mean_distance, found.distribution
-        (Fraction(11, 6), (9, 12, 12, 12))
+        (Fraction(2, 1), (9, 12, 12, 12))
     """
 
     rules: Rules

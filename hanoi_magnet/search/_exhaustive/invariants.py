@@ -99,12 +99,12 @@ def invariants(
         >>> from hanoi_magnet.search import invariants
         >>> found = invariants(ClassicRules(), 3)
         >>> found.diameter, found.radius, found.centre_size, found.wiener_index
-        (7, 6, 6, 1503)
+        (7, 6, 6, 1419)
         >>> found.mean_distance, found.antipodal_pairs, found.several_shortest_paths
-        (Fraction(167, 39), 3, 36)
+        (Fraction(473, 117), 39, 24)
         >>> found = invariants(ClassicRules(3, [(0, 1), (1, 2), (2, 0)]), 2)  # one-way
         >>> found.directed, found.pairs, found.diameter, found.mean_distance
-        (True, 72, 7, Fraction(7, 2))
+        (True, 72, 7, Fraction(27, 8))
     """
     n = _integer(n, "n", minimum=1)
     if start is None:
