@@ -10,8 +10,9 @@ solution), runs :func:`hanoi_magnet.search.invariants` for n = 1, 2, ... up to `
 ``DIR/FAMILY.json`` (default ``docs/tables/atlas``) after every n: the command, and per n the
 invariants (:meth:`GraphInvariants.to_json`) with the CPU seconds they took, the distance
 distribution and the eccentricity counts in at most 2,048 bins (:func:`compact`; every value
-while they are no longer). Rows already in the file are kept (delete the file to recompute). Families are named on the command line, or
-all of them. Needs numba for the sizes above (the compiled kernel); prints one line per row.
+while they are no longer). Rows already in the file are kept (delete the file to recompute).
+Families are named on the command line, or all of them. Needs numba for the sizes above (the
+compiled kernel); prints one line per row.
 Not part of ``run.py``: the whole atlas takes hours on two cores.
 """
 
