@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from hanoi_magnet import NoRecurrenceError, default_registry
+from hanoi_magnet import NoRecurrenceError
 from hanoi_magnet.theory import count, find_recurrence
 
 ATLAS = Path(__file__).resolve().parents[1] / "tables" / "atlas"
