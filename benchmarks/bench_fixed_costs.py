@@ -10,7 +10,8 @@ old, new, ...); the tables give medians.
   and 13 disks against the plain breadth-first search of ``bench_exhaustive.py`` (``plain_bfs``:
   tops from the digits, every pair of posts, a bytearray), CPU seconds in the same process:
   *warm* is the median of five calls after a first one, *cold* the first call with the import
-  of ``hanoi_magnet`` before it (what a script that asks once pays).
+  of ``hanoi_magnet`` before it (what a script that asks once pays). At 13 disks the plain BFS
+  (minutes) runs once, in this tree's process, and is every tree's baseline.
 * **A path's first move**: the wall time until ``hanoi-magnet path classic N`` (``python -m
   hanoi_magnet``) writes its first line, N = 20,000 and 70,000, beside ``solve classic N
   --stop 1``.
@@ -75,10 +76,11 @@ def plain_bfs(posts, n):
     return found_counts
 
 plain = []
-for _ in range(1 if n > 11 else 3):
+for _ in range(int(sys.argv[2])):
     started = time.process_time()
     assert tuple(plain_bfs(4, n)) == counts
     plain.append(time.process_time() - started)
+plain = plain or [float("nan")]
 warm.sort(); plain.sort()
 print(json.dumps({"cold": cold, "warm": warm[len(warm) // 2], "plain": plain[len(plain) // 2],
                   "engine": engine}))
@@ -89,9 +91,10 @@ def _environment(tree: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(tree)}
 
 
-def layers(tree: Path, n: int) -> dict[str, float]:
+def layers(tree: Path, n: int, plain: int) -> dict[str, float]:
+    """One process: ``plain`` runs of the plain BFS (0: none), the layer counts."""
     done = subprocess.run(
-        [sys.executable, "-c", LAYERS, str(n)],
+        [sys.executable, "-c", LAYERS, str(n), str(plain)],
         env=_environment(tree),
         capture_output=True,
         text=True,
@@ -129,22 +132,23 @@ def main(argv: list[str]) -> int:
     trees = {"this": HERE} if args.old is None else {"old": args.old, "this": HERE}
     print("Layer counts, four pegs from a tower (CPU seconds; ratio: plain BFS / layer_counts)")
     print()
-    rows = []
+    print("tree  n      engine     plain BFS   warm   ratio      cold    ratio", flush=True)
     for n in (10, 13):
         found: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
         for _ in range(args.repeat):
             for name, tree in trees.items():
-                found[name].append(layers(tree, n))
+                # the plain BFS in every process at 10 disks; at 13 (minutes) once, in this tree's
+                found[name].append(layers(tree, n, 3 if n < 13 else int(name == "this")))
+        baseline = statistics.median(run["plain"] for run in found["this"])
         for name, runs in found.items():
-            plain = statistics.median(run["plain"] for run in runs)
+            plain = statistics.median(run["plain"] for run in runs) if n < 13 else baseline
             warm = statistics.median(run["warm"] for run in runs)
             cold = statistics.median(run["cold"] for run in runs)
-            rows.append(
+            print(
                 f"{name:<5} n={n:<3} {runs[0]['engine']:<9} {plain:>8.3f} {warm:>8.3f} "
-                f"{plain / warm:>7.1f}x {cold:>8.3f} {plain / cold:>7.1f}x"
+                f"{plain / warm:>7.1f}x {cold:>8.3f} {plain / cold:>7.1f}x",
+                flush=True,
             )
-    print("tree  n      engine     plain BFS   warm   ratio      cold    ratio")
-    print("\n".join(rows))
     print()
     print("First line of output (wall seconds, medians)")
     print()
@@ -159,7 +163,8 @@ def main(argv: list[str]) -> int:
             for name, tree in trees.items():
                 times[name].append(first_line(tree, *command))
         for name, values in times.items():
-            print(f"{name:<5} {' '.join(command):<32} {statistics.median(values):>7.2f}")
+            median = statistics.median(values)
+            print(f"{name:<5} {' '.join(command):<32} {median:>7.2f}", flush=True)
     return 0
 
 
