@@ -1,6 +1,7 @@
 """The atlas: exact whole-graph invariants of every three-post puzzle, written as JSON.
 
     python benchmarks/atlas.py [FAMILY ...] [--faceless N] [--magnetic N] [--out DIR]
+    python benchmarks/atlas.py [FAMILY ...] --long N
 
 For every set of directions on three pegs that lets a tower move for every n (Sapir's five
 strongly connected digraphs, up to relabelling: ``classic``, ``linear``, ``cyclic``, and
@@ -12,7 +13,9 @@ invariants (:meth:`GraphInvariants.to_json`) with the CPU seconds they took, the
 distribution and the eccentricity counts in at most 2,048 bins (:func:`compact`; every value
 while they are no longer). Rows already in the file are kept (delete the file to recompute).
 Families are named on the command line, or all of them. Needs numba for the sizes above (the
-compiled kernel); prints one line per row.
+compiled kernel); prints one line per row. ``--long N`` adds instead the two sequences one
+search from the start gives, the positions it reaches and its eccentricity, up to N disks
+(``atlas-long.json`` beside the directory).
 Not part of ``run.py``: the whole atlas takes hours on two cores.
 """
 
@@ -28,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import hanoi_magnet as hm
-from hanoi_magnet.search import GraphInvariants, invariants
+from hanoi_magnet.search import GraphInvariants, explore, invariants
 from hanoi_magnet.variants import SID_LABELS
 
 ATLAS = Path(__file__).resolve().parent.parent / "docs" / "tables" / "atlas"
@@ -105,6 +108,32 @@ def run(label: str, largest: int, out: Path) -> None:
         )
 
 
+def extend(label: str, largest: int, path: Path) -> None:
+    """The sequences one search from the start gives, to ``largest`` disks, kept in ``path``.
+
+    The positions the start reaches and its eccentricity need one complete search, not one
+    from every position, so they go further than the rest (more terms to find their
+    recurrences from). One file for every family (``{family: {"disks": [...], ...}}``); rows
+    already in it are kept.
+    """
+    document = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    long = document.setdefault(label, {"disks": [], "positions": [], "start_eccentricity": []})
+    for n in range(len(long["disks"]) + 1, largest + 1):
+        rules, start = start_of(label, n)
+        started = time.process_time()
+        found = explore(rules, start)
+        long["disks"].append(n)
+        long["positions"].append(found.reachable)
+        long["start_eccentricity"].append(found.eccentricity)
+        long["command"] = f"python benchmarks/atlas.py {label} --long {n}"
+        path.write_text(json.dumps(document) + "\n", encoding="utf-8")
+        print(
+            f"{label} n={n}: {found.reachable:,} positions, eccentricity {found.eccentricity:,} "
+            f"({time.process_time() - started:,.1f} CPU s)",
+            flush=True,
+        )
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("families", nargs="*", metavar="FAMILY")
@@ -112,11 +141,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--magnetic", type=int, default=10)
     parser.add_argument("--to", type=int, help="the largest n for the families named")
     parser.add_argument("--out", type=Path, default=ATLAS)
+    parser.add_argument(
+        "--long",
+        type=int,
+        metavar="N",
+        help="instead: the positions and the start's eccentricity (one search each) to N disks",
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for label in args.families or families():
         if label not in families():
             parser.error(f"{label} is not a family of the atlas: {', '.join(families())}")
+        if args.long is not None:
+            extend(label, args.long, args.out.parent / "atlas-long.json")
+            continue
         largest = args.faceless if label in FACELESS else args.magnetic
         run(label, args.to or largest, args.out)
     return 0
