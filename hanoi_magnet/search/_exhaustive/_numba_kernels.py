@@ -588,15 +588,36 @@ def successor_table(
 
 
 @njit(cache=True, nogil=True)
-def search_each(
-    sources, weights, words, queue, multi, successors, histogram, eccentricities, sums, several
+def search_each(  # noqa: PLR0915 (one compiled loop: no calls in the hot path)
+    sources,
+    weights,
+    words,
+    queue,
+    multi,
+    successors,
+    histogram,
+    eccentricities,
+    sums,
+    several,
+    delta,
+    empty,
+    place_bits,
+    moduli,
+    scales,
+    offsets,
+    chunks,
+    open_,
+    any_open,
 ):
     """A complete search from each source in turn, counting shortest paths up to two.
 
-    The same two-bit table and moves (:func:`successor_table`) as :func:`expand_plain`, but a
-    layer is kept as a list (a stretch of ``queue``) rather than read back from the table: the
-    searches of a question about every position are small and their layers thin (three posts:
-    a few dozen positions each), so scanning the table for a layer would cost more than it.
+    The same two-bit table and moves as :func:`expand_plain`, but a layer is kept as a list (a
+    stretch of ``queue``) rather than read back from the table: the searches of a question
+    about every position are small and their layers thin (three posts: a few dozen positions
+    each), so scanning the table for a layer would cost more than it. The moves come from
+    ``successors`` (:func:`successor_table`), or, if it has no rows, are found for each code
+    by :func:`_classic_successors` (classic rules on a power-of-two number of posts: shifts
+    and small tables, faster than reading a table of every code's moves).
 
     ``multi`` holds one byte per code, 1 if the code has more than one shortest path from the
     source: a position found first takes the byte of the position it was found from, one
@@ -607,7 +628,9 @@ def search_each(
     (its positions reached by more than one shortest path) are written. Returns 0, or -1 if a
     distance outgrew ``histogram`` (nothing is then complete).
     """
-    pairs = successors.shape[1]
+    table = successors.shape[0] > 0
+    pairs = successors.shape[1] if table else delta.shape[1]
+    out = np.zeros(pairs, dtype=np.int64)
     for i in range(sources.size):
         words[:] = 0
         source = sources[i]
@@ -629,10 +652,29 @@ def search_each(
                 words[code >> 5] |= np.int64(3) << ((code & 31) << 1)  # expanded
                 mine = multi[code]
                 many += mine
+                if not table:
+                    _classic_successors(
+                        code,
+                        out,
+                        delta,
+                        empty,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        open_,
+                        any_open,
+                    )
                 for j in range(pairs):
-                    after = np.int64(successors[code, j])
-                    if after < 0:
-                        continue
+                    if table:
+                        after = np.int64(successors[code, j])
+                        if after < 0:
+                            continue
+                    else:
+                        if out[j] == 0:
+                            continue
+                        after = code + out[j]
                     where = after >> 5
                     at = (after & 31) << 1
                     value = (words[where] >> at) & 3

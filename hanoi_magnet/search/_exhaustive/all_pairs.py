@@ -191,7 +191,7 @@ def compiled_bytes(layout: CodeLayout, bound: int) -> int:
     from hanoi_magnet.search._exhaustive.bits import table_bytes  # noqa: PLC0415 (optional)
     from hanoi_magnet.search._exhaustive.tables import post_pairs  # noqa: PLC0415
 
-    width = 4 if layout.size < 1 << 31 else 8
+    width = 4 if layout.size < 1 << 31 else 8  # (at most: power-of-two classic has none)
     moves = width * len(post_pairs(layout.posts)) * layout.size
     return moves + table_bytes(layout.size) + 9 * layout.size + 8 * (bound + 1)
 
@@ -212,7 +212,7 @@ def _compiled(
     for first in range(0, codes.size, batch):
         part = slice(first, first + batch)
         eccentricities, sums, several = compiled.search_each(
-            codes[part], sizes[part], successors, histogram
+            layout, codes[part], sizes[part], successors, histogram
         )
         found.eccentricities += eccentricities
         found.distance_sums += sums

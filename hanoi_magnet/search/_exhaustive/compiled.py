@@ -406,9 +406,13 @@ def successor_table(layout: CodeLayout) -> Any:
     """``table[code, j]``: the code after the move between the ``j``-th pair of posts (-1: none).
 
     Every code's moves at once, for the many searches of one small space (:mod:`.all_pairs`):
-    four bytes an entry while the codes fit, else eight.
+    four bytes an entry while the codes fit, else eight. Classic rules on a power-of-two number
+    of posts get a table of no rows: their moves are found faster than read (shifts, no
+    division; a table of every code's moves would not stay in the cache).
     """
     tables = MoveTables(layout)
+    if not tables.magnetic and tables.shift:
+        return np.zeros((0, tables.pairs), dtype=np.int32)
     width = np.int32 if layout.size < 1 << 31 else np.int64
     table = np.empty((layout.size, tables.pairs), dtype=width)
     _kernels().successor_table(table, *tables.arguments())
@@ -416,7 +420,7 @@ def successor_table(layout: CodeLayout) -> Any:
 
 
 def search_each(
-    sources: Any, weights: Any, successors: Any, histogram: Any
+    layout: CodeLayout, sources: Any, weights: Any, successors: Any, histogram: Any
 ) -> tuple[list[int], list[int], list[int]]:
     """A complete search from each source over ``successors`` (see :func:`successor_table`).
 
@@ -424,7 +428,8 @@ def search_each(
     returns, per source, its eccentricity, the sum of its distances and its positions reached
     by more than one shortest path (the kernel counts paths up to two).
     """
-    size = successors.shape[0]
+    size = layout.size
+    tables = MoveTables(layout)
     count = sources.size
     eccentricities = np.zeros(count, dtype=np.int64)
     sums = np.zeros(count, dtype=np.int64)
@@ -440,6 +445,15 @@ def search_each(
         eccentricities,
         sums,
         several,
+        tables.delta,
+        tables.empty,
+        tables.place_bits,
+        tables.moduli,
+        tables.scales,
+        tables.offsets,
+        tables.chunks,
+        tables.open,
+        tables.any_open,
     )
     if status:
         raise AssertionError(f"a distance exceeded the {histogram.size - 1} the histogram holds")
