@@ -102,11 +102,20 @@ class Path(Solution):
 
 
 def three_post_path(
-    rules: Rules, start: State, goal: State, *, variant: Variant | None = None
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    variant: Variant | None = None,
+    plan: Table | None = None,
 ) -> Path:
-    """The shortest path on three posts (the positions are checked by the caller)."""
+    """The shortest path on three posts (the positions are checked by the caller).
+
+    ``plan``: an optimal plan table from ``start`` to ``goal`` (a built-in variant's own, for
+    its own towers), used as it stands.
+    """
     variant = variant or _describe(rules, start, goal)
-    placed = _between_towers(rules, start, goal)
+    placed = plan or _between_towers(rules, start, goal)
     if placed is not None:
         return Path(rules, start, goal, variant, placed)
     _refuse_too_large(start.n)  # before the chains record anything

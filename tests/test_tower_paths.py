@@ -12,7 +12,16 @@ import itertools
 
 import pytest
 
-from hanoi_magnet import ClassicRules, Color, MagneticRules, State, UnreachableError, _path
+import hanoi_magnet as hm
+from hanoi_magnet import (
+    ClassicRules,
+    Color,
+    MagneticRules,
+    State,
+    UnreachableError,
+    _arcs,
+    _path,
+)
 from hanoi_magnet.search import shortest_path
 from hanoi_magnet.variants import SID_LABELS
 from tests.oracle import bfs_distance
@@ -35,6 +44,16 @@ def _replayed(rules, start, moves):
     return state
 
 
+def _variant(rules):
+    """The registered variant of exactly these rules, if there is one."""
+    label = rules.label if rules.magnetic else "arcs:" + _arcs.spell(frozenset(rules.allowed))
+    try:
+        variant = hm.default_registry.variant(label)
+    except hm.HanoiError:
+        return None
+    return variant if variant.rules == rules else None
+
+
 def _check(rules, n, monkeypatch):
     for start, goal in itertools.permutations(list(_towers(rules, n)), 2):
         expected = bfs_distance(rules, start, goal)
@@ -46,8 +65,11 @@ def _check(rules, n, monkeypatch):
             continue
         assert expected == path.length and _replayed(rules, start, path) == goal
         assert path.unrank(path.length) == goal and path.rank(goal) == path.length
-        label = path._backend.table.cls.label
-        assert label.startswith("~placed(") == (start.post_of(n) != goal.post_of(n))
+        label = path._backend.table.cls.label  # the chains' route only on the same post
+        assert label.startswith("~route") == (start.post_of(n) == goal.post_of(n))
+        variant = _variant(rules)
+        if variant is not None and (start, goal) == (variant.start(n), variant.goal(n)):
+            assert list(path) == list(hm.solve(variant.label, n))  # its own towers: solve's
         with monkeypatch.context() as patched:  # the other side: the chains' route
             patched.setattr(_path, "_between_towers", lambda *_: None)
             chained = shortest_path(rules, start, goal)
@@ -80,8 +102,6 @@ def test_not_a_tower_takes_the_chains():
 def test_tower_paths_stream_like_solve():
     """70,000 disks: the first moves and the length, without the chains (which would read
     every level's exact length before the first move)."""
-    import hanoi_magnet as hm
-
     n = 70_000
     path = shortest_path(ClassicRules(), State.tower(n), State.tower(n, 2))
     assert list(path[:12]) == list(hm.solve("classic", n)[:12])
