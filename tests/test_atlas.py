@@ -137,3 +137,28 @@ def test_classic_wiener_recurrence_has_hinz_roots():
     expected = expected * hm.theory.Polynomial((-3, 1)) * hm.theory.Polynomial((2, -5, 1))
     assert found.characteristic == expected
     assert found.checked == len(terms) - 10
+
+
+def test_the_long_sequences_agree_with_the_tables_and_the_code():
+    """docs/tables/atlas-long.json (benchmarks/atlas.py --long): the positions the start
+    reaches and its eccentricity further than the tables, for every family; the first terms
+    are the tables', the proven ones hold at every n, and the smallest are what explore finds."""
+    long = json.loads((ATLAS.parent / "atlas-long.json").read_text(encoding="utf-8"))
+    assert sorted(long) == sorted([*FACELESS, *SOLVABLE])
+    for family, found in long.items():
+        rows = _document(family)["rows"]
+        assert found["disks"] == list(range(1, len(found["disks"]) + 1))
+        assert len(found["disks"]) > len(rows)
+        for name in ("positions", "start_eccentricity"):
+            assert found[name][: len(rows)] == [row[name] for row in rows]
+        variant = hm.default_registry.variant(family)
+        for n in (1, 2, 3):
+            start = hm.State.tower(n, variant.source, posts=3, face=variant.start_face)
+            explored = hm.search.explore(variant.rules, start, engine="python")
+            assert explored.reachable == found["positions"][n - 1]
+            assert explored.eccentricity == found["start_eccentricity"][n - 1]
+    for n, (positions, eccentricity) in enumerate(
+        zip(long["classic"]["positions"], long["classic"]["start_eccentricity"], strict=True), 1
+    ):
+        assert (positions, eccentricity) == (3**n, 2**n - 1)
+    assert long["linear"]["start_eccentricity"] == [3**n - 1 for n in long["linear"]["disks"]]
