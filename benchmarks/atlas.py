@@ -63,7 +63,7 @@ def compact(row: dict[str, Any]) -> dict[str, Any]:
     ``{"first": f, "width": w, "counts": [...]}``: ``counts[i]`` adds up the values from
     ``f + i w`` to ``f + (i + 1) w - 1``; ``width`` 1 keeps every value.
     """
-    if "distribution" not in row:
+    if not isinstance(row.get("distribution"), list):
         return row  # compact already
     row = dict(row)
     row["distribution"] = _binned(row["distribution"][1:], 1)
