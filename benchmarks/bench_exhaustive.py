@@ -30,6 +30,9 @@ The pure-Python engine against a plain breadth-first search over integer codes (
 anyone would write first: the tops of the posts from the code's digits, every pair of posts,
 a ``bytearray`` of visited marks), four pegs, 10 and 11 disks.
 
+The whole-graph invariants (``--invariants``: only these), each kernel's pairs per CPU second
+(searches times positions), and the compiled kernel's gain over the slowest one run.
+
 Run: ``python benchmarks/bench_exhaustive.py [--big | --compiled [NAME:N ...]]`` (or
 ``python benchmarks/run.py exhaustive``).
 """
@@ -51,6 +54,7 @@ import numpy as np
 from benchmarks._harness import compare, measure, table
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State
 from hanoi_magnet.search import diameter, distance, legal_state_count, remoteness
+from hanoi_magnet.search import invariants as search_invariants
 from hanoi_magnet.search._exhaustive import (
     bidirectional,
     bits,
@@ -517,8 +521,57 @@ def print_frontier() -> None:
     )
 
 
+#: the invariants' cases: (name, rules, disks, kernels run)
+INVARIANT_CASES: list[tuple[str, Rules, int, tuple[str, ...]]] = [
+    ("classic", ClassicRules(), 6, ("python", "numpy", "compiled")),
+    ("classic", ClassicRules(), 9, ("numpy", "compiled")),
+    ("cyclic", ClassicRules(3, [(0, 1), (1, 2), (2, 0)]), 8, ("numpy", "compiled")),
+    ("NNN", MagneticRules("NNN"), 6, ("numpy", "compiled")),
+    ("classic:4", ClassicRules(4), 6, ("python", "numpy", "compiled")),
+]
+
+
+def invariant_rows() -> list[list[object]]:
+    """search.invariants with each kernel: million pairs (searches x positions) per CPU second."""
+    search_invariants(ClassicRules(), 3, engine="compiled")  # compile (or load) the kernels
+    rows: list[list[object]] = []
+    for name, rules, n, kernels in INVARIANT_CASES:
+        found = {}
+        times = {}
+        for engine in kernels:
+            started = time.process_time()
+            found[engine] = search_invariants(rules, n, engine=engine)  # type: ignore[arg-type]
+            times[engine] = time.process_time() - started
+        first = next(iter(found.values()))
+        assert all(result == first for result in found.values())
+        pairs = first.searches * first.positions
+        rows.append(
+            [
+                f"{name} n={n}",
+                f"{first.positions:,}",
+                f"{first.searches:,}",
+                *(
+                    f"{pairs / times[k] / 1e6:,.1f}" if k in times else "-"
+                    for k in ("python", "numpy", "compiled")
+                ),
+                f"{times[kernels[0]] / times['compiled']:.0f}x",
+            ]
+        )
+        print(rows[-1], flush=True)
+    return rows
+
+
 def main() -> None:
     """Every table; ``--compiled [NAME:N ...]``: only the compiled table (those rows)."""
+    if "--invariants" in sys.argv:
+        print(
+            table(
+                "search.invariants: million pairs (searches x positions) per CPU second",
+                invariant_rows(),
+                ["problem", "positions", "searches", "python", "numpy", "compiled", "ratio"],
+            )
+        )
+        return
     if "--frontier" in sys.argv:  # only the frontier table: python benchmarks/run.py ... --frontier
         print_frontier()
         return

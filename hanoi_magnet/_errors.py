@@ -249,7 +249,9 @@ class NoRecurrenceError(HanoiError, ValueError):
     Raised by :func:`~hanoi_magnet.theory.recurrence` and the functions built on it for
     solvers whose plan changes with n (Frame–Stewart's best split), solvers that are not plan
     tables, and tables with steps the recurrences do not model. Counting still works
-    (:func:`~hanoi_magnet.theory.count`).
+    (:func:`~hanoi_magnet.theory.count`). Raised too by
+    :func:`~hanoi_magnet.theory.find_recurrence` when no recurrence short enough to be
+    found and checked fits the terms given.
 
     Example:
         >>> from hanoi_magnet import NoRecurrenceError

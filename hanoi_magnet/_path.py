@@ -4,25 +4,34 @@ On three posts the path comes from the chains and runs as plan tables
 (:mod:`~hanoi_magnet._engine.routes`): everything a :class:`~hanoi_magnet.Solution` offers —
 length, moves, indexing and slices, ``unrank`` and ``rank``, per-disk counts — in O(n) steps,
 with nothing materialised.
+
+Between two towers no chains are needed: the tower problem's own optimal plan table
+(:mod:`~hanoi_magnet._engine.towers`, the one :func:`~hanoi_magnet.search.distance` reads its
+length from), placed on the towers' posts, is the path, and it streams as ``solve`` does. The
+chains' route would give the same moves, but it reads every level's exact length (up to n
+bits, n levels: quadratic) before the first move.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from hanoi_magnet._backends import PlanBackend
 from hanoi_magnet._engine import routes
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.routes import Route
-from hanoi_magnet._engine.table import table_of
+from hanoi_magnet._engine.table import Table, table_of
+from hanoi_magnet._engine.towers import Problem, rules_key, solves, tower_table
 from hanoi_magnet._errors import _shorten
+from hanoi_magnet._steps import PlanTable, SubStep, plan_class, register_plan
 from hanoi_magnet.errors import InvalidArgumentError, TooLargeError, UnreachableError
 from hanoi_magnet.model import Color, State, post_name
-from hanoi_magnet.rules import Rules
+from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.solution import Solution
 from hanoi_magnet.variants import Variant
 
-__all__ = ["Path", "three_post_path"]
+__all__ = ["Path", "three_post_path", "tower_of"]
 
 
 class Path(Solution):
@@ -47,10 +56,9 @@ class Path(Solution):
     __slots__ = ("_goal_state", "_rules", "_start_state")
 
     def __init__(
-        self, rules: Rules, start: State, goal: State, variant: Variant, route: Route
+        self, rules: Rules, start: State, goal: State, variant: Variant, plan: Table
     ) -> None:
         """Use :func:`~hanoi_magnet.search.shortest_path`; this is internal."""
-        plan = table_of(route.tables["between"])
         super().__init__(variant, start.n, PlanBackend(plan, start.n), (rules, start, goal))
         self._rules = rules
         self._start_state = start
@@ -94,15 +102,82 @@ class Path(Solution):
 
 
 def three_post_path(
-    rules: Rules, start: State, goal: State, *, variant: Variant | None = None
+    rules: Rules,
+    start: State,
+    goal: State,
+    *,
+    variant: Variant | None = None,
+    plan: Table | None = None,
 ) -> Path:
-    """The shortest path on three posts (the positions are checked by the caller)."""
+    """The shortest path on three posts (the positions are checked by the caller).
+
+    ``plan``: an optimal plan table from ``start`` to ``goal`` (a built-in variant's own, for
+    its own towers), used as it stands.
+    """
+    variant = variant or _describe(rules, start, goal)
+    placed = plan or _between_towers(rules, start, goal)
+    if placed is not None:
+        return Path(rules, start, goal, variant, placed)
     _refuse_too_large(start.n)  # before the chains record anything
     chains = Chains(rules, start, goal, record=True, counting=False)
     if chains.distance is None:
         raise UnreachableError(unreachable(rules, start, goal, chains))
     route = Route(rules, start, goal, chains)
-    return Path(rules, start, goal, variant or _describe(rules, start, goal), route)
+    return Path(rules, start, goal, variant, table_of(route.tables["between"]))
+
+
+def tower_of(state: State) -> tuple[int, int] | None:
+    """The post and face bit (-1 without faces) of a tower of n >= 1 disks; else None."""
+    posts = [post for post, stack in enumerate(state.posts) if stack]
+    if len(posts) != 1:
+        return None
+    faces = state.faces
+    if faces is None:
+        return posts[0], -1
+    bit = faces[0].bit
+    if any(face.bit != bit for face in faces):
+        return None
+    return posts[0], bit
+
+
+def _between_towers(rules: Rules, start: State, goal: State) -> Table | None:
+    """The plan table of the path between two different towers, or None (not two towers)."""
+    if not isinstance(rules, (ClassicRules, MagneticRules)):
+        return None
+    a, b = tower_of(start), tower_of(goal)
+    if a is None or b is None or a[0] == b[0]:
+        return None  # the same post (at most a change of face): the chains decide
+    colours, arcs = rules_key(rules)
+    found = tower_table(Problem(colours, arcs, a[0], a[1], b[0], b[1]))
+    if found is None or not solves(found[0], start.n):
+        return None  # unsolvable at this size: the chains say why
+    table, placement = found
+    ends = _describe(rules, start, goal)  # the towers' posts and faces: the table's start, goal
+    return table_of(_placed(table.label, placement.posts, placement.swap, ends))
+
+
+@functools.lru_cache(maxsize=256)
+def _placed(label: str, posts: tuple[int, ...], swap: bool, variant: Variant) -> type[PlanTable]:
+    """A plan table of one step: the tower table ``label`` on all n disks, placed on ``posts``.
+
+    ``variant`` says where its towers are (the engine checks the step starts there). One per
+    tower problem and placement (kept: the engine memoises per table).
+    """
+    plan_class(label)  # the table placed must exist
+    placed = f"~placed({label}; {''.join('SID'[p] for p in posts)}{'; swapped' if swap else ''})"
+    table = type(
+        "PlacedTower",
+        (PlanTable,),
+        {
+            "label": placed,
+            "variant": variant,
+            "plan": (SubStep(label, posts, disks=0, swap=swap),),
+            "__module__": __name__,
+            "__doc__": f"The tower plan {label} placed on posts {posts}.",
+        },
+    )
+    register_plan(placed, table)
+    return table
 
 
 def _refuse_too_large(n: int) -> None:

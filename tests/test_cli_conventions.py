@@ -466,7 +466,7 @@ def test_save_without_an_exploration_is_refused(tmp_path):
     target = tmp_path / "layers.json"
     status, out, err = run("search", "classic:4", "3", "--save", str(target))
     assert status == 2 and out == "" and not target.exists()
-    assert_one_line_error(err, "--layers or --eccentricity")
+    assert_one_line_error(err, "--layers, --eccentricity or --invariants")
     status, out, _ = run("search", "classic:4", "3", "--layers", "--save", str(target))
     assert status == 0 and target.exists() and f"wrote {target}" in out
 

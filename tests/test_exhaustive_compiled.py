@@ -17,11 +17,18 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from hanoi_magnet import ClassicRules, InvalidArgumentError, MagneticRules, State  # noqa: E402
-from hanoi_magnet.search import diameter, estimate_memory, explore, remoteness  # noqa: E402
+from hanoi_magnet.search import (  # noqa: E402
+    diameter,
+    estimate_memory,
+    explore,
+    invariants,
+    remoteness,
+)
 from hanoi_magnet.search._exhaustive import compiled, engines, layered, symmetry  # noqa: E402
 from hanoi_magnet.search._exhaustive.layout import CodeLayout  # noqa: E402
 from hanoi_magnet.search._exhaustive.pure import run_pure_layers  # noqa: E402
 from tests.oracle import (  # noqa: E402
+    PositionGraph,
     all_states,
     bfs_distance,
     bfs_layers,
@@ -290,9 +297,11 @@ def test_compiled_without_numba_says_how_to_install(monkeypatch):
 
 
 @pytest.mark.parametrize(("posts", "n"), [(3, 1), (3, 3), (4, 1), (4, 2), (4, 3), (5, 2)])
-def test_all_pairs_equals_a_search_from_every_position(posts, n):
+def test_invariants_equal_a_search_from_every_position(posts, n):
+    """The compiled all-pairs searches (one per orbit of the permutations of the pegs) against
+    the object BFS from every position: the histogram of eccentricities, the antipodal pairs."""
     rules = ClassicRules(posts)
-    found = compiled.all_pairs(CodeLayout(rules, n))
+    found = invariants(rules, n, engine="compiled")
     eccentricities: dict[int, int] = {}
     pairs: dict[int, int] = {}
     for state in all_states(rules, n):
@@ -303,8 +312,8 @@ def test_all_pairs_equals_a_search_from_every_position(posts, n):
     diameter = max(eccentricities)
     assert found.diameter == diameter
     assert found.antipodal_pairs == pairs[diameter] // 2
-    assert found.eccentricities == dict(sorted(eccentricities.items()))
-    assert found.sources < posts**n or n == 1
+    assert {e: c for e, c in enumerate(found.eccentricities) if c} == eccentricities
+    assert found.searches < posts**n or n == 1
 
 
 def test_auto_runs_the_compiled_kernel_from_compiled_from_codes_on(monkeypatch):
@@ -467,3 +476,41 @@ def test_auto_runs_the_compiled_diameter_from_compiled_from_codes_on(monkeypatch
     monkeypatch.setattr(engines, "COMPILED_FROM", size)
     assert diameter(rules, 4) == below == _all_pairs_diameter(rules, 4)
     assert calls
+
+
+STAR_MAGNETIC = MagneticRules("RRBB")
+
+
+@pytest.mark.parametrize(
+    ("rules", "n"),
+    [(ClassicRules(4), n) for n in range(1, 6)]
+    + [(ClassicRules(5), 3), (STAR_4, 4), (STAR_MAGNETIC, 3), (MagneticRules("NNNN"), 3)],
+)
+def test_diameter_bounds_kept_per_orbit_equal_the_all_pairs_bfs(monkeypatch, rules, n):
+    """Connected graphs with swappable posts keep their bounds per orbit of the permutations
+    (one search bounds the orbits through all its images); the others (NNNN: positions no move
+    leaves) per position. Both sides, against a search from every position."""
+    from hanoi_magnet.search._exhaustive import diameter_numpy
+
+    taken, events = [], []
+    real = diameter_numpy._orbit_bound
+    monkeypatch.setattr(diameter_numpy, "_orbit_bound", lambda *a: taken.append(1) or real(*a))
+    layout = CodeLayout(rules, n)
+    found = diameter_numpy.undirected(layout, compiled=True, report=lambda *a: events.append(a))
+    connected = sum(map(len, bfs_layers(rules, _tower(rules, n)))) == len(all_states(rules, n))
+    assert bool(taken) == (connected and bool(symmetry.rule_symmetric_posts(layout)))
+    graph = PositionGraph(rules, n)
+    expected = max(
+        max(found[0] for found in graph.geodesics(node) if found is not None)
+        for node in range(len(graph.states))
+    )
+    assert found == expected
+    assert events[-1][1] == found and events[-1][2] == 0  # nothing left open
+    assert [event[0] for event in events] == sorted(event[0] for event in events)
+    plain = []
+    monkeypatch.setattr(diameter_numpy, "rule_symmetric_posts", lambda _: ())
+    assert (
+        diameter_numpy.undirected(layout, compiled=True, report=lambda *a: plain.append(a)) == found
+    )
+    if taken and n >= 4:
+        assert events[-1][0] < plain[-1][0]  # fewer searches with the orbits

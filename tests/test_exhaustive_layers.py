@@ -100,6 +100,21 @@ def test_distance_tables_equal_the_object_bfs(rules, n):
     assert all(int(tables[1].values[c]) == tables[1].unreached for c in not_positions)
 
 
+@pytest.mark.parametrize("scratch", [0, 1 << 30])
+def test_finds_deduplicated_by_sorting_or_by_scratch_array(monkeypatch, scratch):
+    """Both sides of SCRATCH_CODES (0: every space sorts; 2**30: every space scatters), with
+    chunks of 7 codes so that one chunk's successors repeat codes often; the object BFS
+    decides."""
+    monkeypatch.setattr(layered, "SCRATCH_CODES", scratch)
+    monkeypatch.setattr(layered, "CHUNK", 7)
+    for rules, n in [(ClassicRules(4), 5), (MagneticRules("NNNN"), 4), (CYCLIC_4, 5)]:
+        start = State.tower(n, posts=rules.posts, face="R" if rules.magnetic else None)
+        search = layered.LayeredSearch(CodeLayout(rules, n), [0])
+        assert (search._scratch is None) == (scratch == 0)
+        layers = bfs_layers(rules, start)
+        assert numpy_layered(rules, start)[0] == [len(layer) for layer in layers]
+
+
 def test_layers_kept_as_arrays_or_read_back_from_the_table(monkeypatch):
     """Both sides of the explicit-layer limit, and chunks smaller than a layer."""
     cases = [

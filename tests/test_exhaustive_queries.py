@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import json
@@ -502,3 +503,27 @@ def test_the_largest_searches_kept_in_the_docs_reproduce_oeis_a382111(n, publish
     six = [len(layer) for layer in bfs_layers(CLASSIC_4, hm.State.tower(6, posts=4))]
     assert list(found.counts[:6]) == six[:6]
     assert found.counts[-1] == 6  # the three other towers and the largest disk alone moved
+
+
+@pytest.mark.parametrize("n", range(10, 16))
+def test_the_five_peg_searches_kept_in_the_docs_reach_frame_stewart(n):
+    """The five-peg files the documentation's table reads (benchmarks/big_search.py N 5): every
+    one of the 5**n positions counted once, the farthest from the tower the Frame-Stewart number
+    of moves away (computed by the theory, not read from the file), eight positions there."""
+    from pathlib import Path
+
+    from hanoi_magnet.theory import count
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "tables"
+    found = search.Exploration.load(path / f"classic5-complete-{n}.json")
+    rules = hm.ClassicRules(5)
+    assert found.n == n and found.rules == rules and found.start == hm.State.tower(n, posts=5)
+    assert sum(found.counts) == found.reachable == 5**n
+    assert found.eccentricity == count("classic:5", n)
+    assert found.counts[-1] == 8
+    assert list(found.counts[:5]) == _five_peg_layers()[:5]  # only the four smallest disks move
+
+
+@functools.cache
+def _five_peg_layers() -> list[int]:
+    return [len(layer) for layer in bfs_layers(hm.ClassicRules(5), hm.State.tower(5, posts=5))]

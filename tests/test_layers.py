@@ -185,6 +185,9 @@ WITHOUT_ARRAYS = [
     "estimate",
     "queries",
     "symmetry",
+    "invariants",
+    "all_pairs",
+    "graph_invariants",
 ]
 
 

@@ -8,17 +8,29 @@ from __future__ import annotations
 
 import pytest
 
+import hanoi_magnet as hm
 from hanoi_magnet import ClassicRules, MagneticRules, Rules, State, clear_caches
 from hanoi_magnet._engine import routes
 from hanoi_magnet.errors import TooLargeError
 from hanoi_magnet.search import distance, shortest_path
 
+
+def _off_tower(rules: Rules, tower: State) -> State:
+    """A tower with its smallest disk moved: not a tower, so the path takes the chains."""
+    return rules.apply(tower, rules.legal_moves(tower)[0])
+
+
+_LINEAR_NNN = MagneticRules("NNN", allowed=[(0, 1), (1, 0), (1, 2), (2, 1)])
 CASES = [
-    (ClassicRules(3), State.tower(300, 0), State.tower(300, 2)),
-    (MagneticRules("NNN"), State.tower(200, 0, face="R"), State.tower(200, 2, face="B")),
+    (ClassicRules(3), _off_tower(ClassicRules(3), State.tower(300, 0)), State.tower(300, 2)),
     (
-        MagneticRules("NNN", allowed=[(0, 1), (1, 0), (1, 2), (2, 1)]),
-        State.tower(150, 0, face="R"),
+        MagneticRules("NNN"),
+        _off_tower(MagneticRules("NNN"), State.tower(200, 0, face="R")),
+        State.tower(200, 2, face="B"),
+    ),
+    (
+        _LINEAR_NNN,
+        _off_tower(_LINEAR_NNN, State.tower(150, 0, face="R")),
         State.tower(150, 2, face="R"),
     ),
 ]
@@ -51,9 +63,18 @@ def test_the_real_limit_lies_far_above_the_old_one() -> None:
     limit = routes.PATH_MEMORY // routes.BYTES_PER_LEVEL
     assert limit == 209_715 and 70_000 * 70_000 > 2**32
     rules = ClassicRules(3)
-    start, goal = State.parse("S" * (limit + 1)), State.tower(limit + 1, 2)
+    start, goal = State.parse("S" * limit + "I"), State.tower(limit + 1, 2)
     with pytest.raises(TooLargeError, match=r"512 MiB.*at most 209,715 disks"):
         shortest_path(rules, start, goal)
+
+
+def test_between_towers_no_limit_applies() -> None:
+    """A path between two towers is the tower problem's plan table, as solve runs it: O(n)
+    memory, so even past the chains' limit (209,715 disks) it is built at once and streams."""
+    n = routes.PATH_MEMORY // routes.BYTES_PER_LEVEL + 1
+    path = shortest_path(ClassicRules(3), State.tower(n, 0), State.tower(n, 2))
+    assert path.length == 2**n - 1
+    assert list(path[:20]) == list(hm.solve("classic", n)[:20])
 
 
 def test_positions_near_each_other_at_many_disks() -> None:

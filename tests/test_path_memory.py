@@ -116,7 +116,8 @@ def test_above_the_memo_sizes_against_the_plan_sums(rules: Rules, n: int) -> Non
 def test_route_tables_keep_nothing_per_size_above_the_memo_sizes() -> None:
     # Before: every level's exact length and record (n lengths of up to n bits: O(n^2)).
     rules, n = MagneticRules("NNN"), 600
-    start, goal = State.tower(n, 0, face="R"), State.tower(n, 2, face="B")
+    tower, goal = State.tower(n, 0, face="R"), State.tower(n, 2, face="B")
+    start = rules.apply(tower, rules.legal_moves(tower)[0])  # not a tower: the chains' route
     path = shortest_path(rules, start, goal)
     length = path.length
     for k in (length // 3, length // 2, length - 5):

@@ -90,6 +90,8 @@ def test_progress_goes_to_standard_error():
         (["search", "classic:5", "9", "--max-states", "50"], 6, "--max-states 50"),
         (["search", "classic:4", "3", "--max-memory", "lots"], 2, "a size such as 8G"),
         (["search", "classic:4", "3", "--layers", "--diameter"], 2, "not allowed with"),
+        (["search", "classic:4", "7", "--invariants", "--max-pairs", "1000"], 6, "max_pairs"),
+        (["search", "classic:4", "3", "--invariants", "--layers"], 2, "not allowed with"),
     ],
 )
 def test_errors_are_one_line(args, status, message):
@@ -135,3 +137,25 @@ def test_the_saved_counts_are_json_a_reader_can_check(tmp_path):
         "posts": [[4, 3, 2, 1], [], []],
         "faces": None,
     }
+
+
+def test_invariants_print_what_the_function_finds(tmp_path):
+    path = tmp_path / "invariants.json"
+    status, out, err = run("search", "classic", "3", "--invariants", "--save", str(path))
+    found = search.invariants(hm.ClassicRules(), 3)
+    lines = out.splitlines()
+    assert status == 0 and err == ""
+    assert "graph: 27 positions reachable from it, 39 moves (edges); unordered pairs" in lines
+    assert f"Wiener index: {found.wiener_index:,} over 351 pairs" in lines
+    assert f"mean distance: {found.mean_distance} = 4.04274" in lines
+    assert f"radius: {found.radius} (centre: {found.centre_size} positions)" in lines
+    first = lines.index("distance pairs") + 1
+    rows = [tuple(map(int, line.split())) for line in lines[first : first + found.diameter]]
+    assert rows == list(enumerate(found.distribution))[1:]
+    assert "one per orbit of 6 permutations of the posts" in lines[-2]
+    assert search.GraphInvariants.from_json(json.loads(path.read_text())) == found
+    status, out, _ = run("search", "cyclic", "2", "--invariants", "--no-symmetry")
+    assert "12 one-way moves (arcs); ordered pairs, distances along the moves" in out
+    assert "(no symmetry of the posts)" in out and "Wiener index: 243 over 72 pairs" in out
+    status, out, _ = run("search", "RRR", "2", "--invariants")  # no move at all
+    assert "graph: 1 position reachable from it" in out and "1 search (" in out

@@ -1,4 +1,4 @@
-"""The ``search`` subcommand of ``hanoi-magnet``: distances, layer counts, eccentricity, diameter.
+"""The ``search`` subcommand of ``hanoi-magnet``: distances, layers, diameter, graph invariants.
 
 Rules and positions are written as for every command (:mod:`hanoi_magnet.cli._positions`): a
 variant label or the colours of any number of posts (``NNNN``: magnetic rules on four posts);
@@ -21,10 +21,13 @@ from hanoi_magnet.cli._positions import ends, puzzle
 from hanoi_magnet.cli._util import Command, CommandError, Status, disk_count, is_terminal
 from hanoi_magnet.errors import SearchLimitError
 from hanoi_magnet.search import DEFAULT_MAX_STATES, distance
+from hanoi_magnet.search._exhaustive import fileformat
 from hanoi_magnet.search._exhaustive.budget import human_bytes
 from hanoi_magnet.search._exhaustive.diameter import diameter
 from hanoi_magnet.search._exhaustive.distance_tables import remoteness
 from hanoi_magnet.search._exhaustive.engines import ENGINES
+from hanoi_magnet.search._exhaustive.graph_invariants import GraphInvariants
+from hanoi_magnet.search._exhaustive.invariants import invariants
 from hanoi_magnet.search._exhaustive.queries import explore
 
 #: how many farthest positions are printed
@@ -63,6 +66,14 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         ("--layers", "how many positions lie at each distance from --from (a complete search)"),
         ("--eccentricity", "the largest distance from --from, and the positions there"),
         ("--diameter", "the largest distance between two positions joined by a path"),
+        (
+            "--invariants",
+            (
+                "diameter, radius, centre, Wiener index, mean distance, distance distribution, "
+                "antipodal pairs and pairs with several shortest paths of the graph of the "
+                "positions --from reaches (a complete search from each of them)"
+            ),
+        ),
     ):
         what.add_argument(flag, action="store_true", help=text)
     what.add_argument(
@@ -81,7 +92,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save",
         metavar="FILE",
-        help="with --layers or --eccentricity: write the exploration (layer counts) as JSON",
+        help="with --layers or --eccentricity: write the exploration (layer counts) as JSON; "
+        "with --invariants, the invariants",
     )
     parser.add_argument(
         "--engine",
@@ -93,8 +105,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "--no-symmetry",
         dest="symmetry",
         action="store_false",
-        help="with --layers or --eccentricity: search every position, not one per symmetric "
-        "orbit of the posts (the counts are the same; for checking and timing)",
+        help="with --layers, --eccentricity or --invariants: search every position, not one "
+        "per symmetric orbit of the posts (the counts are the same; for checking and timing)",
     )
     parser.add_argument(
         "--max-memory",
@@ -108,6 +120,13 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=DEFAULT_MAX_STATES,
         help=f"the most positions a distance search visits (default {DEFAULT_MAX_STATES:,})",
+    )
+    parser.add_argument(
+        "--max-pairs",
+        metavar="N",
+        type=int,
+        help="with --invariants: refuse at once if the searches would visit more pairs "
+        "(default: 10**11 compiled, 10**10 numpy, 10**8 python)",
     )
     parser.add_argument(
         "--scheduler",
@@ -127,9 +146,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.save and not (args.layers or args.eccentricity):
+    if args.save and not (args.layers or args.eccentricity or args.invariants):
         raise CommandError(
-            "--save writes what --layers or --eccentricity finds: add one of them "
+            "--save writes what --layers, --eccentricity or --invariants finds: add one of them "
             "(--table FILE writes a distance table)",
             Status.USAGE,
         )
@@ -141,6 +160,20 @@ def _run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.diameter:
         out.write(f"diameter: {diameter(rules, n, **options)}\n")
+    elif args.invariants:
+        graph = invariants(
+            rules,
+            n,
+            start=source,
+            progress=show,
+            symmetry=args.symmetry,
+            max_pairs=args.max_pairs,
+            **options,
+        )
+        out.write(describe_invariants(graph))
+        if args.save:
+            fileformat.write_json(args.save, graph.to_json())
+            out.write(f"wrote {args.save}\n")
     elif args.table:
         table = remoteness(rules, target, progress=show, **options)
         table.save(args.table)
@@ -179,6 +212,43 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def describe_invariants(found: GraphInvariants) -> str:
+    """The lines ``search --invariants`` prints."""
+    kind = "ordered pairs, distances along the moves" if found.directed else "unordered pairs"
+    moves = "one-way moves (arcs)" if found.directed else "moves (edges)"
+    mean = found.mean_distance
+    symmetry = (
+        f"one per orbit of {found.symmetry:,} permutations of the posts"
+        if found.symmetry > 1
+        else "no symmetry of the posts"
+    )
+    lines = [
+        f"from: {found.start}",
+        (
+            f"graph: {_count(found.positions, 'position')} reachable from it, {found.moves:,} "
+            f"{moves}; {kind}"
+        ),
+        f"diameter: {found.diameter}",
+        f"radius: {found.radius} (centre: {_count(found.centre_size, 'position')})",
+        f"eccentricity of the start: {found.start_eccentricity}",
+        f"Wiener index: {found.wiener_index:,} over {_count(found.pairs, 'pair')}",
+        f"mean distance: {mean} = {float(mean):.6g}",
+        f"antipodal pairs: {found.antipodal_pairs:,}",
+        f"pairs with more than one shortest path: {found.several_shortest_paths:,}",
+        "distance pairs",
+        *(f"{d} {count}" for d, count in enumerate(found.distribution) if d),
+        (
+            f"engine: {found.engine}, {_count(found.searches, 'search', 'searches')} ({symmetry}), "
+            f"{found.elapsed:.2f} s"
+        ),
+    ]
+    return "".join(line + "\n" for line in lines)
+
+
+def _count(value: int, noun: str, plural: str | None = None) -> str:
+    return f"{value:,} {noun if value == 1 else plural or noun + 's'}"
+
+
 def _farthest(found: Any, out: Any) -> None:
     try:
         farthest = found.farthest_positions()
@@ -213,7 +283,8 @@ def _client(address: str | None) -> Any:
 
 SEARCH = Command(
     "search",
-    "distances, layer counts, eccentricity, diameter by exhaustive search (any rules)",
+    "distances, layer counts, eccentricity, diameter, whole-graph invariants by exhaustive "
+    "search (any rules)",
     _arguments,
     _run,
 )

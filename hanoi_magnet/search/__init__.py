@@ -7,7 +7,8 @@ number of legal positions, and the :func:`state_graph` (networkx, Graphviz and S
 Exhaustive search answers whole-space questions (compiled with numba, vectorised with numpy, in
 pure Python, or on a Dask cluster):
 :func:`explore` (positions at each distance, eccentricity, farthest positions),
-:func:`remoteness` (the distance of every position to a goal) and :func:`diameter`.
+:func:`remoteness` (the distance of every position to a goal), :func:`diameter` and
+:func:`invariants` (diameter, radius, Wiener index, distance distribution: every pair).
 
 Example:
     >>> from hanoi_magnet import ClassicRules, State
@@ -22,6 +23,8 @@ from hanoi_magnet.search._classic import classic_distance, classic_path_to_tower
 from hanoi_magnet.search._exhaustive.diameter import diameter
 from hanoi_magnet.search._exhaustive.distance_tables import remoteness
 from hanoi_magnet.search._exhaustive.estimate import estimate_memory
+from hanoi_magnet.search._exhaustive.graph_invariants import GraphInvariants
+from hanoi_magnet.search._exhaustive.invariants import invariants
 from hanoi_magnet.search._exhaustive.progress import SearchProgress
 from hanoi_magnet.search._exhaustive.queries import (
     eccentricity,
@@ -39,6 +42,7 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_STATES",
     "Exploration",
+    "GraphInvariants",
     "Path",
     "RemotenessTable",
     "SearchProgress",
@@ -53,6 +57,7 @@ __all__ = [
     "explore",
     "farthest_positions",
     "geodesic_count",
+    "invariants",
     "layer_counts",
     "legal_state_count",
     "remoteness",

@@ -11,9 +11,10 @@ from hanoi_magnet import _arcs
 from hanoi_magnet._engine.chains import Chains
 from hanoi_magnet._engine.table import table_of
 from hanoi_magnet._engine.towers import Problem, rules_key, solves, tower_table
-from hanoi_magnet._path import Path, three_post_path, unreachable
+from hanoi_magnet._path import Path, three_post_path, tower_of, unreachable
 from hanoi_magnet.errors import HanoiError, InvalidArgumentError, UnreachableError
 from hanoi_magnet.model import State
+from hanoi_magnet.plans import PlanSolver
 from hanoi_magnet.registry import default_registry
 from hanoi_magnet.rules import ClassicRules, MagneticRules, Rules
 from hanoi_magnet.search import _bidirectional
@@ -146,6 +147,14 @@ def _registered_length(
     The built-in three-post plans are optimal (checked against breadth-first search); their
     tables are ready at once, where deriving a tower problem's own plan takes a moment.
     """
+    solver = _registered_solver(rules, start, goal)
+    return None if solver is None else table_of(solver).length(start.n)
+
+
+def _registered_solver(rules: Rules, start: State, goal: State) -> type[PlanSolver] | None:
+    """The built-in solver whose variant is exactly these rules, start and goal, if any."""
+    if not isinstance(rules, (ClassicRules, MagneticRules)) or rules.posts != 3:
+        return None
     if isinstance(rules, MagneticRules):
         if rules.allowed is not None:
             return None
@@ -160,25 +169,18 @@ def _registered_length(
         return None  # a plugin's plan: its optimality is its own claim
     variant: Variant = solver.variant
     n = start.n
+    if not issubclass(solver, PlanSolver):
+        return None
     if not solver.solvable or variant.rules != rules:
         return None
     if start != variant.start(n) or goal != variant.goal(n):
         return None
-    return table_of(solver).length(n)
+    return solver
 
 
 def _tower(state: State) -> tuple[int, int] | None:
     """The post and face bit (-1 without faces) of a tower of n >= 1 disks; else None."""
-    posts = [post for post, stack in enumerate(state.posts) if stack]
-    if len(posts) != 1:
-        return None
-    faces = state.faces
-    if faces is None:
-        return posts[0], -1
-    bit = faces[0].bit
-    if any(face.bit != bit for face in faces):
-        return None
-    return posts[0], bit
+    return tower_of(state)
 
 
 def shortest_path(
@@ -231,7 +233,8 @@ def shortest_path(
         return _bidirectional.shortest_path(
             rules, start, goal, max_states=max_states, engine=engine, progress=progress
         )
-    return three_post_path(rules, start, goal)
+    solver = _registered_solver(rules, start, goal)  # its own towers: the moves solve makes
+    return three_post_path(rules, start, goal, plan=None if solver is None else table_of(solver))
 
 
 def geodesic_count(rules: Rules, start: State, goal: State) -> int:

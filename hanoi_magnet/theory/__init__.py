@@ -3,7 +3,9 @@
 Everything here is read off the plan tables the solvers run (:mod:`hanoi_magnet.plans`):
 :func:`count` and :func:`per_disk` for any n, the lumped :func:`recurrence` of a family, its
 :func:`transition_matrix` and :func:`characteristic_polynomial` (factored exactly), the
-:func:`dominant_eigenvalue`, exact :func:`asymptotic_factors` and :func:`closed_form`.
+:func:`dominant_eigenvalue`, exact :func:`asymptotic_factors` and :func:`closed_form`; and
+for sequences known only by their terms (the invariants of a state graph), the shortest
+linear recurrence they satisfy, checked on terms not used to find it (:func:`find_recurrence`).
 
 Example:
     >>> from hanoi_magnet.theory import count, characteristic_polynomial
@@ -25,11 +27,13 @@ from hanoi_magnet.theory._matrices import (
 )
 from hanoi_magnet.theory._polynomial import Factorization, Polynomial
 from hanoi_magnet.theory._recurrences import Equation, Recurrence, Term, recurrence
+from hanoi_magnet.theory._sequences import FoundRecurrence, find_recurrence
 
 __all__ = [
     "Eigenvalue",
     "Equation",
     "Factorization",
+    "FoundRecurrence",
     "Polynomial",
     "Recurrence",
     "Term",
@@ -39,6 +43,7 @@ __all__ = [
     "closed_form",
     "count",
     "dominant_eigenvalue",
+    "find_recurrence",
     "per_disk",
     "recurrence",
     "transition_matrix",

@@ -99,6 +99,8 @@ CHANGED_PAGES = [
     "variants",
     "search-and-graphs",
     "distances",
+    "atlas",
+    "exhaustive-tables",
 ]
 
 

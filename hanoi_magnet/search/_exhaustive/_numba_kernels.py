@@ -528,3 +528,174 @@ def fill_from_canonical(
             scale_low,
         )
         out[code] = canonical_values[number]
+
+
+@njit(cache=True, nogil=True)
+def successor_table(
+    out,
+    delta,
+    empty,
+    occupancy,
+    places,
+    place_bits,
+    moduli,
+    scales,
+    offsets,
+    chunks,
+    shift,
+    face_bits,
+    face_count,
+    placements,
+    open_,
+    any_open,
+    magnetic,
+    legal,
+    change,
+    occupancy_sum,
+):
+    """``out[code, j]``: the code after the move between the ``j``-th pair of posts, -1: none.
+
+    The moves of :func:`_successors` for every code at once, for many searches of one small
+    space (codes that are no position get values no search reads).
+    """
+    moves = np.zeros(out.shape[1], dtype=np.int64)
+    for code in range(out.shape[0]):
+        _successors(
+            np.int64(code),
+            moves,
+            delta,
+            empty,
+            occupancy,
+            places,
+            place_bits,
+            moduli,
+            scales,
+            offsets,
+            chunks,
+            shift,
+            face_bits,
+            face_count,
+            placements,
+            open_,
+            any_open,
+            magnetic,
+            legal,
+            change,
+            occupancy_sum,
+        )
+        for j in range(moves.size):
+            out[code, j] = code + moves[j] if moves[j] != 0 else -1
+
+
+@njit(cache=True, nogil=True)
+def search_each(  # noqa: PLR0915 (one compiled loop: no calls in the hot path)
+    sources,
+    weights,
+    words,
+    queue,
+    multi,
+    successors,
+    histogram,
+    eccentricities,
+    sums,
+    several,
+    delta,
+    empty,
+    place_bits,
+    moduli,
+    scales,
+    offsets,
+    chunks,
+    open_,
+    any_open,
+):
+    """A complete search from each source in turn, counting shortest paths up to two.
+
+    The same two-bit table and moves as :func:`expand_plain`, but a layer is kept as a list (a
+    stretch of ``queue``) rather than read back from the table: the searches of a question
+    about every position are small and their layers thin (three posts: a few dozen positions
+    each), so scanning the table for a layer would cost more than it. The moves come from
+    ``successors`` (:func:`successor_table`), or, if it has no rows, are found for each code
+    by :func:`_classic_successors` (classic rules on a power-of-two number of posts: shifts
+    and small tables, faster than reading a table of every code's moves).
+
+    ``multi`` holds one byte per code, 1 if the code has more than one shortest path from the
+    source: a position found first takes the byte of the position it was found from, one
+    found again from the layer before gets 1 (``s(w)`` is the sum of ``s(u)`` over those).
+
+    ``histogram[d]`` gains ``weights[i]`` times the positions at distance ``d`` from source
+    ``i``; ``eccentricities[i]``, ``sums[i]`` (the sum of its distances) and ``several[i]``
+    (its positions reached by more than one shortest path) are written. Returns 0, or -1 if a
+    distance outgrew ``histogram`` (nothing is then complete).
+    """
+    table = successors.shape[0] > 0
+    pairs = successors.shape[1] if table else delta.shape[1]
+    out = np.zeros(pairs, dtype=np.int64)
+    for i in range(sources.size):
+        words[:] = 0
+        source = sources[i]
+        words[source >> 5] |= np.int64(1) << ((source & 31) << 1)
+        multi[source] = 0
+        queue[0] = source
+        histogram[0] += weights[i]
+        head = 0
+        tail = 1
+        label = np.int64(1)
+        depth = 0
+        total = 0
+        many = 0
+        while True:
+            end = tail
+            next_label = 3 - label
+            for q in range(head, end):
+                code = queue[q]
+                words[code >> 5] |= np.int64(3) << ((code & 31) << 1)  # expanded
+                mine = multi[code]
+                many += mine
+                if not table:
+                    _classic_successors(
+                        code,
+                        out,
+                        delta,
+                        empty,
+                        place_bits,
+                        moduli,
+                        scales,
+                        offsets,
+                        chunks,
+                        open_,
+                        any_open,
+                    )
+                for j in range(pairs):
+                    if table:
+                        after = np.int64(successors[code, j])
+                        if after < 0:
+                            continue
+                    else:
+                        if out[j] == 0:
+                            continue
+                        after = code + out[j]
+                    where = after >> 5
+                    at = (after & 31) << 1
+                    value = (words[where] >> at) & 3
+                    if value == 0:
+                        words[where] |= next_label << at
+                        multi[after] = mine
+                        queue[tail] = after
+                        tail += 1
+                    elif value == next_label:
+                        multi[after] = 1
+            found = tail - end
+            if found == 0:
+                break
+            depth += 1
+            if depth >= histogram.size:
+                return -1
+            histogram[depth] += weights[i] * found
+            total += depth * found
+            head = end
+            label = next_label
+        eccentricities[i] = depth
+        sums[i] = total
+        several[i] = many
+    return 0

@@ -25,7 +25,6 @@ an array as it expands the layer, the search running backwards from the goal.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -403,67 +402,59 @@ def explore_compiled(
     return run_compiled(layout, [start], report)
 
 
-# -- all pairs ----------------------------------------------------------------------------------
+def successor_table(layout: CodeLayout) -> Any:
+    """``table[code, j]``: the code after the move between the ``j``-th pair of posts (-1: none).
 
-
-def all_pairs(layout: CodeLayout, report: Callable[[int, int], None] | None = None) -> AllPairs:
-    """The diameter of a classic puzzle with every move allowed, from a search from every source.
-
-    Every permutation of the posts maps the state graph onto itself, so a search from one
-    position of each orbit (its posts first appearing, from the largest disk down, in order)
-    tells the eccentricity of every position; the orbit's size weighs its farthest positions in
-    the count of antipodal pairs. Exhaustive, so its own certificate: the eccentricity of every
-    position (:attr:`AllPairs.eccentricities`) follows from the searches it lists.
+    Every code's moves at once, for the many searches of one small space (:mod:`.all_pairs`):
+    four bytes an entry while the codes fit, else eight. Classic rules on a power-of-two number
+    of posts get a table of no rows: their moves are found faster than read (shifts, no
+    division; a table of every code's moves would not stay in the cache).
     """
-    assert not layout.magnetic
-    assert layout.rules.allowed is None
-    posts, n = layout.posts, layout.n
-    histogram: dict[int, int] = {}
-    diameter, ordered = 0, 0
-    sources = 0
-    for placement, used in _orbit_representatives(posts, n):
-        counts, _ = run_compiled(layout, [placement], lambda *_: None)
-        orbit = math.factorial(posts) // math.factorial(posts - used)
-        eccentricity = len(counts) - 1
-        histogram[eccentricity] = histogram.get(eccentricity, 0) + orbit
-        if eccentricity > diameter:
-            diameter, ordered = eccentricity, 0
-        if eccentricity == diameter:
-            ordered += orbit * counts[-1]
-        sources += 1
-        if report is not None:
-            report(sources, diameter)
-    return AllPairs(n, posts, diameter, ordered // 2, sources, dict(sorted(histogram.items())))
+    tables = MoveTables(layout)
+    if not tables.magnetic and tables.shift:
+        return np.zeros((0, tables.pairs), dtype=np.int32)
+    width = np.int32 if layout.size < 1 << 31 else np.int64
+    table = np.empty((layout.size, tables.pairs), dtype=width)
+    _kernels().successor_table(table, *tables.arguments())
+    return table
 
 
-class AllPairs:
-    """What :func:`all_pairs` found: the diameter, the antipodal pairs, every eccentricity."""
+def search_each(
+    layout: CodeLayout, sources: Any, weights: Any, successors: Any, histogram: Any
+) -> tuple[list[int], list[int], list[int]]:
+    """A complete search from each source over ``successors`` (see :func:`successor_table`).
 
-    def __init__(
-        self,
-        n: int,
-        posts: int,
-        diameter: int,
-        antipodal_pairs: int,
-        sources: int,
-        eccentricities: dict[int, int],
-    ) -> None:
-        self.n, self.posts, self.diameter = n, posts, diameter
-        #: unordered pairs of positions at distance :attr:`diameter`
-        self.antipodal_pairs = antipodal_pairs
-        #: the searches run, one per orbit of positions under the permutations of the posts
-        self.sources = sources
-        #: how many positions have each eccentricity (the radius is the smallest key)
-        self.eccentricities = eccentricities
-
-
-def _orbit_representatives(posts: int, n: int) -> list[tuple[int, int]]:
-    """Placements whose posts first appear in order from the largest disk, with posts used."""
-    found: list[tuple[int, int]] = [(0, 0)]
-    for _ in range(n):
-        found = [
-            (value * posts + post, max(used, post + 1))
-            for value, used in found
-            for post in range(min(used + 1, posts))
-        ]
-    return found  # written largest disk first: the highest digit of a placement
+    ``histogram[d]`` gains each source's weight times its positions at distance ``d``;
+    returns, per source, its eccentricity, the sum of its distances and its positions reached
+    by more than one shortest path (the kernel counts paths up to two).
+    """
+    size = layout.size
+    tables = MoveTables(layout)
+    count = sources.size
+    eccentricities = np.zeros(count, dtype=np.int64)
+    sums = np.zeros(count, dtype=np.int64)
+    several = np.zeros(count, dtype=np.int64)
+    status = _kernels().search_each(
+        sources,
+        weights,
+        StateTable(size).words,
+        np.empty(size, dtype=np.int64),
+        np.zeros(size, dtype=np.uint8),
+        successors,
+        histogram,
+        eccentricities,
+        sums,
+        several,
+        tables.delta,
+        tables.empty,
+        tables.place_bits,
+        tables.moduli,
+        tables.scales,
+        tables.offsets,
+        tables.chunks,
+        tables.open,
+        tables.any_open,
+    )
+    if status:
+        raise AssertionError(f"a distance exceeded the {histogram.size - 1} the histogram holds")
+    return eccentricities.tolist(), sums.tolist(), several.tolist()

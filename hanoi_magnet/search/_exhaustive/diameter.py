@@ -22,7 +22,7 @@ from hanoi_magnet.search._exhaustive.engines import Engine, choose_kernel
 from hanoi_magnet.search._exhaustive.estimate import needed_bytes
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.neighbours import CodeMoves
-from hanoi_magnet.search._exhaustive.pure import run_pure_layers
+from hanoi_magnet.search._exhaustive.pure import pure_distances
 
 #: the most positions of a graph with one-way moves whose diameter is computed
 DIRECTED_LIMIT = 1 << 13
@@ -70,26 +70,10 @@ def diameter(
         if layout.directed:
             return _directed(layout, diameter_numpy.distances_from(layout, compiled=compiled))
         return diameter_numpy.undirected(layout, compiled=compiled)
-    distances = _pure_distances(layout)
+    distances = pure_distances(layout)
     if layout.directed:
         return _directed(layout, distances)
     return _undirected(layout, distances)
-
-
-def _pure_distances(layout: CodeLayout) -> Distances:
-    mark = -1
-
-    def distances(source: int) -> list[int]:
-        values = [mark] * layout.size
-
-        def visit(depth: int, codes: list[int]) -> None:
-            for code in codes:
-                values[code] = depth
-
-        run_pure_layers(layout, [source], lambda *_: None, visit=visit)
-        return values
-
-    return distances
 
 
 def _directed(layout: CodeLayout, distances: Distances) -> int:

@@ -67,14 +67,24 @@ def wants_compiled(engine: object, size: int) -> bool:
     return engine == "auto" and size >= COMPILED_FROM and numba_available()
 
 
-def choose_kernel(engine: object, layout: CodeLayout, *, recursive: bool = True) -> Kernel:
+def choose_kernel(
+    engine: object,
+    layout: CodeLayout,
+    *,
+    recursive: bool = True,
+    work: int | None = None,
+    compiled_posts: int = 4,
+) -> Kernel:
     """The kernel a whole-space query runs: the one choice for every one of them.
 
     :func:`~hanoi_magnet.search.explore`, :func:`~hanoi_magnet.search.remoteness`,
-    :func:`~hanoi_magnet.search.diameter` and :func:`~hanoi_magnet.search.estimate_memory` all
-    ask it: ``"compiled"`` on four or more posts where :func:`wants_compiled`; on three posts
-    with numpy, the recursion over the thirds of the space (``"recursive"``, where the query
-    has one: ``recursive``); otherwise numpy's array layers, or pure Python without numpy.
+    :func:`~hanoi_magnet.search.diameter`, :func:`~hanoi_magnet.search.invariants` and
+    :func:`~hanoi_magnet.search.estimate_memory` all ask it: ``"compiled"`` on
+    ``compiled_posts`` or more posts (four: on three, a search's layers are too thin for it,
+    but not many searches') where :func:`wants_compiled` for ``work`` (default: the codes);
+    on three posts with numpy, the recursion over the thirds of the space (``"recursive"``,
+    where the query has one: ``recursive``); otherwise numpy's array layers, or pure Python
+    without numpy.
 
     Example:
         >>> from hanoi_magnet import ClassicRules
@@ -84,7 +94,8 @@ def choose_kernel(engine: object, layout: CodeLayout, *, recursive: bool = True)
         'recursive'
     """
     chosen = choose_engine(engine)
-    if layout.posts > 3 and wants_compiled(engine, layout.size):
+    size = layout.size if work is None else work
+    if layout.posts >= compiled_posts and wants_compiled(engine, size):
         return "compiled"
     if chosen == "numpy":
         return "recursive" if recursive and layout.posts == 3 else "numpy"

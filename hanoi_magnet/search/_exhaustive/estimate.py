@@ -10,14 +10,17 @@ from hanoi_magnet.search._exhaustive.engines import Engine, choose_kernel
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 from hanoi_magnet.search._exhaustive.pure import pure_bytes
 
-Query: TypeAlias = Literal["explore", "remoteness", "diameter"]
+Query: TypeAlias = Literal["explore", "remoteness", "diameter", "invariants"]
+#: the queries of one search (:func:`needed_bytes`); ``"invariants"`` runs many
 QUERIES = ("explore", "remoteness", "diameter")
 
 
 def needed_bytes(layout: CodeLayout, query: str, engine: str) -> int:
     """The bytes ``query`` takes on ``layout`` with ``engine`` (``"numpy"`` or ``"python"``)."""
     if query not in QUERIES:
-        raise InvalidArgumentError(f"query must be one of {', '.join(QUERIES)}; got {query!r}")
+        raise InvalidArgumentError(
+            f"query must be one of {', '.join(QUERIES)}, invariants; got {query!r}"
+        )
     # a distance table starts with one byte per code (three posts: four, the recursion's type)
     table = (4 if layout.posts == 3 else 1) * layout.size if query == "remoteness" else 0
     if engine == "python":
@@ -44,7 +47,7 @@ def estimate_memory(
     The same number the query itself checks against ``max_memory`` before it starts (an upper
     bound: tables sized by the number of codes, buffers of fixed size). ``query`` is
     ``"explore"`` (also :func:`layer_counts`, :func:`eccentricity`,
-    :func:`farthest_positions`), ``"remoteness"`` or ``"diameter"``.
+    :func:`farthest_positions`), ``"remoteness"``, ``"diameter"`` or ``"invariants"``.
 
     Example:
         >>> from hanoi_magnet import ClassicRules
@@ -53,6 +56,10 @@ def estimate_memory(
         400
     """
     layout = CodeLayout(rules, n)
+    if query == "invariants":
+        from hanoi_magnet.search._exhaustive import invariants  # noqa: PLC0415 (a cycle)
+
+        return invariants.needed_bytes(layout, invariants.kernel_for(engine, layout, rules, n))
     kernel = choose_kernel(engine, layout)
     if query in QUERIES and kernel == "compiled":
         from hanoi_magnet.search._exhaustive import compiled, diameter_numpy  # noqa: PLC0415

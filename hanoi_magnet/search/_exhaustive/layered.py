@@ -1,7 +1,7 @@
 """Breadth-first search a layer at a time, over numpy arrays and a two-bit state table.
 
 Each layer is expanded in chunks of codes: the successors of a chunk (:mod:`.moves`), the
-table's value for each (:mod:`.bits`), the unseen ones sorted and deduplicated, marked with the
+table's value for each (:mod:`.bits`), the unseen ones deduplicated, marked with the
 next layer's label. A chunk's new codes are marked before the next chunk is looked at, so the
 chunks' finds are disjoint and their sizes add up to the next layer's size exactly.
 
@@ -34,6 +34,9 @@ CHUNK = 1 << 14
 SCAN_WORDS = 1 << 14
 #: the largest layer kept as an array of codes (int64), by default
 EXPLICIT_LIMIT = 1 << 23
+#: spaces of at most this many codes deduplicate a chunk's finds by scattering them into a
+#: scratch array (four bytes per code) rather than by sorting them: twice as fast at 4**10
+SCRATCH_CODES = 1 << 22
 
 
 def explicit_limit(size: int) -> int:
@@ -49,7 +52,8 @@ def search_bytes(layout: CodeLayout) -> int:
     """The most memory a :class:`LayeredSearch` over ``layout`` holds (bytes, an upper bound)."""
     candidates = CHUNK * pair_count(layout.posts)
     buffers = 8 * (6 * candidates + 3 * 32 * SCAN_WORDS)  # a scan yields up to 32 per word
-    return table_bytes(layout.size) + 2 * 8 * explicit_limit(layout.size) + buffers
+    scratch = 4 * layout.size if layout.size <= SCRATCH_CODES else 0
+    return table_bytes(layout.size) + 2 * 8 * explicit_limit(layout.size) + buffers + scratch
 
 
 class LayeredSearch:
@@ -87,6 +91,9 @@ class LayeredSearch:
         self.expanded: Int64s | None = None
         self._keep = keep
         self._limit = explicit_limit(layout.size)
+        self._scratch = (
+            np.empty(layout.size, dtype=np.int32) if layout.size <= SCRATCH_CODES else None
+        )
 
     @property
     def label(self) -> int:
@@ -124,10 +131,20 @@ class LayeredSearch:
         return total
 
     def claim(self, candidates: Int64s, value: int) -> Int64s:
-        """Mark the unseen ``candidates`` with ``value``; return them, sorted and distinct."""
+        """Mark the unseen ``candidates`` with ``value``; return them, distinct.
+
+        Each distinct code is kept once: where the space is small, the one that wins when
+        every candidate writes its index into a scratch array at its code (no sort needed);
+        otherwise by sorting.
+        """
         fresh = np.compress(self.table.values(candidates) == UNSEEN, candidates)
         if fresh.size:
-            fresh = sorted_unique(fresh)
+            if self._scratch is not None:
+                index = np.arange(fresh.size, dtype=np.int32)
+                self._scratch[fresh] = index
+                fresh = np.compress(self._scratch[fresh] == index, fresh)
+            else:
+                fresh = sorted_unique(fresh)
             self.table.mark(fresh, value)
         return fresh
 

@@ -25,6 +25,10 @@ class SearchProgress:
         memory: the bytes the search holds (for a distributed search, all workers together).
         workers: the number of processes sharing the work (1 unless distributed).
         done: whether the search has finished (the last event, after the last layer).
+        searches, sources: for a question about every position
+            (:func:`~hanoi_magnet.search.invariants`), the searches finished and to run, one
+            from each source; ``reached`` then counts the pairs found, ``depth`` is the largest
+            distance so far and ``layer`` 0. Both 0 otherwise.
 
     On three posts the numpy engine finds every distance at once (no layers): its events come
     every few million positions, with ``depth`` the largest distance found so far and
@@ -49,6 +53,8 @@ class SearchProgress:
     memory: int
     workers: int = 1
     done: bool = False
+    searches: int = 0
+    sources: int = 0
 
     @property
     def rate(self) -> float:
@@ -62,8 +68,16 @@ class SearchProgress:
             >>> from hanoi_magnet.search import SearchProgress
             >>> SearchProgress(12, 3_456, 20_000, 0.5, 1 << 20).describe()
             'layer 12: 3,456 positions, 20,000 in all, 40,000 per second, 1 MiB'
+            >>> SearchProgress(7, 0, 729, 0.5, 1 << 20, searches=9, sources=27).describe()
+            'search 9 of 27: 729 pairs, largest distance 7, 1,458 pairs per second, 1 MiB'
         """
         workers = f" on {self.workers} workers" if self.workers > 1 else ""
+        if self.sources:
+            return (
+                f"search {self.searches:,} of {self.sources:,}: {self.reached:,} pairs, largest "
+                f"distance {self.depth:,}, {self.rate:,.0f} pairs per second, "
+                f"{human_bytes(self.memory)}"
+            )
         return (
             f"layer {self.depth}: {self.layer:,} positions, {self.reached:,} in all, "
             f"{self.rate:,.0f} per second, {human_bytes(self.memory)}{workers}"
@@ -125,6 +139,18 @@ class Reporter:
     def elapsed(self) -> float:
         """Seconds since the search started."""
         return time.perf_counter() - self.started
+
+    def searched(
+        self, searches: int, sources: int, pairs: int, largest: int, memory: int, *, done: bool
+    ) -> None:
+        """Report the searches from ``searches`` of ``sources`` sources, ``pairs`` found."""
+        self.peak = max(self.peak, memory)
+        if self.callback is not None:
+            self.callback(
+                SearchProgress(
+                    largest, 0, pairs, self.elapsed, memory, self.workers, done, searches, sources
+                )
+            )
 
     def layer(
         self, depth: int, layer: int, reached: int, memory: int, *, done: bool = False

@@ -188,3 +188,19 @@ def run_pure_layers(
         report(depth, len(layer), reached, marks + BYTES_PER_LISTED * len(layer))
         last = layer
     return counts, sorted(last)
+
+
+def pure_distances(layout: CodeLayout) -> Callable[[int], list[int]]:
+    """``distances(code)``: the distance from ``code`` to every code (a list), -1 where none."""
+
+    def distances(source: int) -> list[int]:
+        values = [-1] * layout.size
+
+        def visit(depth: int, codes: list[int]) -> None:
+            for code in codes:
+                values[code] = depth
+
+        run_pure_layers(layout, [source], lambda *_: None, visit=visit)
+        return values
+
+    return distances

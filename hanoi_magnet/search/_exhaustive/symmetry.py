@@ -24,8 +24,10 @@ group's order. numpy is imported only when the numbers are built.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+from typing import Any
 
 from hanoi_magnet.search._exhaustive.layout import CodeLayout
 
@@ -68,9 +70,23 @@ def permutable_posts(layout: CodeLayout, start: int, goal: int | None = None) ->
     other (see the module docstring); of classes of equal size the one with the lowest post.
     """
     used = _posts_used(layout, start) | (0 if goal is None else _posts_used(layout, goal))
-    empty = [q for q in range(layout.posts) if not used >> q & 1]
+    return _largest_class(layout, [q for q in range(layout.posts) if not used >> q & 1])
+
+
+def rule_symmetric_posts(layout: CodeLayout) -> tuple[int, ...]:
+    """The largest class of posts, empty or not, any two of which may be swapped (fewer: none).
+
+    Their permutations map the whole state graph onto itself: the group a question about every
+    position (:mod:`.invariants`) may use, where a search from one position may only permute
+    the posts empty there (:func:`permutable_posts`).
+    """
+    return _largest_class(layout, list(range(layout.posts)))
+
+
+def _largest_class(layout: CodeLayout, candidates: list[int]) -> tuple[int, ...]:
+    """The largest class of ``candidates`` under "may be swapped", the lowest post's on ties."""
     classes: list[list[int]] = []
-    for post in empty:
+    for post in candidates:
         for group in classes:
             if swap_preserves_rules(layout, group[0], post):
                 group.append(post)
@@ -88,6 +104,9 @@ def symmetric_applies(layout: CodeLayout, start: int, goal: int | None = None) -
 
 class SymmetricCodes:
     """Dense numbers for the canonical codes of a search from ``start`` (to ``goal``).
+
+    ``permutable`` names the permutable posts instead (a question about every position uses
+    :func:`rule_symmetric_posts`, ``start`` then ``None``).
 
     A canonical code's placement splits into the ``high`` digits of the largest disks (a
     *prefix*, itself canonical) and the ``low`` ones (at least :data:`SUFFIX_DIGITS` of them).
@@ -111,12 +130,22 @@ class SymmetricCodes:
         orbit: per number ``m`` of permutable posts used, the orbit's size ``k! / (k - m)!``.
     """
 
-    def __init__(self, layout: CodeLayout, start: int, goal: int | None = None) -> None:
+    def __init__(
+        self,
+        layout: CodeLayout,
+        start: int | None,
+        goal: int | None = None,
+        *,
+        permutable: tuple[int, ...] | None = None,
+    ) -> None:
         import numpy as np  # noqa: PLC0415 (the group itself needs no numpy: explore asks first)
 
         self.layout = layout
         posts, n = layout.posts, layout.n
-        self.permutable = permutable_posts(layout, start, goal)
+        if permutable is None:  # the posts a search from start (to goal) may permute
+            assert start is not None
+            permutable = permutable_posts(layout, start, goal)
+        self.permutable = permutable
         self.fixed = tuple(q for q in range(posts) if q not in self.permutable)
         k = len(self.permutable)
         self.order = math.factorial(k)
@@ -125,9 +154,7 @@ class SymmetricCodes:
         while self.high < min(n, wanted) and posts ** (self.high + 1) <= PREFIX_ENTRIES:
             self.high += 1
         self.low: int = n - self.high
-        prefixes, labels = _canonical_prefixes(self.high, posts, self.permutable)
-        self.prefixes = np.array(prefixes, dtype=np.int64)
-        self.labels_used = np.array(labels, dtype=np.int64)
+        self.prefixes, self.labels_used = _prefix_arrays(self.high, posts, self.permutable)
         self.index = np.full(posts**self.high, -1, dtype=np.int32)
         self.index[self.prefixes] = np.arange(self.prefixes.size, dtype=np.int32)
         self.size = int(self.prefixes.size) * posts**self.low * layout.face_count
@@ -196,6 +223,33 @@ class SymmetricCodes:
         return int(self.index.nbytes + self.prefixes.nbytes + self.labels_used.nbytes)
 
 
+@functools.lru_cache(maxsize=8)
+def _prefix_arrays(high: int, posts: int, permutable: tuple[int, ...]) -> tuple[Any, Any]:
+    """:func:`_canonical_prefixes` as numpy arrays, built a digit at a time for all at once.
+
+    Kept (read-only) for the next search of the same shape: the memory estimate and the
+    search build the same tables, and a table of ten digits on four posts has 175,000 rows.
+    """
+    import numpy as np  # noqa: PLC0415 (only the symmetric searches need it)
+
+    rank = [permutable.index(post) if post in permutable else -1 for post in range(posts)]
+    values = np.zeros(1, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    for _ in range(high):
+        grown_values, grown_used = [], []
+        for post in range(posts):
+            # a post that keeps its name: always; a permutable one: used already, or the next
+            keep = np.ones(values.size, dtype=np.bool_) if rank[post] < 0 else used >= rank[post]
+            grown_values.append(values[keep] * posts + post)
+            grown_used.append(np.maximum(used[keep], rank[post] + 1))
+        values, used = np.concatenate(grown_values), np.concatenate(grown_used)
+    order = np.argsort(values, kind="stable")
+    values, used = values[order], used[order]
+    values.flags.writeable = False
+    used.flags.writeable = False
+    return values, used
+
+
 def _canonical_prefixes(
     high: int, posts: int, permutable: tuple[int, ...]
 ) -> tuple[list[int], list[int]]:
@@ -214,3 +268,50 @@ def _canonical_prefixes(
         prefixes = longer
     prefixes.sort()
     return [value for value, _ in prefixes], [used for _, used in prefixes]
+
+
+def renamed_code(layout: CodeLayout, code: int, rename: dict[int, int]) -> int:
+    """The code of the position ``code`` with its posts renamed (``rename``: post -> post).
+
+    Posts missing from ``rename`` keep their names; face bits of neutral posts follow them.
+    """
+    posts = layout.posts
+    placement, faces = divmod(code, layout.face_count)
+    value = 0
+    for d in reversed(range(layout.n)):
+        digit = placement // posts**d % posts
+        value = value * posts + rename.get(digit, digit)
+    moved = 0
+    for bit, post in enumerate(layout.neutral):
+        if faces >> bit & 1:
+            moved |= 1 << layout.neutral.index(rename.get(post, post))
+    return value * layout.face_count + moved
+
+
+def orbit_representatives(
+    layout: CodeLayout, permutable: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """One code per orbit of the permutations of ``permutable``, and each orbit's size.
+
+    A representative names its permutable posts in the order they first appear from the
+    largest disk down (the canonical form of :class:`SymmetricCodes`), with any face bits:
+    a permutation fixing a canonical placement fixes every post it uses, so the faces of a
+    representative are those of exactly one position of its orbit, and the orbit of a
+    placement using ``m`` of the ``k`` permutable posts has ``k! / (k - m)!`` positions.
+    Codes that are no position (a face bit for an empty neutral post) are left out.
+    """
+    k = len(permutable)
+    if permutable:
+        placements, labels = _canonical_prefixes(layout.n, layout.posts, permutable)
+    else:
+        placements, labels = list(range(layout.placements)), [0] * layout.placements
+    codes: list[int] = []
+    sizes: list[int] = []
+    for placement, used in zip(placements, labels, strict=True):
+        size = math.factorial(k) // math.factorial(k - used) if permutable else 1
+        for faces in range(layout.face_count):
+            code = placement * layout.face_count + faces
+            if not faces or layout.is_position(code):
+                codes.append(code)
+                sizes.append(size)
+    return codes, sizes
