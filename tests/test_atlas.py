@@ -162,3 +162,41 @@ def test_the_long_sequences_agree_with_the_tables_and_the_code():
     ):
         assert (positions, eccentricity) == (3**n, 2**n - 1)
     assert long["linear"]["start_eccentricity"] == [3**n - 1 for n in long["linear"]["disks"]]
+
+
+#: Terms typed in from the OEIS entries (n = 1, 2, ...), for the classic puzzle's graph H_3^n.
+OEIS = {
+    # A290004, the Wiener index of the n-Hanoi graph (unordered pairs)
+    "wiener_index": (
+        3, 72, 1419, 26580, 487839, 8867088, 160391235, 2894149932, 52158948999,
+        939440707560, 16915155908523,
+    ),
+    # A375256, the pairs of antipodal vertices (unordered)
+    "antipodal_pairs": (
+        3, 12, 39, 129, 453, 1677, 6429, 25149, 99453, 395517, 1577469,
+    ),
+    # A340309, the ORDERED pairs joined by two different shortest paths: twice our count,
+    # which takes each unordered pair once on an undirected graph
+    "several_shortest_paths": (
+        0, 6, 48, 282, 1476, 7302, 35016, 164850, 767340, 3546366, 16315248,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(OEIS))
+def test_classic_rows_are_the_oeis_terms(name):
+    """The classic table's column is the OEIS sequence, at every n it holds (n = 1 to 11)."""
+    terms = OEIS[name]
+    factor = 2 if name == "several_shortest_paths" else 1
+    rows = _document("classic")["rows"]
+    assert len(rows) == len(terms)
+    assert [factor * row[name] for row in rows] == list(terms)
+
+
+def test_the_code_gives_the_oeis_terms_now():
+    """Not only the table: search.invariants gives the same terms today, n = 1 to 7."""
+    for n in range(1, 8):
+        found = invariants(hm.ClassicRules(3), n)
+        assert found.wiener_index == OEIS["wiener_index"][n - 1]
+        assert found.antipodal_pairs == OEIS["antipodal_pairs"][n - 1]
+        assert 2 * found.several_shortest_paths == OEIS["several_shortest_paths"][n - 1]
