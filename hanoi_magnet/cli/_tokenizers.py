@@ -51,7 +51,8 @@ class TokenCounter:
             tokens = self.function(text)
         except Exception as error:  # the user's code: reported in one line
             raise CommandError(
-                f"tokenizer {self.spec!r} failed on a text of {len(text)} characters: "
+                f"tokenizer {self.spec!r} failed on a text of {len(text)} "
+                f"character{'' if len(text) == 1 else 's'}: "
                 f"{type(error).__name__}: {error}",
                 Status.FAILED,
             ) from None

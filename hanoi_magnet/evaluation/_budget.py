@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from hanoi_magnet.errors import InvalidArgumentError
+from hanoi_magnet.evaluation._detail import plural
 from hanoi_magnet.evaluation._outcome import ABSTENTION
 from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation import get_notation
@@ -92,8 +93,9 @@ class Budget:
         return cls(chars, tokens, tokenizer)
 
     def describe(self) -> str:
-        parts = [f"{self.chars} characters"] if self.chars is not None else []
-        parts += [f"{self.tokens} tokens"] if self.tokens is not None else []
+        """The budgets in words: ``"600 characters and 1 token"``, ``"none"``."""
+        parts = [plural(self.chars, "character")] if self.chars is not None else []
+        parts += [plural(self.tokens, "token")] if self.tokens is not None else []
         return " and ".join(parts) or "none"
 
     def apply(

@@ -182,7 +182,11 @@ def _next(
             losers.append(Loser([candidate], "after a move that cannot be read"))
             return group
         if cue == "restatement" and restates:
-            losers.append(Loser([candidate], f"restates the first {len(key)} moves"))
+            losers.append(
+                Loser(
+                    [candidate], f"restates the first {len(key)} move{'' if len(key) == 1 else 's'}"
+                )
+            )
             return group
         return _join(decision, group, candidate, key, cue)
     if restates:

@@ -80,7 +80,8 @@ def check_positions(run: Run, result: object, listed: list[Move], n: int) -> Non
         for state, k in first.items():
             ranked = _call(run, "rank", n, rank, state)
             if ranked != k:
-                detail = f"rank({state}) is {ranked}, but the solution is there after {k} moves"
+                after = f"{k} move" if k == 1 else f"{k} moves"
+                detail = f"rank({state}) is {ranked}, but the solution is there after {after}"
                 raise run.fail("rank", detail, n, index=k, where="position")
         _check_off_path(run, rank, states, first, n)
 

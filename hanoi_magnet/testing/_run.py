@@ -165,7 +165,10 @@ class Run:
                 self.ran("length")
                 if claimed != length:
                     raise self.fail(
-                        "length", f"{name} is {shown(claimed)}, but there are {length} moves", n
+                        "length",
+                        f"{name} is {shown(claimed)}, but there are {length} move"
+                        + ("" if length == 1 else "s"),
+                        n,
                     )
         for name, per_disk in (
             ("per_disk", getattr(result, "per_disk", None)),
