@@ -54,7 +54,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"fractions\.Fraction"),
     ("py:.*", r"http\.server\..*"),
     ("py:.*", r"argparse\..*"),
-    ("py:.*", r"(pathlib|array|dask)\..*"),  # standard library and Dask (no intersphinx)
+    ("py:.*", r"(pathlib|array|random|dask)\..*"),  # standard library and Dask (no intersphinx)
     ("py:.*", r"traitlets\..*"),  # the widget's validation errors (traitlets, no intersphinx)
     ("py:.*", r"(int|str|bool|object|type|tuple|list|dict|range|slice|Exception|ValueError)"),
     ("py:.*", r"(TypeError|LookupError|IndexError|UserWarning|Iterator|Iterable|Callable)"),
