@@ -59,17 +59,7 @@ _ORDINALS = [
 ]
 _TENS = ["twent", "thirt", "fort", "fift", "sixt", "sevent", "eight", "ninet"]
 _UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-_UNIT_ORDINALS = [
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-]
+_UNIT_ORDINALS = _ORDINALS[:9]  # "twenty-first"... "ninety-ninth"
 
 
 def ordinal_word(number: int) -> str:
