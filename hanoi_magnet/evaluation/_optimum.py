@@ -10,6 +10,8 @@ is only conjectured optimal. Each optimum says which.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from hanoi_magnet.errors import InvalidArgumentError, UnreachableError
@@ -134,6 +136,32 @@ def _tower_post(state: State) -> int | None:
     if not full or (state.faces is not None and len(set(state.faces)) > 1):
         return None
     return full[0]
+
+
+def plan_pairs(rules: Rules, start: State, goal: State) -> Iterator[tuple[int, int]] | None:
+    """The moves (source, target) of the library's optimal plan between two towers, in order.
+
+    Classic rules with every direction allowed, each position one tower, on different posts:
+    the registered classic puzzle on that many posts, its posts relabelled (every relabelling
+    preserves these rules), streamed from the cached solution. ``None`` for anything else.
+    """
+    posts = rules.posts
+    source, target = _tower_post(start), _tower_post(goal)
+    if (
+        not isinstance(rules, ClassicRules)
+        or not _every_direction(rules)
+        or source is None
+        or target is None
+        or source == target
+        or start.n == 0
+    ):
+        return None
+    label = "classic" if posts == 3 else f"classic:{posts}"
+    # the plan goes from post 0 to the last post: those two become the towers' posts, the
+    # others keep their order
+    others = [post for post in range(posts) if post not in (source, target)]
+    relabel = [source, *others, target]
+    return ((relabel[move.source], relabel[move.target]) for move in solve(label, start.n))
 
 
 def optimal_moves(

@@ -8,7 +8,7 @@ is the documentation's "What a score credits" section of the evaluation page.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -89,9 +89,45 @@ class MoveError:
 
 def _read_only(rewards: Mapping[str, float]) -> Mapping[str, float]:
     """The rewards, read-only, in the order of :data:`REWARDS` (others after them)."""
+    if isinstance(rewards, _Rewards):
+        return rewards
     ordered = {name: rewards[name] for name in REWARDS if name in rewards}
     ordered.update(rewards)
     return MappingProxyType(ordered)
+
+
+class _Rewards(Mapping[str, float]):
+    """:attr:`Score.rewards` of a verdict: read-only, in the order of :data:`REWARDS`.
+
+    The rewards that may be costly (``prefix``: a search on four posts or more) are computed
+    when first read, once. Equal to, and printed as, the dict of its values.
+    """
+
+    __slots__ = ("_order", "_pending", "_values")
+
+    def __init__(self, values: Mapping[str, float], pending: Mapping[str, Callable[[], float]]):
+        names = {*values, *pending}
+        self._order = (*(n for n in REWARDS if n in names), *(n for n in names - set(REWARDS)))
+        self._values = dict(values)
+        self._pending = dict(pending)
+
+    def __getitem__(self, name: str) -> float:
+        value = self._values.get(name)
+        if value is None:
+            compute = self._pending.pop(name, None)
+            if compute is None:
+                raise KeyError(name)
+            value = self._values[name] = compute()
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 @attrs.frozen
@@ -651,7 +687,9 @@ def verdict_score(verdict: Verdict, base: _Base, found: Extraction) -> Score:
         excess=length - best if solved else None,
         excess_ratio=(length / best if best else 1.0) if solved else None,
         unverified=verdict.unverified,
-        rewards={"reasoning_gym": base.gym, **verdict.rewards},
+        rewards=_Rewards(
+            {"reasoning_gym": base.gym, **verdict.rewards}, {"prefix": verdict.progress}
+        ),
         outcome=verdict.outcome,
         detail=verdict.detail,
         reading=found,

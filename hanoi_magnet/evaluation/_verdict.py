@@ -10,6 +10,8 @@ notation it was asked for, else 0).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -17,7 +19,7 @@ import attrs
 from hanoi_magnet.errors import Rule, SearchLimitError, UnreachableError
 from hanoi_magnet.evaluation._detail import Names, ordinal, plural
 from hanoi_magnet.evaluation._instance import Instance, Task
-from hanoi_magnet.evaluation._optimum import optimum
+from hanoi_magnet.evaluation._optimum import optimum, plan_pairs
 from hanoi_magnet.evaluation._outcome import Outcome
 from hanoi_magnet.evaluation._tasks import task_done
 from hanoi_magnet.model import Move, State
@@ -39,6 +41,7 @@ class Verdict:
     solved: bool
     unverified: bool
     rewards: dict[str, float]
+    progress: Callable[[], float]  # the ``prefix`` reward, computed when it is first read
 
 
 def judge(
@@ -96,17 +99,26 @@ def judge(
         graded = 0.05 if length else 0.0
         outcome, detail = _unfinished(found, unverified, length)
     optimal = solved and length <= best
-    progress = 0.0 if naming_error else _progress(instance, report, best, max_states, legal)
+    # the progress may take a search (four posts or more): only a reader of ``prefix`` pays it
+    progress = (
+        _NO_PROGRESS
+        if naming_error
+        else functools.partial(_progress, instance, moves, report, best, max_states, legal)
+    )
     rewards = {
         "graded": graded,
-        "prefix": progress,
         "solved": float(solved),
         "optimal": float(optimal),
         "strict": graded if getattr(found, "deviation", None) is None else 0.0,
     }
     return Verdict(
-        outcome, detail, length, report, first_error, solved, unverified and legal, rewards
-    )
+        outcome, detail, length, report, first_error, solved, unverified and legal, rewards,
+        progress,
+    )  # fmt: skip
+
+
+def _NO_PROGRESS() -> float:  # noqa: N802 (a constant that is called)
+    return 0.0
 
 
 def _unfinished(found: Any, unverified: bool, length: int) -> tuple[Outcome, str]:
@@ -130,7 +142,12 @@ def _unfinished(found: Any, unverified: bool, length: int) -> tuple[Outcome, str
 
 
 def _progress(
-    instance: Instance, report: ValidationReport, best: int, max_states: int, legal: bool
+    instance: Instance,
+    moves: tuple[ReadMove, ...],
+    report: ValidationReport,
+    best: int,
+    max_states: int,
+    legal: bool,
 ) -> float:
     """How much nearer the goal the legal moves leave the puzzle, as a share of the optimum.
 
@@ -146,6 +163,8 @@ def _progress(
         return 0.0
     if end == goal:
         left = 0
+    elif report.length < best and _on_the_plan(instance, moves[: report.length]):
+        left = best - report.length  # a position on a shortest path: what is left of it
     else:
         try:
             left = optimum(instance.rules, end, goal, max_states=max_states).length
@@ -153,6 +172,24 @@ def _progress(
             return 0.0
     closed = _distance_from_start(instance, best, max_states) - left
     return max(0.0, min(closed, best) / best)
+
+
+def _on_the_plan(instance: Instance, moves: tuple[ReadMove, ...]) -> bool:
+    """Whether ``moves`` are the first moves of the library's optimal plan of a solve task.
+
+    Then the position they reach lies on a shortest path, and its distance to the goal is the
+    optimum less their number: no search (four posts or more) is needed to know it.
+    """
+    if instance.task is not Task.SOLVE or not moves:
+        return False
+    plan = plan_pairs(instance.rules, instance.start, instance.goal)
+    if plan is None:
+        return False
+    for move, (source, target) in zip(moves, plan, strict=False):  # the plan is longer
+        pair = (move.source, move.target) if isinstance(move, Move) else move
+        if pair != (source, target):
+            return False
+    return True
 
 
 def _distance_from_start(instance: Instance, best: int, max_states: int) -> int:
