@@ -158,7 +158,8 @@ class Score:
         unverified: a ``continue`` answer left the library's solution and the search that
             would decide whether it is still optimal exceeded its limit; it is counted as
             not solved.
-        rewards: named scalar rewards in [0, 1], see :func:`score`.
+        rewards: named scalar rewards in [0, 1], see :func:`score`; read-only. ``prefix`` is
+            computed when first read (on four posts or more it may take a search).
         outcome: the one :class:`Outcome` of the answer.
         detail: the outcome in words (which move broke which rule, what could not be read...).
         reading: how the answer was read (the reader's whole report: notation and pegs and
