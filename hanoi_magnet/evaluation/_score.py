@@ -428,7 +428,8 @@ def _read_and_judged(
         return base.unread(
             Outcome.TRUNCATED,
             f"the answer never leaves its reasoning (a <think> never closed): "
-            f"{plural(len(found.moves), 'move')} read there are not credited",
+            f"{plural(len(found.moves), 'move')} read there "
+            f"{'is' if len(found.moves) == 1 else 'are'} not credited",
             reading=found,
         )
     assert best is not None

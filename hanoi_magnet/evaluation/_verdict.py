@@ -138,7 +138,8 @@ def _unfinished(found: Any, unverified: bool, length: int) -> tuple[Outcome, str
             Outcome.ABANDONED,
             f"after {plural(length, 'legal move')} the answer gives up: {abandoned!r}",
         )
-    return Outcome.UNSOLVED, f"{plural(length, 'legal move')} that do not do the task"
+    verb = "does" if length == 1 else "do"
+    return Outcome.UNSOLVED, f"{plural(length, 'legal move')} that {verb} not do the task"
 
 
 def _progress(
