@@ -190,7 +190,7 @@ def test_both_sides_of_the_longest_piece_of_one_move(digits, cut):
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.from_regex(_cut._BEGUN, fullmatch=True))
+@given(st.from_regex(_cut._BEGUN.compiled, fullmatch=True))
 def test_the_quick_look_at_a_line_end_never_misses_a_begun_move(piece):
     # begun_move looks at the last character before it finds the line's moves: every piece the
     # pattern of a begun move matches must pass that look (else a cut-off answer is missed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from hanoi_magnet.notation._lazy import LazyPattern
 from hanoi_magnet.notation._lines import plain_line
 from hanoi_magnet.notation._mentions import last_mentions, mentions
 from hanoi_magnet.notation._segments import GLUE, LEAD
@@ -24,7 +25,7 @@ _ARROWING = rf"""(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}\s{{0,3}}
 _SENTENCE = rf"""(?:(?:the|a)\s{{1,3}})?(?:(?:top|smallest|largest)\s{{1,3}})?(?:disk|disc)
     (?:\s{{1,3}}(?:\#|no\.\s?)?\d{{0,200}}(?:\s{{0,3}}:?\s{{0,3}}(?:{_ARROWING}|(?:from\s{{0,3}}
     (?:{_WORD})?{_NAME}?|fr|fro)))?)?"""
-_BEGUN = re.compile(
+_BEGUN = LazyPattern(
     rf"""(?:[\[(]\s{{0,3}}["']?|["'])?(?:
         (?:move|moving|take|put|shift|transfer|place)(?:\s{{1,3}}(?:{_SENTENCE}|{_ARROWING}|\d{{1,40}}
           (?:\s{{1,3}}(?:{_ARROWING}|(?:from\s{{1,3}})?(?:{_WORD})?{_NAME}?|fr|fro))?

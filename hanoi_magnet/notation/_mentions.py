@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from hanoi_magnet.notation._lazy import LazyPattern
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written
 
@@ -90,7 +91,7 @@ _SPACED = r"""
 """
 
 #: Every mention of a move, the most specific form first at each place.
-MENTION = re.compile(
+MENTION = LazyPattern(
     # a mention starts at a word's first character or at a bracket: never inside a word
     r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9\[({])(?:"
     + "|".join((_LABEL, _BRACKET, _JSON, _MOVE, _TRIPLE, _COMPACT, _SPACED))
@@ -98,7 +99,7 @@ MENTION = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 #: The same without the forms that need an arrow or "to" between their pegs.
-_WITHOUT_SEPARATOR = re.compile(
+_WITHOUT_SEPARATOR = LazyPattern(
     r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9\[({])(?:"
     + "|".join((_BRACKET, _JSON, _TRIPLE, _COMPACT, _SPACED))
     + ")",

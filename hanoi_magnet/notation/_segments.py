@@ -24,6 +24,7 @@ import re
 from typing import NamedTuple
 
 from hanoi_magnet.notation._cues import cue_of
+from hanoi_magnet.notation._lazy import LazyPattern
 from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written
@@ -62,13 +63,13 @@ _LABEL = r"""(?:
     (?:answer|solution|moves?|sequence|steps?|plan|result|output|response|play)
     (?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be|should\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=\-–])
 )"""
-LEAD = re.compile(
+LEAD = LazyPattern(
     rf"""(?:\s|[>\#]{{1,6}}(?=\s)|[-+•*·▪►‣◦](?=\s)|["']{{1,2}}(?=\S)
         |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?(?=\s|$)
         |{_CONNECTOR}\b[,:;.\-–]?|{_LABEL}|{_SUBJECT})*""",
     re.IGNORECASE | re.VERBOSE,
 )
-GLUE = re.compile(
+GLUE = LazyPattern(
     rf"""(?:\s|[,;|&!]|\.(?=\s|$)|<br\s{{0,2}}/?>|->|=>|-->|[→⇒⟹]|[-+•*·](?=\s)
         |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?
         |{_CONNECTOR}\b|{_SUBJECT})*""",

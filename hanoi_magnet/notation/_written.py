@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from hanoi_magnet.notation._builtin import NOTATIONS
 
@@ -14,7 +15,7 @@ def notation_written(written: str, form: str) -> str:
     ``form`` is the mention's form (``"move"``, ``"label"``, ``"spaced"``...): a label not in a
     built-in notation is ``"library-like"``, two pegs apart ``"numbers"`` or ``"letters"``.
     """
-    for name, pattern in _TEMPLATES:
+    for name, pattern in _templates():
         if pattern.fullmatch(written):
             return name
     if form == "spaced":
@@ -24,8 +25,10 @@ def notation_written(written: str, form: str) -> str:
     return form
 
 
-_TEMPLATES = [
-    (notation.name, notation._pattern)
-    for notation in NOTATIONS.values()
-    if not notation.is_list and notation.name not in ("letters", "letter-arrows", "numbers")
-]
+@functools.cache  # compiled when first needed: importing the reader stays cheap
+def _templates() -> list[tuple[str, re.Pattern[str]]]:
+    return [
+        (notation.name, notation._pattern)
+        for notation in NOTATIONS.values()
+        if not notation.is_list and notation.name not in ("letters", "letter-arrows", "numbers")
+    ]
