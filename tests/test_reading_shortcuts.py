@@ -230,3 +230,24 @@ def test_every_gated_word_still_starts_its_mention():
                 f"Move the {written} disk from {written} A to {written} C",
             ):
                 assert _plain(_mentions.MENTION, text) == _plain(UNGATED, text), text
+
+
+def test_the_mentions_memo_starts_over_when_full_and_reads_the_same():
+    """Below, at and beyond the memo's 4,096 entries: one text of 5,000 distinct mentions (the
+    memo starts over inside the call) reads as the plain reading, and the memo stays bounded."""
+    _mentions._KNOWN.clear()
+    for count in (100, 4096, 5000):
+        text = "\n".join(f"Move disk {disk} from A to C" for disk in range(1, count + 1))
+        assert _mentions.mentions(text) == _reference(text)
+        assert len(_mentions._KNOWN) <= 4096
+    assert 0 < len(_mentions._KNOWN) < 5000
+
+
+def test_the_separators_memo_starts_over_when_full_and_answers_the_same():
+    """Below and beyond the 1,024 separators kept."""
+    _segments._GLUE_GAPS.clear()
+    gaps = [f" then{' ' * (index % 3)}{'x' * (index % 2)} {index} " for index in range(1500)]
+    for gap in gaps:
+        assert _segments._is_glue(gap) == (_segments.GLUE.fullmatch(gap) is not None)
+        assert len(_segments._GLUE_GAPS) <= 1024
+    assert 0 < len(_segments._GLUE_GAPS) < 1500
