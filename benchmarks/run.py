@@ -49,7 +49,7 @@ def guard(args: argparse.Namespace) -> int:
     """The regression guard (see the module's docstring)."""
     from benchmarks.guard import compare, revisions, rows  # noqa: PLC0415
 
-    chosen = rows.rows(quick=args.quick, match=" ".join(args.names) or None)
+    chosen = rows.rows(quick=args.quick, match=args.names)
     if args.list:
         for row in chosen:
             print(f"{row.group:22} {row.name}")

@@ -167,9 +167,15 @@ def test_the_rows_are_named_once_each_and_cover_the_issue_s_groups():
     assert {"small", "first calls", "largest answers", "scoring"} <= groups
     assert all((row.setup is None) == row.fresh for row in rows.ROWS)
     assert set(rows.rows(quick=True)) < set(rows.rows())
-    assert [r.name for r in rows.rows(match="1,048,575-line")] == [
+    assert [r.name for r in rows.rows(match=["1,048,575-line"])] == [
         "score(), 1,048,575-line reasoning-gym answer"
     ]
+    # several words: the rows that contain any of them (group or name, any case)
+    chosen = {r.name for r in rows.rows(match=["1,048,575-LINE", "bench_unrank"])}
+    assert chosen == {"score(), 1,048,575-line reasoning-gym answer"} | {
+        r.name for r in rows.ROWS if r.group == "bench_unrank"
+    }
+    assert len(chosen) == 4
 
 
 def test_the_rows_own_data_are_right():

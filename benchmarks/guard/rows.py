@@ -19,7 +19,7 @@ import collections
 import functools
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -622,9 +622,11 @@ def _validate_nnn(hm: ModuleType) -> Callable[[], object]:
     return lambda: hm.validate(pairs, "NNN", 12)
 
 
-def rows(*, quick: bool = False, match: str | None = None) -> list[Row]:
-    """The rows to run (``quick``: those marked for --quick; ``match``: names containing it)."""
+def rows(*, quick: bool = False, match: Sequence[str] = ()) -> list[Row]:
+    """The rows to run (``quick``: those marked for --quick; ``match``: those whose group or
+    name contains one of these, any case)."""
     chosen = [r for r in ROWS if r.quick or not quick]
     if match:
-        chosen = [r for r in chosen if match.lower() in f"{r.group} {r.name}".lower()]
+        wanted = [word.lower() for word in match]
+        chosen = [r for r in chosen if any(w in f"{r.group} {r.name}".lower() for w in wanted)]
     return chosen

@@ -66,6 +66,27 @@ def begun_move(text: str, end: int) -> tuple[int, bool] | None:
     if end <= start:
         return None
     line = text[start:end]
+    known = _BEGUN_LINES.get(line, _UNKNOWN)
+    if known is _UNKNOWN:
+        known = _begun_in_line(line)
+        if len(line) <= _LONGEST:
+            if len(_BEGUN_LINES) >= _LINES_KEPT:
+                _BEGUN_LINES.clear()
+            _BEGUN_LINES[line] = known
+    if known is None:
+        return None
+    at, replaced = known
+    return start + at, replaced
+
+
+#: The last lines already looked at (answers of a dataset end alike), and what was found.
+_BEGUN_LINES: dict[str, tuple[int, bool] | None] = {}
+_LINES_KEPT = 1024
+_UNKNOWN = (-1, False)
+
+
+def _begun_in_line(line: str) -> tuple[int, bool] | None:
+    """:func:`begun_move` in one last line: the piece's offset in it, and the flag."""
     plain = plain_line(line)
     if not _may_end_begun(plain.rstrip(" ")):
         return None
@@ -98,7 +119,7 @@ def begun_move(text: str, end: int) -> tuple[int, bool] | None:
     if found and not replaced and not mentions(piece) and _looks_like_prose(piece):
         return None
     piece_at += len(plain[piece_at:]) - len(plain[piece_at:].lstrip(" "))
-    return start + _given(line, piece_at), replaced
+    return _given(line, piece_at), replaced
 
 
 def _may_end_begun(line: str) -> bool:

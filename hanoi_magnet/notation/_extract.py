@@ -258,6 +258,8 @@ class _Reading:
     def extract(self, text: str) -> Extraction:
         """The reading of ``text`` (the plain text, or it with a cut-off piece blanked)."""
         fast = _fast(text)
+        if fast is None and not self.thinking and "<" in text:
+            fast = _fast_after_reasoning(text)
         if fast is not None:
             candidate, skipped = fast
             decision = Decision()
@@ -518,6 +520,28 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         _prose(text, lines, kinds, last + 1, len(lines), skipped)
     run = run_of_lines(raws, labels, start, end, name)
     return (run._replace(paragraphs=paragraphs) if paragraphs else run), skipped
+
+
+def _fast_after_reasoning(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
+    """The common answer of a reasoning model: one closed reasoning block, then a clean answer.
+
+    What :func:`_fast` reads after the block, shifted, and the block skipped; ``None`` for
+    anything else (text before the block, several blocks, one never closed, tags after it).
+    The full reading masks the block and reads the rest alike (the tests compare them).
+    """
+    regions, unclosed = reasoning(text)
+    if unclosed is not None or len(regions) != 1:
+        return None
+    start, end, why = regions[0]
+    if text[:start].strip():
+        return None
+    fast = _fast(text[end:])
+    if fast is None:
+        return None
+    candidate, skipped = fast
+    skipped = [(a + end, b + end, what) for a, b, what in skipped]
+    skipped.append((start, end, why))
+    return _shift(candidate, end), skipped
 
 
 def _paragraphs(reads: list[Line]) -> tuple[int, ...]:

@@ -72,6 +72,7 @@ _HEADS = {
     "source": ("from", "source", "src", "from peg", "from rod", "from post", "start"),
     "target": ("to", "target", "dst", "to peg", "to rod", "to post", "destination", "end"),
 }
+_HEAD_WORDS = frozenset(word for names in _HEADS.values() for word in names)
 
 
 def _boxed(line: str) -> str | None:
@@ -116,6 +117,7 @@ class LineReader:
 
     def __init__(self) -> None:
         self._seen: dict[str, Line] = {}
+        self._cells: dict[str, Line] = {}  # table cells: their move line, or PROSE_LINE
         #: The reading of a line if it was read before, else ``None`` (a dict's get: fast).
         self.known: Callable[[str], Line | None] = self._seen.get
 
@@ -129,6 +131,21 @@ class LineReader:
                     self._seen.clear()
                 self._seen[line] = known
         return known
+
+    def read_cell(self, cell: str) -> Line | None:
+        """The move line a table's cell holds, without remark or label (``None``: no move).
+
+        Remembered as lines are: a table's cells repeat the same few moves.
+        """
+        known = self._cells.get(cell)
+        if known is None:
+            found = self.read(cell)
+            known = found._replace(remark="", labels=False) if found.kind == MOVES else PROSE_LINE
+            if len(cell) <= _LONGEST_REMEMBERED:
+                if len(self._cells) >= _REMEMBERED:
+                    self._cells.clear()
+                self._cells[cell] = known
+        return None if known is PROSE_LINE else known
 
 
 _READER = LineReader()
@@ -144,9 +161,11 @@ def line_reader() -> LineReader:
 
 def table_columns(cells: list[str]) -> dict[str, int] | None:
     """The columns of a markdown table header (disk, source, target), if it names them."""
+    words = [cell.strip().strip("*").strip().lower() for cell in cells]
+    if _HEAD_WORDS.isdisjoint(words):  # a row of moves, as most rows are
+        return None
     found: dict[str, int] = {}
-    for index, cell in enumerate(cells):
-        word = cell.strip().strip("*").strip().lower()
+    for index, word in enumerate(words):
         for role, names in _HEADS.items():
             if word in names and role not in found:
                 found[role] = index
@@ -189,9 +208,9 @@ def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineRead
         return PROSE_LINE
     for cell in cells:
         if cell.strip() and not cell.strip().isdigit():  # a step number is no move
-            found = reader.read(cell)
-            if found.kind == MOVES:
-                return found._replace(remark="", labels=False)
+            found = reader.read_cell(cell)
+            if found is not None:
+                return found
     return PROSE_LINE
 
 

@@ -1,0 +1,148 @@
+"""The reader's shortcuts read exactly as its full reading, over whole classes of answers.
+
+The shortcuts (``_fast``: prose, one run of plain move lines, prose; ``_fast_after_reasoning``:
+the same after one closed reasoning block) must give the very same :class:`Extraction` (every
+field: moves, spans, skipped stretches, alternatives, the notation's deviation) as the full
+reading, which finds the same answer without them. Compared on the generated answers of the
+answer grammar (every wrapper, encoding and corruption it writes), on the hand corpus, and on
+both with reasoning blocks put in front.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hanoi_magnet.errors import NotationError
+from hanoi_magnet.notation import _extract, extract_moves
+from hanoi_magnet.testing import sample_answers
+from tests.scale import FULL, MUTATION
+from tests.test_reading import ENTRIES, OTHER_TEXTS
+
+#: Reasoning blocks a model writes before its answer, as the full reading masks them.
+BEFORE = [
+    "<think>\nSmallest disk first: A->B would block.\n</think>\n",
+    "<think>Move disk 1 from A to B? No.</think>",
+    "  <thinking>\n1. A->C\n2. A->B\n</thinking>\n\nFinal answer:\n",
+    "Let me see, A->C first.\n</think>\n",
+    "<reasoning>\n\n</reasoning>\n",
+]
+
+
+def _outcome(text: str, **options: object) -> object:
+    try:
+        return extract_moves(text, **options)  # type: ignore[arg-type]
+    except NotationError as error:
+        return type(error).__name__
+
+
+def _both(monkeypatch: pytest.MonkeyPatch, text: str, **options: object) -> tuple[object, object]:
+    """The reading with the shortcuts and without them (the full reading only)."""
+    quick = _outcome(text, **options)
+    with monkeypatch.context() as patch:
+        patch.setattr(_extract, "_fast", lambda *args: None)
+        patch.setattr(_extract, "_fast_after_reasoning", lambda *args: None)
+        full = _outcome(text, **options)
+    return quick, full
+
+
+def _taken(monkeypatch: pytest.MonkeyPatch, text: str) -> bool:
+    """Whether the shortcut after a reasoning block read ``text`` (not the full reading)."""
+    taken = []
+    shortcut = _extract._fast_after_reasoning
+
+    def spy(given: str) -> object:
+        found = shortcut(given)
+        taken.append(found is not None)
+        return found
+
+    with monkeypatch.context() as patch:
+        patch.setattr(_extract, "_fast_after_reasoning", spy)
+        _outcome(text)
+    return any(taken)
+
+
+COUNT = 300 if MUTATION else 20_000 if FULL else 3_000
+
+
+def test_the_shortcuts_read_the_generated_answers_exactly_as_the_full_reading(monkeypatch):
+    shortcut = 0
+    for answer in sample_answers(seed=3605, count=COUNT):
+        options = {"posts": answer.posts, "pegs": answer.pegs}
+        for text in (answer.text, BEFORE[len(answer.text) % len(BEFORE)] + answer.text):
+            quick, full = _both(monkeypatch, text, **options)
+            assert quick == full, text
+        shortcut += "<" in answer.text
+    assert shortcut > COUNT // 20  # the grammar writes reasoning blocks: both paths were tried
+
+
+@pytest.mark.parametrize("before", BEFORE)
+@pytest.mark.parametrize("name", sorted(ENTRIES) + [f"file:{name}" for name in OTHER_TEXTS])
+def test_the_corpus_after_reasoning_is_read_as_the_full_reading(monkeypatch, name, before):
+    if name.startswith("file:"):
+        text, posts = OTHER_TEXTS[name[5:]], 3
+    else:
+        text, posts = ENTRIES[name]["text"], int(ENTRIES[name].get("posts", "3"))
+    for options in ({"posts": posts}, {"posts": posts, "notation": "reasoning-gym"}):
+        quick, full = _both(monkeypatch, before + text, **options)
+        assert quick == full
+
+
+def test_the_shortcut_after_reasoning_is_taken_where_it_applies_and_only_there(monkeypatch):
+    answer = "Move disk 1 from A to C.\nMove disk 2 from A to B.\nMove disk 1 from C to B."
+    assert _taken(monkeypatch, "<think>\nhmm\n</think>\n" + answer)
+    assert _taken(monkeypatch, "hmm\n</think>" + answer)  # a lone closing tag
+    assert not _taken(monkeypatch, "Intro.\n<think>\nhmm\n</think>\n" + answer)
+    assert _taken(monkeypatch, "<think>a</think>\n<think>b</think>\n" + answer)  # merged
+    assert not _taken(monkeypatch, "<think>a</think>\nSo.\n<think>b</think>\n" + answer)
+    assert not _taken(monkeypatch, "<think>\nhmm\n" + answer)  # never closed
+    assert not _taken(monkeypatch, "<think>hmm</think>\n<answer>" + answer + "</answer>")
+
+
+def test_the_shortcut_after_reasoning_reports_the_block_and_the_offsets_as_given():
+    answer = "<think>\nA->B?\n</think>\nThe moves:\nA->C\nA->B\nC->B"
+    found = extract_moves(answer)
+    assert found.moves == ((0, 2), (0, 1), (2, 1))
+    assert found.line == 5  # the first move's line in the text as given
+    assert [(s.start, s.end, s.why) for s in found.skipped] == [
+        (0, 22, "reasoning inside <think>...</think>"),
+        (23, 33, "prose"),
+    ]
+    assert answer[found.spans[0].start : found.spans[0].end] == "A->C\nA->B\nC->B"
+
+
+@pytest.mark.parametrize("distinct", [4095, 4096 + 50])
+def test_a_tables_cells_are_remembered_up_to_a_bound_and_read_the_same_beyond(distinct):
+    """Below and beyond the 4,096 cells kept: a table of that many distinct moves reads as the
+    same moves written one a line, and the memo of cells stays bounded."""
+    from hanoi_magnet.notation import _lines
+
+    reader = _lines.line_reader()
+    reader._cells.clear()
+    moves = [f"Move disk {disk} from A to {'BC'[disk % 2]}" for disk in range(1, distinct + 1)]
+    moves += moves[:30]  # repeats, read again after the memo started over
+    table = "| # | move |\n|---|---|\n" + "\n".join(
+        f"| {index} | {move} |" for index, move in enumerate(moves, 1)
+    )
+    assert extract_moves(table).moves == extract_moves("\n".join(moves)).moves
+    assert len(extract_moves(table).moves) == len(moves)
+    assert 0 < len(reader._cells) <= 4096
+
+
+def test_the_last_lines_memo_starts_over_when_full_and_finds_the_same_pieces():
+    """Below and beyond the 1,024 last lines kept: each text's cut-off piece (or none) is where
+    the uncached search finds it, at its offset in that text, and the memo stays bounded."""
+    from hanoi_magnet.notation import _cut
+
+    _cut._BEGUN_LINES.clear()
+    endings = ["Move disk {k} from A to", "{k}. A->", "A->C, B->", "Move disk {k} from A to C."]
+    for index in range(1500):
+        line = endings[index % len(endings)].format(k=index)
+        text = f"Intro {index}.\n" * (index % 3) + line
+        end = _cut.end_of_text(text)
+        found = _cut.begun_move(text, end)
+        start = text.rfind("\n") + 1
+        uncached = _cut._begun_in_line(text[start:end])
+        assert found == (None if uncached is None else (start + uncached[0], uncached[1]))
+        assert (found is None) == (index % len(endings) == 3), line
+        assert len(_cut._BEGUN_LINES) <= 1024
+    assert 0 < len(_cut._BEGUN_LINES) < 1500
