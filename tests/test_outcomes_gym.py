@@ -222,7 +222,7 @@ def test_the_docstring_example_of_from_reasoning_gym_agrees_with_reasoning_gym()
         assert score(answer + last, from_reasoning_gym(entry)).rewards["reasoning_gym"] == theirs
 
 
-@pytest.mark.parametrize("posts", [3, 4, 5])
+@pytest.mark.parametrize("posts", [3, 4, 5, 6, 9])
 def test_clean_reasoning_gym_answers_are_reported_as_the_reader_reports_them(posts):
     """Answers made only of exact reasoning-gym lines skip the second reading: the report
     built for them must be the reader's own, field for field."""

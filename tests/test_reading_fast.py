@@ -1,4 +1,5 @@
-"""The reader's shortcuts read exactly as its full reading, over whole classes of answers.
+"""The reader's shortcuts read exactly as its full reading, over whole classes of answers; its memos
+and checks either side of their bounds.
 
 The shortcuts (``_fast``: prose, one run of plain move lines, prose; ``_fast_after_reasoning``:
 the same after one closed reasoning block) must give the very same :class:`Extraction` (every
@@ -146,3 +147,19 @@ def test_the_last_lines_memo_starts_over_when_full_and_finds_the_same_pieces():
         assert (found is None) == (index % len(endings) == 3), line
         assert len(_cut._BEGUN_LINES) <= 1024
     assert 0 < len(_cut._BEGUN_LINES) < 1500
+
+
+def test_control_characters_are_told_apart_from_every_other_ascii_character():
+    """Each of the 128 ASCII characters, alone and inside a text: a control character is one
+    below a space or DEL, but tab, new line and carriage return (which the reader keeps)."""
+    from hanoi_magnet.notation._normalize import _has_controls
+
+    kept = {"\t", "\n", "\r"}
+    for code in range(128):
+        char = chr(code)
+        control = (code < 32 or code == 127) and char not in kept
+        assert _has_controls(char) is control, code
+        assert _has_controls(f"A->C\n{char}B->C" * 3) is control, code
+    assert not _has_controls("")
+    assert not _has_controls("Move disk 1 from A to C.\r\n\tdone" * 500)
+    assert _has_controls("Move disk 1 from A to C.\n" * 5000 + "\x00")

@@ -504,13 +504,16 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
     last = len(kinds) - 1 - kinds[::-1].index(MOVES)
     among = reads[first : last + 1]
     name = reads[first].name
-    # plain move lines in one notation, and blank lines (all in C: this is the hot path)
-    if not set(map(_PLAIN, among)) <= {(MOVES, name, "", False, "", "", "", ""), _BLANK_PLAIN}:
+    # a line's reading depends on its text alone, and answers repeat a few lines many times:
+    # each distinct line's reading looked at once (all in C: this is the hot path)
+    distinct = dict(zip(lines[first : last + 1], among, strict=True)).values()
+    # plain move lines in one notation, and blank lines
+    if not set(map(_PLAIN, distinct)) <= {(MOVES, name, "", False, "", "", "", ""), _BLANK_PLAIN}:
         return None
     if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
-    labels = all(map(_LABELS, among))  # blank lines count as labelled
+    labels = all(map(_LABELS, distinct))  # blank lines count as labelled
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
     start = sum(map(len, lines[:first])) + first
     end = start + sum(map(len, lines[first:last])) + (last - first) + len(lines[last].rstrip())

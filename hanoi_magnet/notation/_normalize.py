@@ -90,8 +90,14 @@ def normalize(text: str) -> Plain:
     return Plain(kept.translate(table), removed)
 
 
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: The ASCII characters a plain text may hold: the printable ones, tab and the line ends.
+_ALLOWED = bytes(range(32, 127)) + b"\t\n\r"
 
 
 def _has_controls(text: str) -> bool:
-    return _CONTROLS.search(text) is not None
+    """Whether ASCII ``text`` holds a control character other than tab and the line ends.
+
+    The allowed characters deleted, whatever is left (C-level: a regular expression's search
+    takes several times as long).
+    """
+    return bool(text.encode("ascii").translate(None, _ALLOWED))
