@@ -12,10 +12,13 @@ both with reasoning blocks put in front.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from hanoi_magnet import Move
 from hanoi_magnet.errors import NotationError
-from hanoi_magnet.notation import _extract, extract_moves
-from hanoi_magnet.testing import sample_answers
+from hanoi_magnet.notation import NOTATIONS, Notation, _extract, _notations, extract_moves
+from hanoi_magnet.testing import legal_move_sequences, sample_answers
 from tests.scale import FULL, MUTATION
 from tests.test_reading import ENTRIES, OTHER_TEXTS
 
@@ -163,3 +166,59 @@ def test_control_characters_are_told_apart_from_every_other_ascii_character():
     assert not _has_controls("")
     assert not _has_controls("Move disk 1 from A to C.\r\n\tdone" * 500)
     assert _has_controls("Move disk 1 from A to C.\n" * 5000 + "\x00")
+
+
+# -- keeping to a notation: the whole-text comparison against the line-by-line one -------------
+
+_LINE_NOTATIONS = [n for n in NOTATIONS.values() if not n.is_list]
+
+
+def _line_by_line(text: str, moves: list[object], notation: Notation, posts: int) -> str | None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_notations, "_keeps_to", lambda *args: False)
+        return notation.deviation(text, moves, posts)  # type: ignore[arg-type]
+
+
+def _variants(text: str) -> list[str]:
+    """The text as written, with a line changed, dropped, doubled, or spaces and blank lines."""
+    lines = text.splitlines()
+    found = [text, text.rstrip("\n"), "\n\n" + text.replace("\n", "  \n\n"), text.upper()]
+    if lines:
+        found += [
+            "\n".join(lines[1:]),
+            "\n".join([*lines, lines[-1]]),
+            "\n".join([lines[0] + ".", *lines[1:]]),
+            "\n".join([*lines[:-1], "1. " + lines[-1]]),
+            text.replace("\n", "\r\n"),
+        ]
+    return found
+
+
+@settings(max_examples=30 if MUTATION else 300, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_keeping_to_a_notation_is_decided_as_line_by_line(data):
+    notation = data.draw(st.sampled_from(_LINE_NOTATIONS), label="notation")
+    posts = data.draw(st.sampled_from([3, 4, 5]), label="posts")
+    label = "classic" if posts == 3 else f"classic:{posts}"
+    moves = data.draw(legal_move_sequences(label, data.draw(st.integers(1, 5)), max_length=40))
+    if not notation.has_disk and data.draw(st.booleans()):
+        moves = [(move.source, move.target) for move in moves]  # pairs: looked at line by line
+    written = notation.format(moves, posts)
+    for text in _variants(written):
+        assert notation.deviation(text, moves, posts) == _line_by_line(text, moves, notation, posts)
+    assert notation.deviation(written, moves, posts) is None
+
+
+def test_a_notation_remembers_a_bounded_number_of_lines():
+    """Below and beyond the 4,096 lines kept, the same verdicts."""
+    notation = NOTATIONS["reasoning-gym"]
+    notation._lines.clear()
+    for count in (100, 4096, 5000):
+        moves = [Move(disk, 0, 1 + disk % 2) for disk in range(1, count + 1)]
+        text = notation.format(moves)
+        assert notation.deviation(text, moves) is None
+        changed = text.replace(f"disk {count} from", f"disk {count + 1} from")
+        assert notation.deviation(changed, moves) == _line_by_line(changed, moves, notation, 3)
+        assert notation.deviation(changed, moves) is not None
+        assert len(notation._lines) <= 4096 + count
+    assert 0 < len(notation._lines) <= 5000 + 4096

@@ -129,6 +129,11 @@ class Notation:
         return json_item if self.json else template_item
 
     @cached_property
+    def _lines(self) -> dict[tuple[int, int, int, int], str]:
+        """The lines written for moves so far: (posts, disk, source, target) to the line."""
+        return {}
+
+    @cached_property
     def _opening_pattern(self) -> re.Pattern[str]:
         words = re.split(r"\s+", self.opening.strip())
         return re.compile(r"\s*" + r"\s*".join(map(re.escape, words)), re.IGNORECASE)
@@ -323,6 +328,8 @@ def _deviation(region: str, moves: list[ReadMove], notation: Notation, posts: in
             if "".join(region.split()) == "".join(expected.split()):
                 return None
             return f"not written as one list in notation {notation.name!r}: {_first_words(region)}"
+        if _keeps_to(region, moves, notation, posts):
+            return None
         wanted = (piece.strip() for piece in notation.iter_format(moves, posts))
         written = (line.strip() for line in region.replace("\r", "\n").split("\n"))
         number = 0
@@ -345,6 +352,41 @@ def _deviation(region: str, moves: list[ReadMove], notation: Notation, posts: in
         return f"its moves cannot be written in notation {notation.name!r}: {error}"
     except InvalidArgumentError:  # a pair where the notation writes disks
         return f"its moves do not name their disks, as notation {notation.name!r} does"
+
+
+def _keeps_to(region: str, moves: list[ReadMove], notation: Notation, posts: int) -> bool:
+    """Whether ``region`` is exactly ``moves``, one a line, as ``notation`` writes them.
+
+    Blank lines and spaces at the ends of lines aside; compared whole, the lines matched in C,
+    each distinct move written once (the moves read from an answer share their objects, and
+    the notation remembers the lines it wrote). ``False`` also when it cannot tell at once (a
+    template with the move's index, several moves a line, pairs): the caller then looks line
+    by line, and says where the text departs.
+    """
+    if "{index}" in notation.template or notation.separator != "\n" or notation.closing != "\n":
+        return False
+    written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
+    if len(written) != len(moves):
+        return False
+    distinct = dict(zip(map(id, moves), moves, strict=True))
+    lines = notation._lines
+    if len(lines) > _LINES_KEPT:
+        lines.clear()
+    wanted: dict[int, str] = {}
+    for key, move in distinct.items():
+        if type(move) is not Move:
+            return False
+        found = lines.get((posts, move.disk, move.source, move.target))
+        if found is None:
+            found = lines[posts, move.disk, move.source, move.target] = notation.format_move(
+                move, posts
+            ).strip()
+        wanted[key] = found
+    return written == list(map(wanted.__getitem__, map(id, moves)))
+
+
+#: The most lines a notation remembers having written (for :func:`_keeps_to`).
+_LINES_KEPT = 4096
 
 
 def _shown(text: str) -> str:
