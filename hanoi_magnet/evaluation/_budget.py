@@ -64,7 +64,7 @@ def answer_region(answer: str, thinking: bool) -> str:
     is none); an unclosed reasoning block at the end is reasoning too. The scorer strips
     whitespace from both ends before counting.
     """
-    if thinking:
+    if thinking or "<" not in answer:  # (every reasoning tag starts so)
         return answer
     closing = None
     for closing in _THINK_CLOSE.finditer(answer):  # noqa: B007 (the last one is wanted)

@@ -300,7 +300,7 @@ class _Reading:
         moves, unreadable = convert(raws, last.unreadable, used, posts, distinct)
         name = _notation_of(parts, used, posts)
         losers = list(decision.losers)
-        differs, own = mismatch(raws, used, how, posts)
+        differs, own = mismatch(raws, used, how, posts, distinct)
         if own is not None:
             losers.append(Loser(parts, f"the same moves read with {own.describe}, as written"))
         alternatives = tuple(_reading(loser, used, posts, places) for loser in losers)

@@ -108,24 +108,38 @@ def _detected_why(found: PegNames, tokens: frozenset[str], posts: int) -> str:
     return f"the answer writes pegs {shown}"
 
 
-def own_naming(raws: list[Raw], posts: int) -> PegNames | None:
-    """The naming the answer's own peg names show (``None``: they cannot tell)."""
+def own_naming(
+    raws: list[Raw], posts: int, tokens: frozenset[str] | None = None
+) -> PegNames | None:
+    """The naming the answer's own peg names show (``None``: they cannot tell).
+
+    ``tokens``: their peg names, when the caller has them.
+    """
     try:
-        return detect(raws, posts)[0]
+        return detect(raws, posts, tokens)[0]
     except NotationError:
         return None
 
 
 def mismatch(
-    raws: list[Raw], used: PegNames | None, how: Chosen, posts: int
+    raws: list[Raw],
+    used: PegNames | None,
+    how: Chosen,
+    posts: int,
+    distinct: set[Raw] | None = None,
 ) -> tuple[str | None, PegNames | None]:
-    """What the answer's own numbers show, when they count from another base than ``used``."""
+    """What the answer's own numbers show, when they count from another base than ``used``.
+
+    ``distinct``: ``set(raws)``, when the caller has it.
+    """
     if how == "detected" or used is None or not used.numeric or not raws:
         return None, None
-    own = own_naming(raws, posts)
+    if distinct is None:
+        distinct = set(raws)
+    own = own_naming(raws, posts, _tokens(raws, distinct))
     if own is None or own is used or not own.numeric:
         return None, None
-    tokens = {name.upper() for raw in set(raws) for name in raw[1:]}
+    tokens = {name.upper() for raw in distinct for name in raw[1:]}
     shown = ", ".join(sorted(tokens, key=lambda t: (len(t), t))[:12])
     return f"the answer writes pegs {shown} ({own.describe}), read as {used.describe}", own
 

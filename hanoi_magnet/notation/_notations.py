@@ -365,24 +365,36 @@ def _keeps_to(region: str, moves: list[ReadMove], notation: Notation, posts: int
     """
     if "{index}" in notation.template or notation.separator != "\n" or notation.closing != "\n":
         return False
-    written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
-    if len(written) != len(moves):
+    head = moves[0] if moves else None
+    if not isinstance(head, Move):
         return False
-    distinct = dict(zip(map(id, moves), moves, strict=True))
     lines = notation._lines
     if len(lines) > _LINES_KEPT:
         lines.clear()
-    wanted: dict[int, str] = {}
-    for key, move in distinct.items():
-        if type(move) is not Move:
-            return False
+
+    def line_of(move: Move) -> str:
         found = lines.get((posts, move.disk, move.source, move.target))
         if found is None:
             found = lines[posts, move.disk, move.source, move.target] = notation.format_move(
                 move, posts
             ).strip()
-        wanted[key] = found
+        return found
+
+    first, text = line_of(head), region.lstrip()  # most texts that depart do so at once
+    if not text.startswith(first) or text[len(first) : len(first) + 1] not in _LINE_GOES_ON:
+        return False
+    written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
+    if len(written) != len(moves):
+        return False
+    distinct = dict(zip(map(id, moves), moves, strict=True))
+    wanted = {key: line_of(move) for key, move in distinct.items() if type(move) is Move}
+    if len(wanted) < len(distinct):  # pairs among the moves
+        return False
     return written == list(map(wanted.__getitem__, map(id, moves)))
+
+
+#: What may follow a line's text on the same line: nothing, its end, or spaces.
+_LINE_GOES_ON = frozenset(["", "\n", "\r", " ", "\t"])
 
 
 #: The most lines a notation remembers having written (for :func:`_keeps_to`).
