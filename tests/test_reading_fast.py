@@ -222,3 +222,14 @@ def test_a_notation_remembers_a_bounded_number_of_lines():
         assert notation.deviation(changed, moves) is not None
         assert len(notation._lines) <= 4096 + count
     assert 0 < len(notation._lines) <= 5000 + 4096
+
+
+@pytest.mark.parametrize("notation", _LINE_NOTATIONS, ids=lambda n: n.name)
+def test_moves_a_notation_cannot_write_are_refused_as_line_by_line(notation):
+    """Posts beyond what the notation names (27 letters, a two-digit post in one character):
+    the same refusal, in the same words, as the line-by-line look gives."""
+    for posts in (11, 27):
+        moves = [Move(1, 0, posts - 1), Move(2, 0, 1)]
+        for text in ("Move disk 1 from A to B\nMove disk 2 from A to B", "", "1: 0 -> 26"):
+            found = notation.deviation(text, moves, posts)
+            assert found == _line_by_line(text, moves, notation, posts)

@@ -380,14 +380,17 @@ def _keeps_to(region: str, moves: list[ReadMove], notation: Notation, posts: int
             ).strip()
         return found
 
-    first, text = line_of(head), region.lstrip()  # most texts that depart do so at once
-    if not text.startswith(first) or text[len(first) : len(first) + 1] not in _LINE_GOES_ON:
+    try:
+        first, text = line_of(head), region.lstrip()  # most texts that depart do so at once
+        if not text.startswith(first) or text[len(first) : len(first) + 1] not in _LINE_GOES_ON:
+            return False
+        written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
+        if len(written) != len(moves):
+            return False
+        distinct = dict(zip(map(id, moves), moves, strict=True))
+        wanted = {key: line_of(move) for key, move in distinct.items() if type(move) is Move}
+    except (NotationError, InvalidArgumentError):  # the line-by-line look says what is wrong
         return False
-    written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
-    if len(written) != len(moves):
-        return False
-    distinct = dict(zip(map(id, moves), moves, strict=True))
-    wanted = {key: line_of(move) for key, move in distinct.items() if type(move) is Move}
     if len(wanted) < len(distinct):  # pairs among the moves
         return False
     return written == list(map(wanted.__getitem__, map(id, moves)))
