@@ -175,7 +175,7 @@ _LINE_NOTATIONS = [n for n in NOTATIONS.values() if not n.is_list]
 
 def _line_by_line(text: str, moves: list[object], notation: Notation, posts: int) -> str | None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_notations, "_keeps_to", lambda *args: False)
+        patch.setattr(_notations, "_at_once", lambda *args: _notations._UNSURE)
         return notation.deviation(text, moves, posts)  # type: ignore[arg-type]
 
 

@@ -128,6 +128,22 @@ class Notation:
     def _reader(self) -> ItemReader:
         return json_item if self.json else template_item
 
+    def _check_posts(self, posts: int) -> None:
+        """Refuse (:class:`NotationError`) a number of posts this notation cannot write."""
+        if posts in self._writable:
+            return
+        if not self.pegs.fits(posts):
+            raise NotationError(f"notation {self.name!r} cannot name {posts} posts")
+        if "{source}{target}" in self.template and len(self.pegs.name_of(posts - 1, posts)) > 1:
+            raise NotationError(f"notation {self.name!r} writes one character per post")
+        if len(self._writable) < _LINES_KEPT:
+            self._writable.add(posts)
+
+    @cached_property
+    def _writable(self) -> set[int]:
+        """The numbers of posts found writable so far."""
+        return set()
+
     @cached_property
     def _lines(self) -> dict[tuple[int, int, int, int], str]:
         """The lines written for moves so far: (posts, disk, source, target) to the line."""
@@ -178,10 +194,7 @@ class Notation:
             raise InvalidArgumentError(
                 f"expected moves (Move objects or pairs), got {type(given).__name__}"
             )
-        if not self.pegs.fits(posts):
-            raise NotationError(f"notation {self.name!r} cannot name {posts} posts")
-        if "{source}{target}" in self.template and len(self.pegs.name_of(posts - 1, posts)) > 1:
-            raise NotationError(f"notation {self.name!r} writes one character per post")
+        self._check_posts(posts)
         known: dict[object, str] = {}
         first = True
         one_per_line = not self.is_list and self.separator == self.closing == "\n"
@@ -328,8 +341,9 @@ def _deviation(region: str, moves: list[ReadMove], notation: Notation, posts: in
             if "".join(region.split()) == "".join(expected.split()):
                 return None
             return f"not written as one list in notation {notation.name!r}: {_first_words(region)}"
-        if _keeps_to(region, moves, notation, posts):
-            return None
+        quick = _at_once(region, moves, notation, posts)
+        if quick is not _UNSURE:
+            return quick
         wanted = (piece.strip() for piece in notation.iter_format(moves, posts))
         written = (line.strip() for line in region.replace("\r", "\n").split("\n"))
         number = 0
@@ -354,20 +368,23 @@ def _deviation(region: str, moves: list[ReadMove], notation: Notation, posts: in
         return f"its moves do not name their disks, as notation {notation.name!r} does"
 
 
-def _keeps_to(region: str, moves: list[ReadMove], notation: Notation, posts: int) -> bool:
-    """Whether ``region`` is exactly ``moves``, one a line, as ``notation`` writes them.
+def _at_once(region: str, moves: list[ReadMove], notation: Notation, posts: int) -> str | None:
+    """:func:`_deviation` decided on the whole text, when it can be: :data:`_UNSURE` if not.
 
-    Blank lines and spaces at the ends of lines aside; compared whole, the lines matched in C,
-    each distinct move written once (the moves read from an answer share their objects, and
-    the notation remembers the lines it wrote). ``False`` also when it cannot tell at once (a
-    template with the move's index, several moves a line, pairs): the caller then looks line
-    by line, and says where the text departs.
+    ``None`` when ``region`` is exactly ``moves``, one a line, as ``notation`` writes them
+    (blank lines and spaces at the ends of lines aside): compared whole, the lines matched in
+    C, each distinct move written once (the moves read from an answer share their objects, and
+    the notation remembers the lines it wrote). The first line's difference when the first
+    line differs, as most texts that depart do. Unsure for anything else (a template with the
+    move's index, several moves a line, pairs, a move the notation cannot write, a text that
+    departs later): the line-by-line look then says where and how.
     """
     if "{index}" in notation.template or notation.separator != "\n" or notation.closing != "\n":
-        return False
+        return _UNSURE
     head = moves[0] if moves else None
-    if not isinstance(head, Move):
-        return False
+    text = region.lstrip()
+    if not isinstance(head, Move) or not text:
+        return _UNSURE
     lines = notation._lines
     if len(lines) > _LINES_KEPT:
         lines.clear()
@@ -381,26 +398,32 @@ def _keeps_to(region: str, moves: list[ReadMove], notation: Notation, posts: int
         return found
 
     try:
-        first, text = line_of(head), region.lstrip()  # most texts that depart do so at once
+        notation._check_posts(posts)
+        first = line_of(head)
         if not text.startswith(first) or text[len(first) : len(first) + 1] not in _LINE_GOES_ON:
-            return False
+            shown = text.replace("\r", "\n").split("\n", 1)[0].strip()
+            return f"line 1 is {_shown(shown)}, notation {notation.name!r} writes {_shown(first)}"
         written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
         if len(written) != len(moves):
-            return False
+            return _UNSURE
         distinct = dict(zip(map(id, moves), moves, strict=True))
         wanted = {key: line_of(move) for key, move in distinct.items() if type(move) is Move}
     except (NotationError, InvalidArgumentError):  # the line-by-line look says what is wrong
-        return False
+        return _UNSURE
     if len(wanted) < len(distinct):  # pairs among the moves
-        return False
-    return written == list(map(wanted.__getitem__, map(id, moves)))
+        return _UNSURE
+    if written == list(map(wanted.__getitem__, map(id, moves))):
+        return None
+    return _UNSURE
 
 
+#: :func:`_at_once` cannot tell.
+_UNSURE = "unsure"
 #: What may follow a line's text on the same line: nothing, its end, or spaces.
 _LINE_GOES_ON = frozenset(["", "\n", "\r", " ", "\t"])
 
 
-#: The most lines a notation remembers having written (for :func:`_keeps_to`).
+#: The most lines a notation remembers having written (for :func:`_at_once`).
 _LINES_KEPT = 4096
 
 
