@@ -190,6 +190,15 @@ def test_the_rows_own_data_are_right():
         result = score(answer, from_reasoning_gym(entry))
         assert result.outcome.value == "solved-optimally", entry
     assert validate(rows.solve_text(8), "classic", 8).solved
+    # the corrupted answers: each eighth's kind scores as a careful grader scores it
+    expected = {1: ("illegal-move", 0.0), 3: ("solved-optimally", 0.0)}
+    for index, (entry, answer) in enumerate(rows.corrupted(rows.gym_corpus()[:48])):
+        result = score(answer, from_reasoning_gym(entry))
+        outcome, strict = expected.get(index % 8, ("solved-optimally", 1.0))
+        if index % 8 == 5:
+            assert answer.startswith("Here are the moves:\n")
+            strict = 0.0
+        assert (result.outcome.value, result.rewards["strict"]) == (outcome, strict), index
 
 
 TINY_ROWS = """

@@ -137,6 +137,24 @@ def gym_corpus(count: int = 200) -> tuple[tuple[dict[str, Any], str], ...]:
     return tuple(corpus)
 
 
+def corrupted(corpus: tuple[tuple[dict[str, Any], str], ...]) -> list[tuple[dict[str, Any], str]]:
+    """The corpus as ``bench_scoring`` corrupts reasoning-gym's answers: of each eight, the
+    second with two moves swapped, the fourth with a period after each line, the sixth under a
+    header line (the others as they are)."""
+    found = []
+    for index, (entry, answer) in enumerate(corpus):
+        lines = answer.split("\n")
+        kind = index % 8
+        if kind == 1 and len(lines) > 2:
+            lines[1], lines[2] = lines[2], lines[1]
+        elif kind == 3:
+            lines = [line + "." for line in lines]
+        elif kind == 5:
+            lines = ["Here are the moves:", *lines]
+        found.append((entry, "\n".join(lines)))
+    return found
+
+
 def solve_text(n: int) -> str:
     """The classic solution as ``hanoi-magnet solve`` prints it (``3: S -> D``)."""
     names = "SID"
@@ -281,6 +299,15 @@ def _score_prebuilt(hm: ModuleType) -> Callable[[], object]:
     from hanoi_magnet.evaluation import from_reasoning_gym, score  # noqa: PLC0415
 
     pairs = [(from_reasoning_gym(entry), answer) for entry, answer in gym_corpus()]
+    return lambda: [score(answer, instance) for instance, answer in pairs]
+
+
+@row("score x 200, instances prebuilt, an eighth each swapped, with periods, under a header",
+     "scoring")  # fmt: skip
+def _score_corrupted(hm: ModuleType) -> Callable[[], object]:
+    from hanoi_magnet.evaluation import from_reasoning_gym, score  # noqa: PLC0415
+
+    pairs = [(from_reasoning_gym(entry), answer) for entry, answer in corrupted(gym_corpus())]
     return lambda: [score(answer, instance) for instance, answer in pairs]
 
 
