@@ -26,7 +26,14 @@ from hanoi_magnet.notation._lines import (
     run_of_lines,
 )
 from hanoi_magnet.notation._mentions import json_raw
-from hanoi_magnet.notation._naming import convert, mismatch, named, naming, own_naming
+from hanoi_magnet.notation._naming import (
+    convert,
+    mismatch,
+    named,
+    naming,
+    own_naming,
+    peg_names,
+)
 from hanoi_magnet.notation._normalize import Plain, normalize
 from hanoi_magnet.notation._notations import Notation
 from hanoi_magnet.notation._pegs import PegNames
@@ -296,11 +303,12 @@ class _Reading:
         last = parts[-1]
         default = None if self.chosen is None else self.chosen.pegs
         distinct = set(raws)
-        used, how, why_pegs = naming(raws, self.pegs, default, posts, distinct)
+        tokens = peg_names(raws, distinct)
+        used, how, why_pegs = naming(raws, self.pegs, default, posts, distinct, tokens)
         moves, unreadable = convert(raws, last.unreadable, used, posts, distinct)
         name = _notation_of(parts, used, posts)
         losers = list(decision.losers)
-        differs, own = mismatch(raws, used, how, posts, distinct)
+        differs, own = mismatch(raws, used, how, posts, distinct, tokens)
         if own is not None:
             losers.append(Loser(parts, f"the same moves read with {own.describe}, as written"))
         alternatives = tuple(_reading(loser, used, posts, places) for loser in losers)

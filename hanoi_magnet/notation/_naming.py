@@ -23,12 +23,13 @@ def naming(
     default: PegNames | None,
     posts: int,
     distinct: set[Raw] | None = None,
+    tokens: frozenset[str] | None = None,
 ) -> tuple[PegNames | None, Chosen, str]:
     """The naming to read ``raws`` with, how it was chosen, and why.
 
     ``pegs``: the naming the caller (the prompt) uses; ``default``: the naming of the notation
-    the caller asked for, when it names one but not ``pegs``; ``distinct``: ``set(raws)``, when
-    the caller has it.
+    the caller asked for, when it names one but not ``pegs``; ``distinct``: ``set(raws)``, and
+    ``tokens``: their peg names (:func:`peg_names`), when the caller has them.
     """
     given = pegs or default
     how: Chosen = "named" if pegs is not None else "defaulted"
@@ -36,7 +37,8 @@ def naming(
         if given is None:
             return None, "defaulted", "no peg is written"
         return given, how, _given_why(given, how)
-    tokens = _tokens(raws, distinct)
+    if tokens is None:
+        tokens = peg_names(raws, distinct)
     numbers = any(token.isdecimal() for token in tokens)
     letters = any(not token.isdecimal() for token in tokens)
     if numbers and given is not None and given.numeric:
@@ -71,7 +73,8 @@ def _fits(given: PegNames, tokens: frozenset[str], posts: int) -> bool:
     return True
 
 
-def _tokens(raws: list[Raw], distinct: set[Raw] | None = None) -> frozenset[str]:
+def peg_names(raws: list[Raw], distinct: set[Raw] | None = None) -> frozenset[str]:
+    """The peg names the moves write (``distinct``: ``set(raws)``, when the caller has it)."""
     if distinct is None:
         distinct = set(raws)  # few: hashing each move once beats reading its names
     return frozenset(raw.source for raw in distinct).union(raw.target for raw in distinct)
@@ -85,7 +88,7 @@ def detect(
     ``tokens``: their peg names, when the caller has them.
     """
     if tokens is None:
-        tokens = _tokens(raws)
+        tokens = peg_names(raws)
     known = _DETECTED.get((tokens, posts))
     if known is None:
         found = PegNames.detect(tokens, posts)  # raises when it cannot tell: not remembered
@@ -127,20 +130,21 @@ def mismatch(
     how: Chosen,
     posts: int,
     distinct: set[Raw] | None = None,
+    tokens: frozenset[str] | None = None,
 ) -> tuple[str | None, PegNames | None]:
     """What the answer's own numbers show, when they count from another base than ``used``.
 
-    ``distinct``: ``set(raws)``, when the caller has it.
+    ``distinct``: ``set(raws)``, and ``tokens``: their peg names, when the caller has them.
     """
     if how == "detected" or used is None or not used.numeric or not raws:
         return None, None
     if distinct is None:
         distinct = set(raws)
-    own = own_naming(raws, posts, _tokens(raws, distinct))
+    own = own_naming(raws, posts, tokens or peg_names(raws, distinct))
     if own is None or own is used or not own.numeric:
         return None, None
-    tokens = {name.upper() for raw in distinct for name in raw[1:]}
-    shown = ", ".join(sorted(tokens, key=lambda t: (len(t), t))[:12])
+    written = {name.upper() for raw in distinct for name in raw[1:]}
+    shown = ", ".join(sorted(written, key=lambda t: (len(t), t))[:12])
     return f"the answer writes pegs {shown} ({own.describe}), read as {used.describe}", own
 
 
