@@ -33,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import compare, table
+from benchmarks.guard.rows import corrupted
 from hanoi_magnet.evaluation import from_reasoning_gym, generate, score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,18 +43,7 @@ def _corpus(count: int) -> list[tuple[dict[str, object], str]]:
     from reasoning_gym.games.tower_of_hanoi import HanoiConfig, HanoiDataset  # noqa: PLC0415
 
     dataset = HanoiDataset(HanoiConfig(size=count, seed=27))
-    corpus = []
-    for index, entry in enumerate(dataset):
-        lines = str(entry["answer"]).splitlines()
-        kind = index % 8
-        if kind == 1 and len(lines) > 2:
-            lines[1], lines[2] = lines[2], lines[1]
-        elif kind == 3:
-            lines = [line + "." for line in lines]
-        elif kind == 5:
-            lines = ["Here are the moves:", *lines]
-        corpus.append((entry, "\n".join(lines)))
-    return corpus
+    return corrupted(tuple((entry, str(entry["answer"])) for entry in dataset))
 
 
 def _mixed() -> list[tuple[dict[str, object], str]]:
