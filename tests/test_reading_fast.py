@@ -233,3 +233,68 @@ def test_moves_a_notation_cannot_write_are_refused_as_line_by_line(notation):
         for text in ("Move disk 1 from A to B\nMove disk 2 from A to B", "", "1: 0 -> 26"):
             found = notation.deviation(text, moves, posts)
             assert found == _line_by_line(text, moves, notation, posts)
+
+
+# -- long lines read piece by piece between their commas ---------------------------------------
+
+from tests.test_reading_shortcuts import LINES, _reference  # noqa: E402
+
+_SEPARATORS = [", ", ",", " , ", ",  ", ", then ", ",\t"]
+_PIECES = [line for line in LINES if len(line) < 60] + ["x", "A", "1", ".", "ab", "so", "-"]
+
+
+@settings(max_examples=30 if MUTATION else 200, deadline=None, derandomize=True)
+@given(
+    pieces=st.lists(st.sampled_from(_PIECES), min_size=1, max_size=8),
+    separators=st.lists(st.sampled_from(_SEPARATORS), min_size=1, max_size=4),
+    size=st.sampled_from([999, 1000, 1001, 3000]),
+)
+def test_a_long_line_read_piece_by_piece_finds_what_one_scan_finds(pieces, separators, size):
+    """Lines either side of the 1,000 characters from which pieces are read (and longer),
+    joined by commas written in several ways, from the reader's own corpus of lines (every
+    form, with brackets and braces among them, which send a line to the whole scan)."""
+    from hanoi_magnet.notation import _mentions
+
+    out, total, index = [], 0, 0
+    while total < size:
+        out.append(pieces[index % len(pieces)] + separators[index % len(separators)])
+        total += len(out[-1])
+        index += 1
+    text = "".join(out)[:size]
+    assert _mentions.mentions(text) == _reference(text)
+    _mentions._PIECES.clear()
+    assert _mentions.mentions(text) == _reference(text)  # the pieces' memo empty, then full
+
+
+def test_a_line_of_thousands_of_moves_read_piece_by_piece_is_read_as_one_scan():
+    from hanoi_magnet.notation import _mentions
+
+    moves = ["A->C", "A->B", "C->B", "A->C", "B->A", "B->C", "A->C"]
+    for separator in (", ", ","):
+        text = separator.join(moves[i % len(moves)] for i in range(5000))
+        assert len(text) >= _mentions._PIECES_FROM
+        found = _mentions.mentions(text)
+        assert found == _reference(text)
+        assert len(found) == 5000
+        assert _mentions._by_pieces(text, _mentions.MENTION) == found
+
+
+def test_the_pieces_memo_is_bounded_and_reads_the_same_beyond_its_bound():
+    """5,000 distinct pieces (disks 1..5000): more than the 4,096 kept."""
+    from hanoi_magnet.notation import _mentions
+
+    _mentions._PIECES.clear()
+    text = ", ".join(f"disk {disk}: A->C" for disk in range(1, 5001))
+    assert _mentions.mentions(text) == _reference(text)
+    assert 0 < len(_mentions._PIECES) <= 4096
+
+
+def test_a_mention_across_a_comma_sends_the_line_to_the_whole_scan():
+    """The reader's expression never crosses a comma on such a line; an expression that did
+    would make the piece-by-piece reading give up, not guess."""
+    import re
+
+    from hanoi_magnet.notation import _mentions
+
+    text = "A,B " * 300
+    assert _mentions._by_pieces(text, re.compile(r"A,B")) is None

@@ -139,26 +139,99 @@ class Mention(NamedTuple):
 
 def mentions(text: str) -> list[Mention]:
     """Every mention of a move in ``text``, left to right, not overlapping."""
+    pattern = MENTION if _SEPARATOR.search(text) else _WITHOUT_SEPARATOR
+    if len(text) >= _PIECES_FROM and "," in text and _OPENS.search(text) is None:
+        by_pieces = _by_pieces(text, pattern)
+        if by_pieces is not None:
+            return by_pieces
     found: list[Mention] = []
     append = found.append
-    pattern = MENTION if _SEPARATOR.search(text) else _WITHOUT_SEPARATOR
-    known = _KNOWN
     new = tuple.__new__  # a Mention without its constructor's keyword handling
     for match in pattern.finditer(text):
-        start, end = match.span()
-        # the mention with the characters its expression looks at around it (one before, two
-        # after; the text's start reads as a new line): the same key, the same reading
-        key = (end - start, text[start - 1 : end + 2] if start else "\n" + text[: end + 2])
-        read = known.get(key)
-        if read is None:
-            mention = _mention(match)
-            if len(known) >= 4096:
-                known.clear()
-            known[key] = read = mention and (mention.raw, mention.form, mention.strong,
-                                             mention.written)  # fmt: skip
+        read = _known_read(match, text)
         if read:
+            start, end = match.span()
             append(new(Mention, (read[0], start, end, read[1], read[2], read[3])))
     return found
+
+
+_Read = tuple[Raw, str, bool, str]
+
+
+def _known_read(match: re.Match[str], text: str) -> _Read | None:
+    """What a mention reads as (``None``: a JSON object naming no move), remembered.
+
+    Keyed by the mention with the characters its expression looks at around it (one before,
+    two after; the text's start reads as a new line): the same key, the same reading.
+    """
+    start, end = match.span()
+    key = (end - start, text[start - 1 : end + 2] if start else "\n" + text[: end + 2])
+    known = _KNOWN
+    read = known.get(key, _UNREAD)
+    if read is _UNREAD:
+        mention = _mention(match)
+        if len(known) >= 4096:
+            known.clear()
+        known[key] = read = mention and (mention.raw, mention.form, mention.strong,
+                                         mention.written)  # fmt: skip
+    return read
+
+
+_UNREAD = (Raw(None, "", ""), "", False, "")
+
+
+def _by_pieces(text: str, pattern: re.Pattern[str] | LazyPattern) -> list[Mention] | None:
+    """:func:`mentions` of a long line, piece by piece between its commas, remembered.
+
+    For a line with commas and no bracket, brace or parenthesis. No mention holds a comma but
+    bracketed moves and JSON objects, which such a line cannot hold; so every comma is a place
+    no mention straddles, and a scan started at a comma finds what the whole scan finds after
+    it (as in :func:`_resynchronized`). What it finds before the next comma depends only on
+    the piece between the two commas, both included (a mention starts after the first, whose
+    look-behinds look one character back; look-aheads stop at the second): a piece seen before
+    has the same mentions, and a line of thousands of moves written alike costs its few
+    distinct pieces. Each piece is scanned within its own bounds, so the time stays linear in
+    the line. ``None`` (read the whole line) if a mention crossed a comma after all; the line's
+    brackets are looked for first only to spare that work.
+    """
+    found: list[Mention] = []
+    append = found.append
+    new = tuple.__new__
+    known = _PIECES
+    full = pattern is MENTION
+    length = len(text)
+    start = 0
+    while start < length:
+        comma = text.find(",", start + 1)
+        end = length if comma < 0 else comma
+        context = text[start : end + 1]  # from its comma to the next, both included
+        key = (full, start == 0, end == length, context)
+        pieces = known.get(key)
+        if pieces is None:
+            made = []
+            for match in pattern.finditer(text, start, end + 1):  # the piece, both commas
+                if match.end() > end:  # (no mention holds a comma here: never)
+                    return None
+                read = _known_read(match, text)
+                if read:
+                    made.append((match.start() - start, match.end() - start, read))
+            pieces = tuple(made)
+            if len(context) <= _PIECE_LONGEST:
+                if len(known) >= _PIECES_KEPT:
+                    known.clear()
+                known[key] = pieces
+        for at, to, read in pieces:
+            append(new(Mention, (read[0], start + at, start + to, read[1], read[2], read[3])))
+        start = end
+    return found
+
+
+#: A line this long or longer is read piece by piece (:func:`_by_pieces`) when it can be.
+_PIECES_FROM = 1_000
+#: Pieces kept, and the longest kept (a longer one is scanned each time).
+_PIECES_KEPT = 4096
+_PIECE_LONGEST = 200
+_PIECES: dict[tuple[bool, bool, bool, str], tuple[tuple[int, int, _Read], ...]] = {}
 
 
 #: What each mention reads as, by its text and the characters around it that the expression
