@@ -289,12 +289,29 @@ def test_the_pieces_memo_is_bounded_and_reads_the_same_beyond_its_bound():
     assert 0 < len(_mentions._PIECES) <= 4096
 
 
-def test_a_mention_across_a_comma_sends_the_line_to_the_whole_scan():
-    """The reader's expression never crosses a comma on such a line; an expression that did
-    would make the piece-by-piece reading give up, not guess."""
+def test_a_mention_taking_a_comma_sends_the_line_to_the_whole_scan():
+    """The reader's expression never takes a comma on such a line (the next test); one that
+    did would make the piece-by-piece reading give up, not guess."""
     import re
 
     from hanoi_magnet.notation import _mentions
 
     text = "A,B " * 300
-    assert _mentions._by_pieces(text, re.compile(r"A,B")) is None
+    assert _mentions._by_pieces(text, re.compile(r"A,")) is None
+
+
+@settings(max_examples=30 if MUTATION else 300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.sampled_from([p for p in _PIECES if not set(p) & set("[({")] + _SEPARATORS),
+        min_size=1,
+        max_size=12,
+    ).map("".join)
+)
+def test_no_mention_holds_a_comma_on_a_line_without_brackets(text):
+    """What makes the pieces exact: on a line with no bracket, brace or parenthesis, no match
+    of the reader's expressions (with or without the separators' forms) takes a comma."""
+    from hanoi_magnet.notation import _mentions
+
+    for pattern in (_mentions.MENTION, _mentions._WITHOUT_SEPARATOR):
+        assert all("," not in match.group() for match in pattern.finditer(text))

@@ -191,7 +191,7 @@ def _by_pieces(text: str, pattern: re.Pattern[str] | LazyPattern) -> list[Mentio
     look-behinds look one character back; look-aheads stop at the second): a piece seen before
     has the same mentions, and a line of thousands of moves written alike costs its few
     distinct pieces. Each piece is scanned within its own bounds, so the time stays linear in
-    the line. ``None`` (read the whole line) if a mention crossed a comma after all; the line's
+    the line. ``None`` (read the whole line) if a mention took a comma after all; the line's
     brackets are looked for first only to spare that work.
     """
     found: list[Mention] = []
