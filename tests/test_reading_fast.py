@@ -315,3 +315,45 @@ def test_no_mention_holds_a_comma_on_a_line_without_brackets(text):
 
     for pattern in (_mentions.MENTION, _mentions._WITHOUT_SEPARATOR):
         assert all("," not in match.group() for match in pattern.finditer(text))
+
+
+# -- the prompt repeated back: the quick test never changes what is blanked ---------------------
+
+
+def _blanked_without_quick_test(answer: str, prompt: str) -> tuple[str, int]:
+    """:func:`without_echo` with no quick test: every line looked up."""
+    from hanoi_magnet.evaluation import _echo
+
+    keys, _ = _echo._answer_like(prompt)
+    parts = answer.split("\n")
+    echoed = 0
+    for index, line in enumerate(parts):
+        if line.strip() and _echo._key(line) in keys:
+            parts[index] = " " * len(line)
+            echoed += 1
+    return ("\n".join(parts), echoed) if echoed else (answer, 0)
+
+
+def test_the_echo_quick_test_never_changes_what_is_blanked():
+    """Every template and notation's prompts; answers made of its lines in other cases, with
+    markup, numbering, moves and Unicode look-alikes around them."""
+    import random
+
+    from hanoi_magnet.evaluation import FAMILIES, TEMPLATES, generate
+    from hanoi_magnet.evaluation._echo import without_echo
+
+    rng = random.Random(32)
+    instances = generate(seed=32, count=60 if MUTATION else 400, families=FAMILIES,
+                         templates=list(TEMPLATES), unsolvable=0.1)  # fmt: skip
+    for instance in instances:
+        lines = [line for line in instance.prompt.splitlines() if line.strip()]
+        for _ in range(3):
+            chosen = rng.sample(lines, min(len(lines), 4))
+            written = []
+            for line in chosen:
+                ways = [line, line.upper(), f"**{line}**", f"1. {line}", line.replace("s", "ſ")]
+                written.append(rng.choice([*ways, "Move disk 1 from A to C"]))
+            answer = "\n".join(written)
+            assert without_echo(answer, instance.prompt) == _blanked_without_quick_test(
+                answer, instance.prompt
+            )

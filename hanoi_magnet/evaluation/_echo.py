@@ -49,18 +49,19 @@ def _prompt_keys(prompt: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _answer_like(prompt: str) -> tuple[frozenset[str], re.Pattern[str] | None]:
-    """The prompt's lines (and clauses) that read as an answer, and a quick test for them."""
+def _answer_like(prompt: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The prompt's lines (and clauses) that read as an answer, and a quick test for them.
+
+    The test: the longest word of each (casefolded, as the keys are), one of which a line that
+    copies one must hold.
+    """
     found: set[str] = set()
     for line in prompt.splitlines():
         for piece in _pieces(line):
             if len(piece) >= _SHORTEST and _MAYBE.search(piece) and _reads(piece):
                 found.add(_key(piece))
-    if not found:
-        return frozenset(), None
     words = {max(re.findall(r"[^\W\d_]{2,}", key) or [key], key=len) for key in found}
-    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return frozenset(found), re.compile(alternatives, re.IGNORECASE)
+    return frozenset(found), tuple(sorted(words))
 
 
 def _reads(piece: str) -> bool:
@@ -87,8 +88,11 @@ def without_echo(answer: str, prompt: str) -> tuple[str, int]:
         >>> text.split("\n"), echoed
         (['                         ', 'A->B'], 1)
     """
-    keys, quick = _answer_like(prompt)
-    if quick is None or quick.search(answer) is None:
+    keys, words = _answer_like(prompt)
+    if not words:
+        return answer, 0
+    folded = answer.casefold()  # (per character: it holds each line's casefolded text)
+    if not any(word in folded for word in words):
         return answer, 0
     parts = answer.split("\n")
     echoed = 0
