@@ -64,6 +64,7 @@ class Memo:
         "resolved",
         "row",
         "shallow",
+        "shapes",
         "system",
         "template",
     )
@@ -76,6 +77,7 @@ class Memo:
         self.entries: dict[int, Any] = {}
         self.firsts: dict[int, Any] = {}  # n -> the first move (None: no move), see moves.py
         self.shallow: dict[int, Any] = {}
+        self.shapes: dict[int, Any] = {}  # size -> its moves' codes, see blocks.py
         self.block_level = -1
         self.system: Any = _UNSET
         self.template: Any = _UNSET
