@@ -3,18 +3,18 @@
 A node's moves depend on its table and size, and beyond that only on where it is placed: its
 lowest disk, its post map and two flags (walk backwards, turn each move around). The *shape*
 of a (table, size) is its moves in its own frame (lowest disk 1, its own posts, forwards) as
-two arrays, kept with the table's caches: each move's disk as ``disk << 40``, and its posts as
-``source << 20 | target`` (posts are below 2^20: :data:`~hanoi_magnet.model._MAX_POSTS`). A
-shape is made from the shapes of its sub-solves, each placed; placing is C-level work over the
-arrays: reversed by a slice, posts mapped (and turned around) by a dict look-up per move, disks
-shifted by one addition, and, for a block of moves, each ``disk | posts`` turned into its
-interned :class:`~hanoi_magnet.model.Move` by one more look-up. So a block costs a few C-level
-passes over its moves and one turn of Python per (table, size), not one per sub-solve placed.
+two lists, kept with the table's caches: each move's disk, and its posts as one integer
+``(source << 20 | target) << 64`` (posts are below 2^20: :data:`~hanoi_magnet.model._MAX_POSTS`;
+disks below 2^64), so that ``posts | disk`` is the move's key. A shape is made from the shapes
+of its sub-solves, each placed; placing is C-level work over the lists: reversed by a slice,
+posts mapped (and turned around) by one dict look-up a move, disks shifted by one addition,
+and, for a block of moves, each ``posts | disk`` turned into its interned
+:class:`~hanoi_magnet.model.Move` by one more look-up. So a block costs a few C-level passes
+over its moves and one turn of Python per (table, size), not one per sub-solve placed.
 """
 
 from __future__ import annotations
 
-import array
 import operator
 from collections.abc import Iterable, Iterator
 
@@ -22,23 +22,29 @@ from hanoi_magnet._engine.records import ensure_checked
 from hanoi_magnet._engine.table import Resolved, Table
 from hanoi_magnet.model import _MAX_POSTS, Move
 
-#: Bits of a post in a move's code; a disk starts at bit 2 * _POST.
+#: Bits of a post in a move's key, and where the posts start (the disk is below).
 _POST = 20
-_DISK = 2 * _POST
+_PAIR = 64
 _MASK = (1 << _POST) - 1
+_DISKS = (1 << _PAIR) - 1
 assert _MAX_POSTS < 1 << _POST  # (every post fits its field)
 
-#: A shape: the disks (``disk << 40``) and the posts (``source << 20 | target``) of its moves.
-Shape = tuple["array.array[int]", "array.array[int]"]
+#: A shape: the disks and the posts (``(source << 20 | target) << 64``) of its moves.
+Shape = tuple[list[int], list[int]]
+
+
+def _pair(source: int, target: int) -> int:
+    return (source << _POST | target) << _PAIR
 
 
 class _Interned(dict[int, Move]):
-    """The one Move object of each code ``disk << 40 | source << 20 | target``, made on demand."""
+    """The one Move object of each key ``posts | disk``, made on demand."""
 
     __slots__ = ()
 
     def __missing__(self, key: int) -> Move:
-        move = self[key] = Move(key >> _DISK, key >> _POST & _MASK, key & _MASK)
+        pair = key >> _PAIR
+        move = self[key] = Move(key & _DISKS, pair >> _POST, pair & _MASK)
         return move
 
 
@@ -48,11 +54,11 @@ _interned = _Interned()
 
 def interned_move(disk: int, source: int, target: int) -> Move:
     """The one Move object for (disk, source, target)."""
-    return _interned[disk << _DISK | source << _POST | target]
+    return _interned[_pair(source, target) | disk]
 
 
 class _Placed(dict[int, int]):
-    """One post map (and whether moves turn around) on ``source << 20 | target``, on demand."""
+    """One post map (and whether moves turn around) on a move's posts, filled on demand."""
 
     __slots__ = ("flip", "posts")
 
@@ -62,8 +68,9 @@ class _Placed(dict[int, int]):
         self.flip = flip
 
     def __missing__(self, key: int) -> int:
-        source, target = self.posts[key >> _POST], self.posts[key & _MASK]
-        value = self[key] = target << _POST | source if self.flip else source << _POST | target
+        pair = key >> _PAIR
+        source, target = self.posts[pair >> _POST], self.posts[pair & _MASK]
+        value = self[key] = _pair(target, source) if self.flip else _pair(source, target)
         return value
 
 
@@ -91,7 +98,7 @@ def placed(
     if back:
         disks, pairs = disks[::-1], pairs[::-1]
     if low:
-        disks = map((low << _DISK).__add__, disks)
+        disks = map(low.__add__, disks)
     if flip or posts != tuple(range(len(posts))):
         pairs = map(_placer(posts, flip).__getitem__, pairs)
     return disks, pairs
@@ -99,7 +106,7 @@ def placed(
 
 def moves(disks: Iterable[int], pairs: Iterable[int]) -> Iterator[Move]:
     """The interned moves of placed disks and posts."""
-    return map(_interned.__getitem__, map(operator.or_, disks, pairs))
+    return map(_interned.__getitem__, map(operator.or_, pairs, disks))
 
 
 def shape(table: Table, size: int) -> Shape:
@@ -134,12 +141,12 @@ def shape(table: Table, size: int) -> Shape:
                 if step.table is not None and (step.table, step.disks) not in made:
                     push((step.table, step.disks, None))
             continue
-        disks: array.array[int] = array.array("q")
-        pairs: array.array[int] = array.array("q")
+        disks: list[int] = []
+        pairs: list[int] = []
         for child, size_, low, posts, reverse, _ in steps:
             if child is None:
-                disks.append((low + 1) << _DISK)
-                pairs.append(posts[0] << _POST | posts[1])
+                disks.append(low + 1)
+                pairs.append(_pair(posts[0], posts[1]))
             else:
                 more_disks, more_pairs = placed(made[child, size_], low, posts, reverse, reverse)
                 disks.extend(more_disks)
