@@ -107,6 +107,7 @@ class Table:
         "source",
         "start_face",
         "target",
+        "towers",
         "trusted",
     )
 
@@ -122,6 +123,8 @@ class Table:
         self.start_face = -1 if start is None else start.bit
         self.goal_face = -1 if goal is None else goal.bit
         self.source, self.target = cls.variant.source, cls.variant.target
+        # whether it starts and ends with a tower (see start_config)
+        self.towers = not any(hasattr(cls, name) for name in ("start_config", "goal_config"))
         self.memo = Memo()
 
     def __repr__(self) -> str:
