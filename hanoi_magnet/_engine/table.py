@@ -138,7 +138,7 @@ class Table:
         A tower on the variant's source, unless the plan class says otherwise (the tables of
         a path between two positions start and end where those positions put the disks).
         """
-        custom = getattr(self.cls, "start_config", None)
+        custom = None if self.towers else getattr(self.cls, "start_config", None)
         if custom is not None:
             found: tuple[tuple[int, int, int, int], ...] = custom(m)
             return found
@@ -146,7 +146,7 @@ class Table:
 
     def goal_config(self, m: int) -> tuple[tuple[int, int, int, int], ...]:
         """The position after the last step (see :meth:`start_config`)."""
-        custom = getattr(self.cls, "goal_config", None)
+        custom = None if self.towers else getattr(self.cls, "goal_config", None)
         if custom is not None:
             found: tuple[tuple[int, int, int, int], ...] = custom(m)
             return found
