@@ -185,6 +185,7 @@ def test_blocks_are_shapes_made_once_per_table_and_size_then_placed(monkeypatch,
             reached.add((table, size))
             pending += [(s.table, s.disks) for s in table.resolve(size) if s.table is not None]
     assert {(t, m) for t in {t for t, _ in reached} for m in t.memo.shapes} == reached
+    assert all(size in table.memo.checked for table, size in reached)  # every one checked
     for table, size in reached:
         own = tuple(range(table.posts))
         assert list(

@@ -4,13 +4,13 @@ A node's moves depend on its table and size, and beyond that only on where it is
 lowest disk, its post map and two flags (walk backwards, turn each move around). The *shape*
 of a (table, size) is its moves in its own frame (lowest disk 1, its own posts, forwards) as
 two lists, kept with the table's caches: each move's disk, and its posts as one integer
-``(source << 20 | target) << 64`` (posts are below 2^20: :data:`~hanoi_magnet.model._MAX_POSTS`;
-disks below 2^64), so that ``posts | disk`` is the move's key. A shape is made from the shapes
-of its sub-solves, each placed; placing is C-level work over the lists: reversed by a slice,
-posts mapped (and turned around) by one dict look-up a move, disks shifted by one addition,
-and, for a block of moves, each ``posts | disk`` turned into its interned
-:class:`~hanoi_magnet.model.Move` by one more look-up. So a block costs a few C-level passes
-over its moves and one turn of Python per (table, size), not one per sub-solve placed.
+``(source << 20 | target) << 64``, so that ``posts | disk`` is the move's key (posts are below
+2^20 and disks below 2^64: ``model._MAX_POSTS``, :data:`~hanoi_magnet.model.MAX_DISKS`). A
+shape is made from the shapes of its sub-solves, each placed; placing is C-level work over the
+lists: reversed by a slice, posts mapped (and turned around) by one dict look-up a move, disks
+shifted by one addition, and, for a block of moves, each ``posts | disk`` turned into its
+interned :class:`~hanoi_magnet.model.Move` by one more look-up. So a block costs a few C-level
+passes over its moves and one turn of Python per (table, size), not one per sub-solve placed.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 
 from hanoi_magnet._engine.records import ensure_checked
 from hanoi_magnet._engine.table import Resolved, Table
-from hanoi_magnet.model import _MAX_POSTS, Move
+from hanoi_magnet.model import _MAX_POSTS, MAX_DISKS, Move
 
 #: Bits of a post in a move's key, and where the posts start (the disk is below).
 _POST = 20
@@ -28,6 +28,7 @@ _PAIR = 64
 _MASK = (1 << _POST) - 1
 _DISKS = (1 << _PAIR) - 1
 assert _MAX_POSTS < 1 << _POST  # (every post fits its field)
+assert MAX_DISKS < 1 << _PAIR  # (and every disk)
 
 #: A shape: the disks and the posts (``(source << 20 | target) << 64``) of its moves.
 Shape = tuple[list[int], list[int]]
@@ -110,7 +111,7 @@ def moves(disks: Iterable[int], pairs: Iterable[int]) -> Iterator[Move]:
 
 
 def shape(table: Table, size: int) -> Shape:
-    """The codes of the (table, size)'s moves in its own frame (see the module's docstring).
+    """The (table, size)'s moves in its own frame: its disks and posts (see the module).
 
     Made bottom-up with an explicit stack, the shapes of its sub-solves first (plans nest as
     deeply as they like), each (table, size) checked first as an expansion checks it, and
