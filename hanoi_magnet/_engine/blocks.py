@@ -71,7 +71,9 @@ class _Placed(dict[int, int]):
     def __missing__(self, key: int) -> int:
         pair = key >> _PAIR
         source, target = self.posts[pair >> _POST], self.posts[pair & _MASK]
-        value = self[key] = _pair(target, source) if self.flip else _pair(source, target)
+        if self.flip:
+            source, target = target, source
+        value = self[key] = (source << _POST | target) << _PAIR
         return value
 
 
