@@ -25,11 +25,21 @@ THREE = [label for label in labels() if default_registry.get(label).variant.post
 
 
 def _outcome(table: Table, m: int) -> object:
-    table.memo.checked.discard(m)
-    try:
-        return records.configs(table, m)
-    except PlanError as error:
-        return str(error)
+    """The positions (or the error), and the check alone (as an expansion runs it)."""
+    outcomes: list[object] = []
+    for check in (records.configs, lambda table, m: records._follow(table, m, keep=False)[0]):
+        table.memo.checked.discard(m)
+        try:
+            outcomes.append(check(table, m))
+        except PlanError as error:
+            outcomes.append(str(error))
+        else:
+            assert m in table.memo.checked
+    if isinstance(outcomes[0], str):
+        assert outcomes[1] == outcomes[0]  # the same error
+    else:
+        assert outcomes[1] == outcomes[0][0]  # the same steps, checked
+    return outcomes[0]
 
 
 def _general(monkeypatch: pytest.MonkeyPatch) -> None:

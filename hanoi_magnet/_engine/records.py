@@ -206,6 +206,11 @@ def _entry(
 
 def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, ...]]:
     """The steps and the position before each (and after the last), checking the table."""
+    return _follow(table, m, keep=True)
+
+
+def _follow(table: Table, m: int, *, keep: bool) -> tuple[tuple[Resolved, ...], tuple[Config, ...]]:
+    """The steps, checked; ``keep``: with the position before each (else only the start)."""
     steps = table.resolve(m)
     label = table.cls.label
     config: list[Segment] = sorted(table.start_config(m))
@@ -223,10 +228,11 @@ def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, .
             config = _assign(config, disk, disk, step.posts[1], face ^ 1 if face >= 0 else -1)
         else:
             config = _sub_step(table, config, m, index, step)
-        found.append(tuple(config))
-    goal = table.goal_config(m)
-    if found[-1] != goal:
-        raise PlanError(f"{label}({m}) does not end in its goal: {found[-1]} != {goal}")
+        if keep:
+            found.append(tuple(config))
+    last, goal = tuple(config), table.goal_config(m)
+    if last != goal:
+        raise PlanError(f"{label}({m}) does not end in its goal: {last} != {goal}")
     table.memo.checked.add(m)
     return steps, tuple(found)
 
@@ -243,7 +249,9 @@ def _sub_step(
         (source, source_face), (target, target_face) = ends[::-1] if step.reverse else ends
         swap = 1 if step.swap else 0
         want = (step.posts[source], source_face ^ swap if source_face >= 0 else -1)
-        _check_tower(table, config, m, index, step, want)
+        for lo, hi, post, face in config:
+            if hi >= first and lo <= last and (post, face) != want:
+                _check_tower(table, config, m, index, step, want)  # (raises, and says why)
         return _assign(
             config, first, last, step.posts[target], target_face ^ swap if target_face >= 0 else -1
         )
@@ -315,7 +323,7 @@ def ensure_checked(table: Table, m: int) -> None:
         return  # a path's tables: built from its chains, which the tests check
     if table.fixed and m > tables.MEMO_SIZES and template(table) is not None:
         return  # the template's derivation checked every size up to its start
-    configs(table, m)
+    _follow(table, m, keep=False)
 
 
 def check_tables(table: Table, n: int) -> None:
