@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from hanoi_magnet import solve, validate
+from hanoi_magnet import clear_caches, solve, validate
+from hanoi_magnet._engine import table as engine_table
 from hanoi_magnet.solvers._frame_stewart import (
     best_split,
     frame_stewart_length,
@@ -86,6 +87,22 @@ def test_the_engine_lengths_are_the_closed_form_at_every_size_the_engine_visits(
     for pegs in (4, 5, 7):
         for n in [*range(60), *_block_boundaries(pegs, 3000)]:
             assert solve(f"classic:{pegs}", n).length == frame_stewart_length(n, pegs), (pegs, n)
+
+
+@pytest.mark.parametrize("memo_sizes", [7, 256])
+def test_cold_engine_lengths_are_the_min_recursion_on_both_sides_of_the_memo(
+    monkeypatch, memo_sizes
+):
+    """Each length asked first after clear_caches(): the plan's own sums, its fixed sub-tables
+    (3 pegs) summed by rows up to MEMO_SIZES and by their closed form beyond."""
+    monkeypatch.setattr(engine_table, "MEMO_SIZES", memo_sizes)
+    try:
+        for pegs in range(4, MAX_PEGS + 1):
+            for n in sorted({*range(1, 30), *_block_boundaries(pegs, MAX_N)}):
+                clear_caches()
+                assert solve(f"classic:{pegs}", n).length == REFERENCE[pegs][0][n], (pegs, n)
+    finally:
+        clear_caches()
 
 
 def test_more_pegs_than_disks_moves_each_disk_to_a_peg_of_its_own():

@@ -166,20 +166,54 @@ def test_a_cold_table_knows_its_blocks_without_its_block_level(label):
 
 
 @pytest.mark.parametrize(
-    ("label", "n"), [("classic:4", 20), ("classic", 12), ("NNN", 7), ("linear", 7)]
+    ("label", "n"), [("classic:4", 20), ("classic", 12), ("NNN", 7), ("linear", 7), ("RRB", 6)]
 )
-def test_blocks_built_cold_share_their_sub_blocks_and_equal_the_plan(monkeypatch, label, n):
+def test_blocks_are_shapes_made_once_per_table_and_size_then_placed(monkeypatch, label, n):
+    """A block is its (table, size)'s shape placed: every (table, size) the plan reaches gets
+    one shape, equal to the plan's moves in its own frame; a node placed anywhere (lowest
+    disk, post map, both flags) equals the plan walked there; and a block is made again from
+    the kept shapes alone, without reading a plan."""
     clear_caches()
     root = _root(label, n, False)
     built = engine_moves.block(root)
     assert list(built) == list(_by_the_plan(root.table, n))
     assert engine_moves.block(root) is built  # cached
-    kept = {node: moves for node, moves in engine_moves._blocks.data.items() if node != root}
-    assert kept  # the sub-blocks were cached with it
-    engine_moves.clear_caches()
-    engine_moves._blocks.put_all(kept)
+    reached, pending = set(), [(root.table, n)]
+    while pending:
+        table, size = pending.pop()
+        if (table, size) not in reached:
+            reached.add((table, size))
+            pending += [(s.table, s.disks) for s in table.resolve(size) if s.table is not None]
+    assert {(t, m) for t in {t for t, _ in reached} for m in t.memo.shapes} == reached
+    assert all(size in table.memo.checked for table, size in reached)  # every one checked
+    for table, size in reached:
+        own = tuple(range(table.posts))
+        assert list(
+            engine_moves.blocks.moves(
+                *engine_moves.blocks.placed(table.memo.shapes[size], 0, own, False, False)
+            )
+        ) == list(_by_the_plan(table, size))
+    posts = tuple(range(root.table.posts))[::-1]
+    for low in (0, 1, 70):
+        for back in (False, True):
+            for flip in (False, True):
+                node = engine_moves.Node(root.table, n, low, posts, back, flip)
+                want = list(_by_the_plan(root.table, n, low, posts, back, flip))
+                assert list(engine_moves.block(node)) == want, (low, back, flip)
+    engine_moves.clear_caches()  # the blocks go, the shapes stay (one generation)
     read = []
-    original = engine_moves._items
-    monkeypatch.setattr(engine_moves, "_items", lambda node: read.append(node) or original(node))
+    monkeypatch.setattr(type(root.table), "resolve", lambda *args: read.append(args))
     assert engine_moves.block(root) == built
-    assert read == [root]  # made again from its cached sub-blocks alone
+    assert not read  # made again from its shape alone
+
+
+@pytest.mark.parametrize("kept", [1, 2, 4096])
+def test_post_maps_kept_on_both_sides_of_their_bound(monkeypatch, kept):
+    """The placed post maps start over beyond PLACED: the moves are the same either way."""
+    want = {label: list(_by_the_plan(_root(label, 9, False).table, 9)) for label in
+            ("classic:4", "classic:5", "RRB", "linear")}  # fmt: skip
+    monkeypatch.setattr(engine_moves.blocks, "PLACED", kept)
+    clear_caches()
+    for label, moves in want.items():
+        assert list(solve(label, 9)) == moves
+        assert len(engine_moves.blocks._placed) <= kept

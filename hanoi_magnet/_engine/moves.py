@@ -19,7 +19,9 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import NamedTuple, TypeAlias
 
+from hanoi_magnet._engine import blocks
 from hanoi_magnet._engine import table as tables
+from hanoi_magnet._engine.blocks import interned_move
 from hanoi_magnet._engine.descent import Walker
 from hanoi_magnet._engine.records import ensure_checked, level
 from hanoi_magnet._engine.table import Resolved, Table
@@ -37,17 +39,7 @@ class Node(NamedTuple):
 
 Item: TypeAlias = "tuple[Move, ...] | Node"
 
-_MOVES: dict[tuple[int, int, int], Move] = {}
 _COMPOSED: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
-
-
-def interned_move(disk: int, source: int, target: int) -> Move:
-    """The one Move object for (disk, source, target)."""
-    key = (disk, source, target)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(disk, source, target)
-    return move
 
 
 def compose(mapping: tuple[int, ...], posts: tuple[int, ...]) -> tuple[int, ...]:
@@ -95,42 +87,18 @@ def _items(node: Node) -> tuple[Item, ...]:
 
 
 def block(node: Node) -> tuple[Move, ...]:
-    """All moves of a small node, as one tuple (in walk order).
+    """All moves of a small node, as one tuple (in walk order), cached.
 
-    Built bottom-up with an explicit stack, the blocks of its sub-solves first (each cached):
-    plans nest as deeply as they like (a classic puzzle on P pegs nests P - 2 tables) without
-    recursion. The blocks made are cached together at the end (one lock for all).
+    Its (table, size)'s shape placed where the node is (:mod:`~hanoi_magnet._engine.blocks`):
+    the shapes of its sub-solves are made once each, however many times they are placed.
     """
     found = _blocks.get(node)
-    if found is not None:
-        return found
-    made: dict[Node, tuple[Move, ...]] = {}
-    cached = _blocks.peek
-    # (node, None): to look at; (node, its items): its sub-solves are made, join them.
-    pending: list[tuple[Node, tuple[Item, ...] | None]] = [(node, None)]
-    pop, push = pending.pop, pending.append
-    while pending:
-        current, items = pop()
-        if items is None:
-            if current in made:
-                continue
-            whole = cached(current)
-            if whole is not None:
-                made[current] = whole
-                continue
-            items = _items(current)
-            push((current, items))
-            for item in items:
-                if type(item) is Node and item not in made:
-                    push((item, None))
-            continue
-        moves: list[Move] = []
-        extend = moves.extend
-        for item in items:
-            extend(made[item] if type(item) is Node else item)  # type: ignore[arg-type]
-        made[current] = tuple(moves)
-    _blocks.put_all(made)
-    return made[node]
+    if found is None:
+        table, size, low, posts, back, flip = node
+        shape = blocks.shape(table, size)
+        found = tuple(blocks.moves(*blocks.placed(shape, low, posts, back, flip)))
+        _blocks.put_all({node: found})
+    return found
 
 
 class _Blocks:
@@ -535,6 +503,7 @@ def _placed_move(disk: int, mapping: tuple[int, ...], posts: tuple[int, ...], fl
 
 def clear_caches() -> None:
     """Forget the cached expansions, blocks and chains."""
+    blocks.clear()
     _expand.cache_clear()
     _chains.cache_clear()
     _blocks.clear()

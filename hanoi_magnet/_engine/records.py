@@ -206,9 +206,14 @@ def _entry(
 
 def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, ...]]:
     """The steps and the position before each (and after the last), checking the table."""
+    return _follow(table, m, keep=True)
+
+
+def _follow(table: Table, m: int, *, keep: bool) -> tuple[tuple[Resolved, ...], tuple[Config, ...]]:
+    """The steps, checked; ``keep``: with the position before each (else only the start)."""
     steps = table.resolve(m)
     label = table.cls.label
-    config: list[Segment] = list(table.start_config(m))
+    config: list[Segment] = sorted(table.start_config(m))
     found = [tuple(config)]
     for index, step in enumerate(steps):
         if step.table is None:
@@ -223,10 +228,11 @@ def configs(table: Table, m: int) -> tuple[tuple[Resolved, ...], tuple[Config, .
             config = _assign(config, disk, disk, step.posts[1], face ^ 1 if face >= 0 else -1)
         else:
             config = _sub_step(table, config, m, index, step)
-        found.append(tuple(config))
-    goal = table.goal_config(m)
-    if found[-1] != goal:
-        raise PlanError(f"{label}({m}) does not end in its goal: {found[-1]} != {goal}")
+        if keep:
+            found.append(tuple(config))
+    last, goal = tuple(config), table.goal_config(m)
+    if last != goal:
+        raise PlanError(f"{label}({m}) does not end in its goal: {last} != {goal}")
     table.memo.checked.add(m)
     return steps, tuple(found)
 
@@ -237,22 +243,24 @@ def _sub_step(
     """The position after a sub-solve, checking that its disks lie where it starts."""
     child = step.table
     assert child is not None
+    first, last = step.low + 1, step.low + step.disks
+    if child.towers:  # from a tower to a tower, as most plans have it: no segments placed
+        ends = ((child.source, child.start_face), (child.target, child.goal_face))
+        (source, source_face), (target, target_face) = ends[::-1] if step.reverse else ends
+        swap = 1 if step.swap else 0
+        want = (step.posts[source], source_face ^ swap if source_face >= 0 else -1)
+        for lo, hi, post, face in config:
+            if hi >= first and lo <= last and (post, face) != want:
+                _check_tower(table, config, m, index, step, want)  # (raises, and says why)
+        return _assign(
+            config, first, last, step.posts[target], target_face ^ swap if target_face >= 0 else -1
+        )
     start, end = child.start_config(step.disks), child.goal_config(step.disks)
     if step.reverse:
         start, end = end, start
     start, end = placed(start, step), placed(end, step)
-    first, last = step.low + 1, step.low + step.disks
-    if len(start) == 1:  # a tower, as most plans have it
-        want = start[0][2:]
-        for lo, hi, post, face in config:
-            if hi >= first and lo <= last and (post, face) != want:
-                raise PlanError(
-                    f"{table.cls.label}({m}) step {index} ({child.cls.label}, disks "
-                    f"{first}..{last}) should start with them on "
-                    f"{post_name(want[0], table.posts)}{_face_text(want[1])}, but disks "
-                    f"{max(lo, first)}..{min(hi, last)} lie on "
-                    f"{post_name(post, table.posts)}{_face_text(face)}"
-                )
+    if len(start) == 1:  # a tower
+        _check_tower(table, config, m, index, step, start[0][2:])
     else:
         have = tuple(clipped for segment in config for clipped in _inside(segment, first, last))
         if have != start:
@@ -261,6 +269,28 @@ def _sub_step(
                 f"{first}..{last}) should start with them as {start}, but they are {have}"
             )
     return _replace(config, first, last, end)
+
+
+def _check_tower(
+    table: Table,
+    config: list[Segment],
+    m: int,
+    index: int,
+    step: Resolved,
+    want: tuple[int, int],
+) -> None:
+    """Check that the sub-solve's disks all lie on one post showing one face, ``want``."""
+    first, last = step.low + 1, step.low + step.disks
+    for lo, hi, post, face in config:
+        if hi >= first and lo <= last and (post, face) != want:
+            assert step.table is not None
+            raise PlanError(
+                f"{table.cls.label}({m}) step {index} ({step.table.cls.label}, disks "
+                f"{first}..{last}) should start with them on "
+                f"{post_name(want[0], table.posts)}{_face_text(want[1])}, but disks "
+                f"{max(lo, first)}..{min(hi, last)} lie on "
+                f"{post_name(post, table.posts)}{_face_text(face)}"
+            )
 
 
 def _inside(segment: Segment, first: int, last: int) -> list[Segment]:
@@ -293,7 +323,7 @@ def ensure_checked(table: Table, m: int) -> None:
         return  # a path's tables: built from its chains, which the tests check
     if table.fixed and m > tables.MEMO_SIZES and template(table) is not None:
         return  # the template's derivation checked every size up to its start
-    configs(table, m)
+    _follow(table, m, keep=False)
 
 
 def check_tables(table: Table, n: int) -> None:
@@ -519,22 +549,34 @@ def _where(config: list[Segment], disk: int) -> tuple[int, int]:
 
 
 def _assign(config: list[Segment], first: int, last: int, post: int, face: int) -> list[Segment]:
-    """Put disks first..last on (post, face); keep segments sorted and merged."""
-    out: list[Segment] = []
-    for lo, hi, p, f in config:
-        if hi < first or lo > last:
-            out.append((lo, hi, p, f))
-            continue
-        if lo < first:
-            out.append((lo, first - 1, p, f))
-        if hi > last:
-            out.append((last + 1, hi, p, f))
-    out.append((first, last, post, face))
-    out.sort()
-    merged: list[Segment] = []
-    for seg in out:
-        if merged and merged[-1][1] + 1 == seg[0] and merged[-1][2:] == seg[2:]:
-            merged[-1] = (merged[-1][0], seg[1], seg[2], seg[3])
+    """Put disks first..last on (post, face); segments (sorted, disjoint) kept sorted and merged."""
+    parts: list[Segment] = []
+    add = parts.append
+    new: Segment | None = (first, last, post, face)
+    for segment in config:
+        lo, hi, p, f = segment
+        if hi < first:
+            add(segment)
+        elif lo > last:
+            if new is not None:
+                add(new)
+                new = None
+            add(segment)
         else:
-            merged.append(seg)
+            if lo < first:
+                add((lo, first - 1, p, f))
+            if new is not None:
+                add(new)
+                new = None
+            if hi > last:
+                add((last + 1, hi, p, f))
+    if new is not None:
+        add(new)
+    merged = [parts[0]]
+    for segment in parts[1:]:
+        lo, hi, p, f = merged[-1]
+        if hi + 1 == segment[0] and p == segment[2] and f == segment[3]:
+            merged[-1] = (lo, segment[1], p, f)
+        else:
+            merged.append(segment)
     return merged

@@ -64,6 +64,7 @@ class Memo:
         "resolved",
         "row",
         "shallow",
+        "shapes",
         "system",
         "template",
     )
@@ -76,6 +77,7 @@ class Memo:
         self.entries: dict[int, Any] = {}
         self.firsts: dict[int, Any] = {}  # n -> the first move (None: no move), see moves.py
         self.shallow: dict[int, Any] = {}
+        self.shapes: dict[int, Any] = {}  # size -> its moves' codes, see blocks.py
         self.block_level = -1
         self.system: Any = _UNSET
         self.template: Any = _UNSET
@@ -105,6 +107,7 @@ class Table:
         "source",
         "start_face",
         "target",
+        "towers",
         "trusted",
     )
 
@@ -120,6 +123,8 @@ class Table:
         self.start_face = -1 if start is None else start.bit
         self.goal_face = -1 if goal is None else goal.bit
         self.source, self.target = cls.variant.source, cls.variant.target
+        # whether it starts and ends with a tower (see start_config)
+        self.towers = not any(hasattr(cls, name) for name in ("start_config", "goal_config"))
         self.memo = Memo()
 
     def __repr__(self) -> str:
@@ -133,7 +138,7 @@ class Table:
         A tower on the variant's source, unless the plan class says otherwise (the tables of
         a path between two positions start and end where those positions put the disks).
         """
-        custom = getattr(self.cls, "start_config", None)
+        custom = None if self.towers else getattr(self.cls, "start_config", None)
         if custom is not None:
             found: tuple[tuple[int, int, int, int], ...] = custom(m)
             return found
@@ -141,7 +146,7 @@ class Table:
 
     def goal_config(self, m: int) -> tuple[tuple[int, int, int, int], ...]:
         """The position after the last step (see :meth:`start_config`)."""
-        custom = getattr(self.cls, "goal_config", None)
+        custom = None if self.towers else getattr(self.cls, "goal_config", None)
         if custom is not None:
             found: tuple[tuple[int, int, int, int], ...] = custom(m)
             return found
@@ -165,13 +170,16 @@ class Table:
 
     def _resolve(self, m: int) -> tuple[Resolved, ...]:
         out = []
+        new = tuple.__new__  # (a Resolved without NamedTuple's Python-level constructor)
         for step in self.cls.steps(m):
             if isinstance(step, MoveStep):
                 disk = m + step.disk
                 if not 1 <= disk <= m:
                     raise PlanError(f"{self.cls.label}({m}): {step} names a disk that is not there")
                 self._check_posts((step.source, step.target), step)
-                out.append(Resolved(None, 1, disk - 1, (step.source, step.target), False, False))
+                out.append(
+                    new(Resolved, (None, 1, disk - 1, (step.source, step.target), False, False))
+                )
                 continue
             size = m + step.disks
             if size < 0:
@@ -186,7 +194,7 @@ class Table:
                 )
             self._check_posts(step.posts, step)
             low = m - size if step.largest else 0
-            out.append(Resolved(table, size, low, step.posts, step.reverse, step.swap))
+            out.append(new(Resolved, (table, size, low, step.posts, step.reverse, step.swap)))
         return tuple(out)
 
     def depth(self) -> int:
@@ -291,14 +299,14 @@ def _memo_length(root: Table, m: int) -> int:
 
     def known(table: Table, size: int) -> int | None:
         # Whatever is read is kept in `found`: a concurrent clear_caches may empty the memo.
-        value = found.get((table, size))
-        if value is not None:
-            return value
         value = table.memo.lengths.get(size)
-        if value is None and table.fixed and size > MEMO_SIZES:
-            system = table.system()  # None while it is being built
-            if system is not None and size >= system.start:
-                value = system.length(table, size)
+        if value is None and table.fixed:
+            if size <= MEMO_SIZES:  # a fixed sub-table: all its sizes up to this one at once
+                value = _row_length(table, size)
+            else:
+                system = table.system()  # None while it is being built
+                if system is not None and size >= system.start:
+                    value = system.length(table, size)
         if value is None and (custom := getattr(table.cls, "exact_length", None)) is not None:
             value = custom(size)
         if value is not None:
@@ -308,37 +316,35 @@ def _memo_length(root: Table, m: int) -> int:
     pending: list[tuple[Table, int]] = [(root, m)]
     active: set[tuple[Table, int]] = set()
     while pending:
-        table, size = pending[-1]
-        if known(table, size) is not None:
+        key = pending[-1]
+        table, size = key
+        if key in found or known(table, size) is not None:
             pending.pop()
             continue
-        steps = table.resolve(size)
-        missing = [
-            (s.table, s.disks)
-            for s in steps
-            if s.table is not None and known(s.table, s.disks) is None
-        ]
-        if missing:
-            if (table, size) in active:
-                raise PlanError(f"plan {table.cls.label}({size}) depends on itself")
-            active.add((table, size))
-            pending.extend(missing)
-            continue
-        active.discard((table, size))
-        total = 0
-        for s in steps:
-            if s.table is None:
+        total, missing = 0, False
+        for step in table.resolve(size):
+            child = step.table
+            if child is None:
                 total += 1
-            else:
-                value = known(s.table, s.disks)
-                assert value is not None
-                total += value
-        found[table, size] = total
+                continue
+            value = found.get((child, step.disks))
+            if value is None:
+                value = known(child, step.disks)
+                if value is None:
+                    pending.append((child, step.disks))
+                    missing = True
+                    continue
+            total += value
+        if missing:
+            if key in active:
+                raise PlanError(f"plan {table.cls.label}({size}) depends on itself")
+            active.add(key)
+            continue
+        active.discard(key)
+        found[key] = total
         _remember(table, size, total)
         pending.pop()
-    value = known(root, m)
-    assert value is not None
-    return value
+    return found[root, m]
 
 
 #: A fixed table's row: the moves of its plan and its sub-solves as (table, size offset <= 0).
