@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from hanoi_magnet import Move
 from hanoi_magnet.errors import NotationError
-from hanoi_magnet.notation import NOTATIONS, Notation, _extract, _notations, extract_moves
+from hanoi_magnet.notation import NOTATIONS, Notation, PegNames, _extract, _notations, extract_moves
 from hanoi_magnet.testing import legal_move_sequences, sample_answers
 from tests.scale import FULL, MUTATION
 from tests.test_reading import ENTRIES, OTHER_TEXTS
@@ -357,3 +357,36 @@ def test_the_echo_quick_test_never_changes_what_is_blanked():
             assert without_echo(answer, instance.prompt) == _blanked_without_quick_test(
                 answer, instance.prompt
             )
+
+
+# -- a counted run cut off inside its next move ---------------------------------------------------
+
+
+@pytest.mark.parametrize("posts", [4, 5])
+@pytest.mark.parametrize("separator", ["; ", "\n", ", "])
+@pytest.mark.parametrize(
+    "form", ["{d}: {s} -> {t}", "{d}: tower {s} => tower {t}", "{d}: peg {s} -> peg {t}"]
+)
+def test_a_counted_run_cut_off_inside_its_next_move_is_read_as_cut_off(posts, separator, form):
+    """Disks 1, 2, 3 each to their own post (legal on four posts or more), written ``1: ...``,
+    ``2: ...``, ``3: ...`` and then a move begun and cut off. With the piece the labels read as
+    disks, without it as step numbers (a counted run): the same moves, post to post, so the
+    text is cut off after them (seed 321978386 of the answer grammar found it)."""
+    run = separator.join(form.format(d=disk, s=0, t=disk) for disk in (1, 2, 3))
+    pieces = ["disk 2 from tower 2 to t", "disk 4 from tower 0 to tow", "4: tower 0 =", "4: 0 ->"]
+    for piece in pieces:
+        text = f"The sequence is {run}{separator}{piece}"
+        found = extract_moves(text, posts=posts, pegs=PegNames.ZERO)
+        pairs = [(m.source, m.target) if isinstance(m, Move) else m for m in found.moves]
+        assert pairs == [(0, 1), (0, 2), (0, 3)], text
+        assert found.truncated, text
+        assert found.unreadable is None
+
+
+def test_the_grammar_seed_that_found_the_counted_run_cut_off():
+    text = (
+        "**Solution**\nThe sequence is 1: tower 0 => tower 1; 2: tower 0 => tower 2; "
+        "3: tower 0 => tower 3; disk 2 from tower 2 to t"
+    )
+    found = extract_moves(text, posts=4, pegs=PegNames.ZERO)
+    assert found.truncated and len(found.moves) == 3

@@ -10,7 +10,7 @@ import re
 import attrs
 
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
-from hanoi_magnet.model import _integer
+from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._builtin import get_notation
 from hanoi_magnet.notation._cut import begun_move, end_of_text
 from hanoi_magnet.notation._decide import Decision, Loser, choose, counted_doubt
@@ -50,6 +50,7 @@ from hanoi_magnet.notation._scan import (
     LIST_ITEM,
     QUOTED_ITEM,
     Raw,
+    ReadMove,
     read_block,
     template_item,
 )
@@ -405,14 +406,22 @@ _CUT_WHY = "the beginning of a move at the very end of the text: the output was 
 
 
 def _same_before(whole: Extraction, cut: Extraction | None, replaced: bool) -> bool:
-    """Whether the whole reading is the reading before the piece.
+    """Whether the whole reading is the reading before the piece: the same moves, post to post.
 
     When the piece was read as a move of its own (``Peg A -> P``), it may hold one move more.
+    The labels of a counted run may be read as disks with the piece (``1: 0 -> 1``, ...,
+    ``3: 0 -> 3``, then ``disk 2 from ...``) and as step numbers without it: the same moves.
     """
-    before = () if cut is None else cut.moves
-    if replaced and len(whole.moves) == len(before) + 1:
-        return whole.moves[: len(before)] == before
-    return whole.moves == before
+    before = () if cut is None else _pairs(cut.moves)
+    moves = _pairs(whole.moves)
+    if replaced and len(moves) == len(before) + 1:
+        return moves[: len(before)] == before
+    return moves == before
+
+
+def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:
+    """Each move's (source, target)."""
+    return tuple((m.source, m.target) if isinstance(m, Move) else m for m in moves)
 
 
 def _strong_piece(piece: str) -> bool:
