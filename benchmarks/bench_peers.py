@@ -11,8 +11,10 @@
    first move, and with every one of its 289 moves, against each peer's whole solve (their
    caches cleared too), as in ``bench_cold_start.py``.
 4. Scoring from reasoning-gym entries: ``score(answer, from_reasoning_gym(entry))`` on 1,000
-   entries of reasoning-gym's own dataset (clean and corrupted answers, as in
-   ``bench_scoring.py``) against ``score_answer`` on the same.
+   entries of reasoning-gym's own dataset against ``score_answer`` on the same: with their own
+   answers (the issue's measurement), and with three eighths of them corrupted as
+   ``bench_scoring.py`` corrupts them (a swapped move, a period after each line, a header
+   line), which reasoning-gym stops reading at once and the kit reads whole.
 
 The peers are k-peg-hanoi, hanoitoys and reasoning-gym (pure Python, never dependencies of
 hanoi_magnet): install them in a scratch environment next to this checkout (see the README);
@@ -129,12 +131,14 @@ def main() -> None:
     if scorer is not None:
         from benchmarks.bench_scoring import _corpus  # noqa: PLC0415
 
-        corpus = _corpus(1000)
-        ours = {"from_reasoning_gym + score": lambda: [
-            score(answer, from_reasoning_gym(entry)) for entry, answer in corpus]}  # fmt: skip
-        theirs = {"reasoning-gym: score_answer": lambda: [
-            scorer(answer, entry) for entry, answer in corpus]}  # fmt: skip
-        rows += _rows("4. 1,000 reasoning-gym entries", ours, theirs, rounds=7)
+        mixed = _corpus(1000)
+        own = [(entry, str(entry["answer"])) for entry, _ in mixed]
+        for what, corpus in (("their own answers", own), ("3/8 corrupted", mixed)):
+            ours = {"from_reasoning_gym + score": lambda corpus=corpus: [
+                score(answer, from_reasoning_gym(entry)) for entry, answer in corpus]}  # fmt: skip
+            theirs = {"reasoning-gym: score_answer": lambda corpus=corpus: [
+                scorer(answer, entry) for entry, answer in corpus]}  # fmt: skip
+            rows += _rows(f"4. 1,000 entries, {what}", ours, theirs, rounds=7)
     print(
         table(
             "Issue 36's rows against the peers, in one process (ms, medians of rounds with "
