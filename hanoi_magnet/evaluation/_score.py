@@ -106,8 +106,7 @@ class _Rewards(Mapping[str, float]):
     __slots__ = ("_order", "_pending", "_values")
 
     def __init__(self, values: Mapping[str, float], pending: Mapping[str, Callable[[], float]]):
-        names = {*values, *pending}
-        self._order = (*(n for n in REWARDS if n in names), *(n for n in names - set(REWARDS)))
+        self._order = _order(frozenset(values).union(pending))
         self._values = dict(values)
         self._pending = dict(pending)
 
@@ -128,6 +127,12 @@ class _Rewards(Mapping[str, float]):
 
     def __repr__(self) -> str:
         return repr(dict(self))
+
+
+@functools.lru_cache(maxsize=64)
+def _order(names: frozenset[str]) -> tuple[str, ...]:
+    """Reward names in the order of :data:`REWARDS`, others after them (sorted)."""
+    return (*(n for n in REWARDS if n in names), *sorted(names - set(REWARDS)))
 
 
 @attrs.frozen
