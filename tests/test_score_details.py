@@ -1,0 +1,72 @@
+"""The detail a score gives, word for word, for classes of answers (issue 32 items 5 and 6).
+
+Each expected detail is written here from the rule it states (a plural by count, a budget by
+length), for every member of a small class: drafts of 1 to 5 moves, answers at and one past
+their budget, lists with an unreadable item at any place.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from hanoi_magnet.evaluation import POLICIES, Outcome, generate, score
+from hanoi_magnet.notation import extract_moves
+
+_INSTANCES = [
+    i
+    for i in generate(seed=35, count=30, notations=["letter-arrows"], families=["classic"])
+    if i.unsolvable is None
+]
+_MOVES = ["A->C", "A->B", "C->B", "A->C", "B->A"]
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 5])
+def test_a_draft_never_closed_is_not_credited_and_says_how_many_moves_it_holds(count):
+    draft = "<think>\n" + "\n".join(_MOVES[:count])
+    said = f"{count} move read there is" if count == 1 else f"{count} moves read there are"
+    for instance in _INSTANCES[:5]:
+        result = score(draft, instance)
+        assert result.outcome is Outcome.TRUNCATED
+        assert result.detail == (
+            f"the answer never leaves its reasoning (a <think> never closed): {said} not credited"
+        )
+
+
+def test_a_thought_cut_off_before_any_move_says_so_and_why_nothing_was_read():
+    result = score("<think> hmm, let me see", _INSTANCES[0])
+    assert result.outcome is Outcome.TRUNCATED
+    assert (
+        result.detail == "the text ends inside its reasoning (<think> never closed), with no answer"
+    )
+    assert result.parse_error == "no moves found in the answer"
+
+
+def test_an_answer_at_its_budget_is_scored_and_one_character_more_is_over_it():
+    checked = 0
+    for instance in _INSTANCES:
+        gold = next(iter(POLICIES["gold"].write(instance, random.Random(0)))).strip()
+        size = len(gold)
+        at = score(gold, attrs.evolve(instance, max_answer_chars=size))
+        assert at.outcome.credited
+        over = score(gold, attrs.evolve(instance, max_answer_chars=size - 1))
+        assert over.outcome is Outcome.OVER_BUDGET
+        assert over.detail == f"the answer has {size} characters; the budget is {size - 1}"
+        checked += 1
+    assert checked >= 5
+
+
+_GOOD = ["[1, 0, 2]", "[2, 0, 1]", "[1, 2, 1]", "[3, 0, 2]"]
+
+
+@pytest.mark.parametrize("bad", ["[1, [0], 2]", "[[0], 1, 2]", "[1, 0, [2]]", '["a", 0, 1]'])
+@pytest.mark.parametrize("before", [1, 2, 3])
+@pytest.mark.parametrize("after", [0, 1])
+def test_a_list_item_that_is_no_move_ends_the_reading_there_and_is_shown(bad, before, after):
+    items = [*_GOOD[:before], bad, *_GOOD[before : before + after]]
+    found = extract_moves("[" + ", ".join(items) + "]")
+    assert len(found.moves) == before  # the moves before it, nothing after it
+    assert not found.truncated  # the list closes: nothing was cut off
+    assert found.unreadable == bad.split(",")[0] + " (not a move)"  # shown to its first comma
