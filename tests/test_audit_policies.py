@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from hanoi_magnet.evaluation import POLICIES, Task, generate, score
+from hanoi_magnet.evaluation import POLICIES, Task, audit, generate, score
 from hanoi_magnet.evaluation._policies import _walk
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.validate import validate
@@ -191,3 +191,11 @@ def test_hack_judges_flag_the_reward_of_an_honest_failed_attempt():
                 assert complaint is not None
                 assert complaint.startswith("earns {") and "'graded': 0.05" in complaint
     assert judged > 30
+
+
+@pytest.mark.parametrize("count", [0, 1, 7])
+def test_an_audit_counts_the_instances_it_was_given(count):
+    instances = generate(seed=2, count=count) if count else []
+    report = audit(instances, policies=["empty"])
+    assert report.instances == count
+    assert report.results[0].answers == count  # the empty policy answers every instance once

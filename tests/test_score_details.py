@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from hanoi_magnet.evaluation import POLICIES, Outcome, generate, score
-from hanoi_magnet.notation import extract_moves
+from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves
 
 _INSTANCES = [
     i
@@ -70,3 +70,19 @@ def test_a_list_item_that_is_no_move_ends_the_reading_there_and_is_shown(bad, be
     assert len(found.moves) == before  # the moves before it, nothing after it
     assert not found.truncated  # the list closes: nothing was cut off
     assert found.unreadable == bad.split(",")[0] + " (not a move)"  # shown to its first comma
+
+
+def test_pegs_detected_when_asked_even_for_an_answer_the_fast_path_could_take():
+    """The reference moves written from 1 to a prompt that numbers its pegs from 0."""
+    checked = 0
+    for instance in generate(seed=36, count=40, tasks=["solve"], notations=["moves-list"]):
+        if instance.unsolvable is not None:
+            continue
+        gold = next(iter(POLICIES["gold"].write(instance, random.Random(0))))
+        moves = score(gold, instance).reading.moves
+        from_one = NOTATIONS["reasoning-gym"].format(moves, instance.posts)
+        detected = score(from_one, instance, detect_pegs=True)
+        assert detected.outcome is Outcome.SOLVED_OPTIMALLY
+        assert detected.reading.pegs is PegNames.ONE
+        checked += 1
+    assert checked >= 10
