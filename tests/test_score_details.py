@@ -86,3 +86,32 @@ def test_pegs_detected_when_asked_even_for_an_answer_the_fast_path_could_take():
         assert detected.reading.pegs is PegNames.ONE
         checked += 1
     assert checked >= 10
+
+
+_CLAIMS = [
+    "There is no solution.",
+    "No sequence of moves reaches the goal.",
+    "It is impossible.",
+    "This puzzle is unsolvable.",
+    "The goal cannot be reached.",
+    "UNSOLVABLE",
+]
+_REASONING = (
+    "I worked through the moves for a long while, and every path I tried came back to where "
+    "it started."
+)
+
+
+@pytest.mark.parametrize("claim", _CLAIMS)
+def test_an_abstention_is_the_final_statement_however_it_is_worded(claim):
+    """Issue 32 item 3: an abstention counts when the answer's own final statement is one."""
+    unsolvable = [i for i in generate(seed=3, count=40, unsolvable=0.5) if i.unsolvable][:4]
+    assert unsolvable
+    for instance in unsolvable:
+        for answer in (claim, f"{_REASONING} {claim}", f"{_REASONING}\n\n{claim}"):
+            result = score(answer, instance)
+            assert result.outcome is Outcome.ABSTAINED, answer
+            assert result.rewards["graded"] == 1.0
+        # said first, then more reasoning: the final statement is not the claim
+        result = score(f"{claim} {_REASONING}", instance)
+        assert not result.outcome.credited
