@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
-from hanoi_magnet.notation import NOTATIONS, Notation, PegNames
+from hanoi_magnet.model import Move
+from hanoi_magnet.notation import NOTATIONS, Notation, PegNames, extract_moves
 
 _NEEDS = "a notation template needs {source} and {target} and may use {disk} and {index}, got "
 
@@ -50,3 +51,16 @@ def test_text_after_a_list_of_moves_is_quoted_up_to_40_characters(extra):
     with pytest.raises(NotationError) as caught:
         NOTATIONS["moves-list"].read(f"moves = [[1, 0, 2]] {extra}", 3)
     assert str(caught.value) == f"unexpected text after the list of moves: {extra[:40]!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "unreadable"),
+    [
+        ("[[1, 0, 2] [2, 0, 1]]", "[2 (expected ',' or ']')"),
+        ("moves = [[1, 0, 2] x]", "x] (expected ',' or ']')"),
+    ],
+)
+def test_items_not_separated_by_commas_say_what_was_expected(text, unreadable):
+    found = extract_moves(text)
+    assert found.moves == (Move(1, 0, 2),)
+    assert found.unreadable == unreadable
