@@ -115,3 +115,15 @@ def test_an_abstention_is_the_final_statement_however_it_is_worded(claim):
         # said first, then more reasoning: the final statement is not the claim
         result = score(f"{claim} {_REASONING}", instance)
         assert not result.outcome.credited
+
+
+def test_the_reference_answer_in_reasoning_gyms_form_earns_its_full_reward_under_any_rules():
+    """reasoning-gym pays a legal answer that reaches the goal in the optimum 1.0."""
+    rules = set()
+    for instance in generate(seed=37, count=60, tasks=["solve"], notations=["reasoning-gym"]):
+        if instance.unsolvable is not None:
+            continue
+        gold = next(iter(POLICIES["gold"].write(instance, random.Random(0))))
+        assert score(gold, instance).rewards["reasoning_gym"] == 1.0
+        rules.add(type(instance.rules).__name__)
+    assert len(rules) >= 2  # classic and magnetic
