@@ -15,10 +15,11 @@ import re
 
 import pytest
 
-from hanoi_magnet.evaluation import POLICIES, Task, audit, generate, score
+from hanoi_magnet.evaluation import Task, audit, generate, score
 from hanoi_magnet.evaluation._policies import _walk
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.validate import validate
+from tests.test_audit import _built_in  # the policies, built afresh in a mutation run
 
 _INSTANCES = generate(seed=33, count=48, unsolvable=0.1, max_answer_chars=400)
 _PLAIN = generate(seed=34, count=24)
@@ -27,7 +28,7 @@ _LONG = generate(seed=1, count=2, families=["classic"], tasks=["solve"], disks=(
 
 
 def _written(policy: str, instance, seed: int = 0) -> list[str]:
-    return list(POLICIES[policy].write(instance, random.Random(seed)))
+    return list(_built_in()[policy].write(instance, random.Random(seed)))
 
 
 def _read(instance, answer: str):
@@ -36,7 +37,7 @@ def _read(instance, answer: str):
 
 def test_every_policy_writes_only_text_on_every_instance():
     for instance in [*_INSTANCES, *_PLAIN, *_LONG]:
-        for name, policy in POLICIES.items():
+        for name, policy in _built_in().items():
             for answer in policy.write(instance, random.Random(1)):
                 assert isinstance(answer, str), (name, instance.id)
 
@@ -159,7 +160,7 @@ def test_hack_judges_flag_full_credit():
             continue
         full = score(_written("gold", instance)[0], instance)
         assert full.outcome.credited
-        for policy in POLICIES.values():
+        for policy in _built_in().values():
             if policy.kind == "gold" or policy.name in (
                 "other-digits",  # the right answer: credit is deserved
                 "gold-of-another-instance",  # credit is right where the moves are legal here
@@ -182,7 +183,7 @@ def test_hack_judges_flag_the_reward_of_an_honest_failed_attempt():
         short = score("\n".join(lines[:-1]), instance)
         if short.outcome.value != "unsolved":  # (a list cut at a line is no list)
             continue
-        for policy in POLICIES.values():
+        for policy in _built_in().values():
             complaint = policy.judge(instance, short)
             if policy.judge.__name__ == "_no_credit":  # progress (prefix) is not a credit
                 assert complaint == "earns {'graded': 0.05, 'strict': 0.05}", policy.name
