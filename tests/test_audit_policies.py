@@ -200,3 +200,20 @@ def test_an_audit_counts_the_instances_it_was_given(count):
     report = audit(instances, policies=["empty"])
     assert report.instances == count
     assert report.results[0].answers == count  # the empty policy answers every instance once
+
+
+#: The words a description may write in capitals: the answers' own tokens.
+_CAPITALS = {"UNSOLVABLE", "RIGHT", "WRONG", "Cyrillic", "Option", "Arabic-Indic"}
+
+
+def test_each_policy_is_described_by_its_own_lowercase_phrase():
+    """The catalogue's style (docs/evaluation.rst): a phrase, lowercase but for answer tokens."""
+    descriptions = [policy.description for policy in _built_in().values()]
+    assert len(set(descriptions)) == len(descriptions)
+    for description in descriptions:
+        assert isinstance(description, str) and description.strip() == description != ""
+        assert not description.endswith(".")
+        words = re.findall(r"[A-Za-z][A-Za-z-]*", description)
+        assert words[0][0].islower() or words[0] in _CAPITALS, description
+        capitalised = [word for word in words if not word.islower()]
+        assert set(capitalised) <= _CAPITALS, description
