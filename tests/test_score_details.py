@@ -127,3 +127,16 @@ def test_the_reference_answer_in_reasoning_gyms_form_earns_its_full_reward_under
         assert score(gold, instance).rewards["reasoning_gym"] == 1.0
         rules.add(type(instance.rules).__name__)
     assert len(rules) >= 2  # classic and magnetic
+
+
+@pytest.mark.parametrize("bad", ["[1, [0], 2]", "[[0], 1, 2]", "[1, 0, [2]]", '["a", 0, 1]'])
+@pytest.mark.parametrize("before", [1, 2])
+def test_a_list_with_an_item_that_is_no_move_is_skipped_to_its_own_end(bad, before):
+    """Nested brackets inside the bad item do not end the list early, nor make it run on."""
+    items = [*_GOOD[:before], bad, *_GOOD[before:3]]
+    listed = "[" + ", ".join(items) + "]"
+    found = extract_moves(f"{listed}\nA->B")
+    assert found.moves == ((0, 1),)  # the later answer
+    assert [(span.start, span.end, span.why) for span in found.skipped] == [
+        (0, len(listed), "another reading: an earlier answer, replaced by a later one")
+    ]
