@@ -62,3 +62,13 @@ def test_a_complete_answer_then_more_moves_is_two_answers_and_says_where_the_fir
         )
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("cue", ["To recap:", "In summary:", "To confirm:", "Again:"])
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_prose_that_restates_other_moves_leaves_the_reading_in_doubt_and_says_why(cue, gap):
+    found = extract_moves(f"A->C\nA->B\nC->B{gap}{cue}{gap}B->A\nB->C")
+    assert found.ambiguous
+    assert [(reading.moves, reading.why) for reading in found.alternatives] == [
+        (((1, 0), (1, 2)), "after prose that restates, but not the same moves")
+    ]
