@@ -64,3 +64,18 @@ def test_items_not_separated_by_commas_say_what_was_expected(text, unreadable):
     found = extract_moves(text)
     assert found.moves == (Move(1, 0, 2),)
     assert found.unreadable == unreadable
+
+
+def test_a_move_formatted_alone_is_the_first_move_unless_its_index_is_given():
+    """``{index}`` is the move's 0-based position: a move formatted alone is move 0."""
+    numbered = Notation("numbered", "{index}: {source}->{target}", PegNames.SID, "numbered")
+    assert numbered.format_move((0, 2)) == "0: S->D"
+    assert numbered.format_move((0, 2), index=4) == "4: S->D"
+    assert numbered.format([(0, 2), (0, 1)]) == "0: S->D\n1: S->I\n"
+
+
+@pytest.mark.parametrize("posts", [0, -1])
+def test_a_peg_name_asked_of_no_posts_is_refused(posts):
+    with pytest.raises(InvalidArgumentError) as caught:
+        PegNames.SID.name_of(0, posts=posts)
+    assert str(caught.value) == f"posts must be an integer >= 1, got {posts}"
