@@ -140,3 +140,17 @@ def test_a_list_with_an_item_that_is_no_move_is_skipped_to_its_own_end(bad, befo
     assert [(span.start, span.end, span.why) for span in found.skipped] == [
         (0, len(listed), "another reading: an earlier answer, replaced by a later one")
     ]
+
+
+def test_a_continue_task_answered_along_the_plan_needs_no_search():
+    """The asked moves of the plan end where the plan says: solved, without a search."""
+    checked = 0
+    for instance in generate(seed=39, count=40, tasks=["continue"]):
+        if instance.unsolvable is not None:
+            continue
+        for gold in POLICIES["gold"].write(instance, random.Random(0)):
+            result = score(gold, instance, max_states=1)  # no room for a search
+            assert result.outcome is Outcome.SOLVED_OPTIMALLY
+            assert (result.solved, result.unverified) == (True, False)
+            checked += 1
+    assert checked >= 10
