@@ -13,7 +13,10 @@ import attrs
 import pytest
 
 from hanoi_magnet.evaluation import POLICIES, Outcome, generate, score
+from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves
+from hanoi_magnet.registry import solve
+from hanoi_magnet.validate import validate
 
 _INSTANCES = [
     i
@@ -154,3 +157,23 @@ def test_a_continue_task_answered_along_the_plan_needs_no_search():
             assert (result.solved, result.unverified) == (True, False)
             checked += 1
     assert checked >= 10
+
+
+def test_the_classic_solution_on_a_magnetic_puzzle_earns_no_reasoning_gym_reward():
+    """Legal under classic rules, illegal under magnetic ones: reasoning-gym pays nothing."""
+    checked = 0
+    for instance in generate(seed=40, count=200, tasks=["solve"], notations=["reasoning-gym"]):
+        if instance.unsolvable is not None or type(instance.rules).__name__ != "MagneticRules":
+            continue
+        (source,) = [p for p, stack in enumerate(instance.start.posts) if len(stack) == instance.n]
+        (target,) = [p for p, stack in enumerate(instance.goal.posts) if len(stack) == instance.n]
+        if instance.posts != 3:
+            continue
+        spare = ({0, 1, 2} - {source, target}).pop()
+        post = {0: source, 1: spare, 2: target}
+        moves = [Move(m.disk, post[m.source], post[m.target]) for m in solve("classic", instance.n)]
+        assert validate(moves, instance.rules, start=instance.start).error is not None
+        result = score(NOTATIONS["reasoning-gym"].format(moves, instance.posts), instance)
+        assert result.rewards["reasoning_gym"] == 0.0
+        checked += 1
+    assert checked >= 3
