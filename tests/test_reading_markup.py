@@ -29,7 +29,10 @@ def _table(source_mark: str, target_mark: str) -> str:
 def test_bold_or_italic_cells_read_as_the_plain_table(source_mark, target_mark):
     plain = extract_moves(_table("", "")).moves
     assert [(m.disk, m.source, m.target) for m in plain] == [(1, 0, 2), (2, 0, 1), (1, 2, 1)]
-    assert extract_moves(_table(source_mark, target_mark)).moves == plain
+    found = extract_moves(_table(source_mark, target_mark))
+    assert found.moves == plain
+    # the header is skipped as such; the separator line below it is the table's own markup
+    assert [(span.line, span.why) for span in found.skipped] == [(1, "a table's header")]
 
 
 @pytest.mark.parametrize("before", ["", "Pegs {A, B, C}: ", "{x}{y} ", "{ "])
