@@ -107,7 +107,9 @@ def mutation(session: nox.Session) -> None:
     modules of hanoi_magnet/evaluation/ and runs, for each mutant, those tests of notation and
     evaluation that call the mutated function, fastest first, up to the first failure; with
     ``HANOI_MUTATION=1`` (tests/scale.py: the answer grammar, the audit and the degenerate inputs
-    shrink to fixed samples) and Hypothesis derandomized. Left out: the instance generator
+    shrink to fixed samples) and Hypothesis derandomized, stopping at the first failing example
+    without shrinking it (the ``mutation`` profile in tests/conftest.py), so that a detected mutant
+    is killed at once rather than timed out. Left out: the instance generator
     (_generate, _puzzles, _draw, _describe, _optimum), the instances' and results' I/O
     (_instance, _exact, _compat, _summary), which the generator's and the CLI's tests cover.
 
@@ -118,7 +120,7 @@ def mutation(session: nox.Session) -> None:
     equivalent; it fails under 90 %.
     """
     session.install("-e", ".[testing,search]", "pytest>=8", MUTMUT)
-    env = {"HANOI_MUTATION": "1", "HYPOTHESIS_PROFILE": "ci"}
+    env = {"HANOI_MUTATION": "1", "HYPOTHESIS_PROFILE": "mutation"}
     session.run("mutmut", "run", "--max-children", "2", *session.posargs, env=env)
     session.run("python", "tests/mutation_score.py")
 

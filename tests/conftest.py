@@ -1,7 +1,9 @@
 """Shared test configuration: Hypothesis profiles.
 
 ``HYPOTHESIS_PROFILE=dev`` runs fewer examples while editing; ``ci`` (the default under CI)
-derandomizes so a red build is reproducible.
+derandomizes so a red build is reproducible; ``mutation`` (``nox -s mutation``) also stops at the
+first failing example instead of shrinking it, so that a mutant which makes a property fail is
+reported as killed at once, not cut off by mutmut's time limit while Hypothesis shrinks.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from tests.scale import MUTATION
 
@@ -30,6 +32,15 @@ settings.register_profile(
     max_examples=100,
     deadline=None,
     derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "mutation",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

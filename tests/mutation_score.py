@@ -8,8 +8,9 @@ equivalent (``tests/data/mutation-equivalents.txt``: a name a line, then why), a
     score 96.0% (killed / all), 97.3% without the 120 explained equivalents (at least 90%)
 
 followed by the survivors nobody explained. Exits with status 1 when the second figure is under
-:data:`TARGET` or a run left mutants unchecked, and 2 when the list names a mutant that no longer
-survives (or no longer exists: mutant names follow the code, so an edit can renumber them).
+:data:`TARGET` or a run left mutants unchecked or their tests unrun, and 2 when the list names a
+mutant that no longer survives (or no longer exists: mutant names follow the code, so an edit can
+renumber them).
 
 Run: ``python tests/mutation_score.py [EQUIVALENTS] [MUTANTS_DIR]``.
 """
@@ -37,7 +38,10 @@ STATUS = {
     24: "timeout",
     -24: "timeout",
     152: "timeout",
-    255: "timeout",
+    # mutmut counts 255 as a timeout, but it is the exit of a child whose test run raised (its
+    # worker exits with -1), e.g. pytest's usage error for a test id it cannot select: the
+    # mutant's tests never ran, so it is neither killed nor timed out
+    255: "not run",
     37: "caught by type check",
     -11: "segfault",
     -9: "segfault",
@@ -76,7 +80,7 @@ def summary(results: dict[str, str], explained: dict[str, str]) -> tuple[list[st
     stale = [name for name in explained if results.get(name) != "survived"]
     left = sorted(name for name, status in results.items() if status == "survived"
                   and name not in explained)  # fmt: skip
-    order = ["killed", "timeout", "survived", "no tests", "not checked"]
+    order = ["killed", "timeout", "survived", "no tests", "not run", "not checked"]
     shown = [f"{status} {counts[status]}" for status in order]
     shown += [f"{status} {n}" for status, n in sorted(counts.items()) if status not in order]
     lines = [f"mutants {total}: " + ", ".join(shown)]
@@ -86,11 +90,22 @@ def summary(results: dict[str, str], explained: dict[str, str]) -> tuple[list[st
             f"score {killed / total:.1%} (killed / all), {killed / max(rest, 1):.1%} without the "
             f"{len(equivalent)} explained equivalents (at least {TARGET:.0%})"
         )
+    if counts["not run"]:
+        lines.append(
+            "not run: the tests of these mutants raised before running (mutmut calls them "
+            "timeouts); set debug = true under [tool.mutmut] and run one again to see why "
+            "(a test id pytest cannot select, e.g. one with an escaped backslash, is one cause)"
+        )
     lines += [f"survived, not explained: {name}" for name in left]
     lines += [f"listed as equivalent but {results.get(name, 'not a mutant')}: {name}"
               for name in stale]  # fmt: skip
     status = 0
-    if not total or counts["not checked"] or killed < TARGET * (total - len(equivalent)):
+    if (
+        not total
+        or counts["not checked"]
+        or counts["not run"]
+        or killed < TARGET * (total - len(equivalent))
+    ):
         status = 1
     if stale:
         status = 2

@@ -1,0 +1,81 @@
+"""A custom notation is refused with a message that says what a template needs (issue 32 item 6).
+
+And a list followed by other text says what it found after it, as the user wrote it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hanoi_magnet.errors import InvalidArgumentError, NotationError
+from hanoi_magnet.model import Move
+from hanoi_magnet.notation import NOTATIONS, Notation, PegNames, extract_moves
+
+_NEEDS = "a notation template needs {source} and {target} and may use {disk} and {index}, got "
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{source}",
+        "{target}",
+        "{disk}",
+        "{source}->{target}->{foo}",
+        "{source",
+        "S{0}->{target}",
+        "",
+    ],
+)
+def test_a_template_without_both_posts_or_with_other_fields_is_refused(template):
+    with pytest.raises(InvalidArgumentError) as caught:
+        Notation("mine", template, PegNames.SID, "mine")
+    assert str(caught.value) == _NEEDS + repr(template)
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{source}->{target}",
+        "{disk}:{source}-{target}",
+        "{index}. {source} {target}",
+        "{{{source}}}>{target}",
+    ],
+)
+def test_a_template_with_both_posts_and_known_fields_makes_a_notation(template):
+    notation = Notation("mine", template, PegNames.SID, "mine")
+    assert notation.template == template
+
+
+@pytest.mark.parametrize("extra", ["x", "and then more words that go on and on for a long while"])
+def test_text_after_a_list_of_moves_is_quoted_up_to_40_characters(extra):
+    with pytest.raises(NotationError) as caught:
+        NOTATIONS["moves-list"].read(f"moves = [[1, 0, 2]] {extra}", 3)
+    assert str(caught.value) == f"unexpected text after the list of moves: {extra[:40]!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "unreadable"),
+    [
+        ("[[1, 0, 2] [2, 0, 1]]", "[2 (expected ',' or ']')"),
+        ("moves = [[1, 0, 2] x]", "x] (expected ',' or ']')"),
+    ],
+)
+def test_items_not_separated_by_commas_say_what_was_expected(text, unreadable):
+    found = extract_moves(text)
+    assert found.moves == (Move(1, 0, 2),)
+    assert found.unreadable == unreadable
+
+
+def test_a_move_formatted_alone_is_the_first_move_unless_its_index_is_given():
+    """``{index}`` is the move's 0-based position: a move formatted alone is move 0."""
+    numbered = Notation("numbered", "{index}: {source}->{target}", PegNames.SID, "numbered")
+    assert numbered.format_move((0, 2)) == "0: S->D"
+    assert numbered.format_move((0, 2), index=4) == "4: S->D"
+    assert numbered.format([(0, 2), (0, 1)]) == "0: S->D\n1: S->I\n"
+
+
+@pytest.mark.parametrize("posts", [0, -1])
+def test_a_peg_name_asked_of_no_posts_is_refused(posts):
+    with pytest.raises(InvalidArgumentError) as caught:
+        PegNames.SID.name_of(0, posts=posts)
+    assert str(caught.value) == f"posts must be an integer >= 1, got {posts}"

@@ -1,0 +1,41 @@
+"""Markup around moves does not change them: bold or italic table cells, braces before a box.
+
+Every way of marking up the cells of a move table (plain, ``*x*``, ``**x**`` in each of the
+source and target columns) reads the moves of the plain table; a ``\\boxed{...}`` reads its own
+contents whatever braces come before it on its line.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from hanoi_magnet.notation import extract_moves
+
+_MOVES = [("1", "A", "C"), ("2", "A", "B"), ("1", "C", "B")]
+_MARKS = ["", "*", "**"]
+
+
+def _table(source_mark: str, target_mark: str) -> str:
+    rows = [
+        f"| {k} | {disk} | {source_mark}{a}{source_mark} | {target_mark}{b}{target_mark} |"
+        for k, (disk, a, b) in enumerate(_MOVES, start=1)
+    ]
+    return "\n".join(["| Step | Disk | From | To |", "|---|---|---|---|", *rows])
+
+
+@pytest.mark.parametrize(("source_mark", "target_mark"), list(itertools.product(_MARKS, _MARKS)))
+def test_bold_or_italic_cells_read_as_the_plain_table(source_mark, target_mark):
+    plain = extract_moves(_table("", "")).moves
+    assert [(m.disk, m.source, m.target) for m in plain] == [(1, 0, 2), (2, 0, 1), (1, 2, 1)]
+    found = extract_moves(_table(source_mark, target_mark))
+    assert found.moves == plain
+    # the header is skipped as such; the separator line below it is the table's own markup
+    assert [(span.line, span.why) for span in found.skipped] == [(1, "a table's header")]
+
+
+@pytest.mark.parametrize("before", ["", "Pegs {A, B, C}: ", "{x}{y} ", "{ "])
+def test_a_box_reads_its_own_contents_whatever_braces_come_before_it(before):
+    found = extract_moves(before + "\\boxed{A->C, A->B, C->B}")
+    assert found.moves == ((0, 2), (0, 1), (2, 1))

@@ -1,0 +1,74 @@
+"""The reasons a reading report gives, word for word, for classes of answers (issue 32 item 6).
+
+How the pegs were decided (``pegs_why``), why a line was skipped, why two answers earn nothing:
+each expected reason is written from the rule it states, for every member of a small class.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hanoi_magnet.evaluation import POLICIES, Outcome, generate, score
+from hanoi_magnet.notation import NOTATIONS, extract_moves
+from hanoi_magnet.registry import solve
+
+
+@pytest.mark.parametrize("disks", [1, 2, 3, 5])
+def test_the_report_says_which_peg_names_the_answer_writes(disks):
+    moves = list(solve("classic", disks))
+    letters = {"arrows": "SID", "letter-arrows": "ABC"}
+    for name, names in letters.items():
+        text = NOTATIONS[name].format(moves, 3)
+        used = sorted({names[post] for move in moves for post in (move.source, move.target)})
+        assert extract_moves(text).pegs_why == "the answer writes pegs " + ", ".join(used)
+    zero = "\n".join(f"{m.source}->{m.target}" for m in moves)
+    one = "\n".join(f"{m.source + 1}->{m.target + 1}" for m in moves)
+    if any(0 in (m.source, m.target) for m in moves):
+        assert extract_moves(zero).pegs_why == "the answer writes peg 0"
+    if any(2 in (m.source, m.target) for m in moves):  # peg 3 written, and no peg 0
+        assert extract_moves(one).pegs_why == "the answer writes peg 3 of 3 pegs and never peg 0"
+
+
+@pytest.mark.parametrize(
+    "broken", ["Move disk 1 from C to ???", "Move disk 1 from C to", "Move disk 9x from C to B"]
+)
+def test_a_move_that_cannot_be_read_ends_the_run_and_says_so(broken):
+    found = extract_moves(f"A->C\nA->B\n{broken}\nC->B")
+    assert found.moves == ((0, 2), (0, 1))
+    assert [(span.line, span.why) for span in found.skipped] == [
+        (3, "a move that cannot be read"),
+        (4, "after a move that cannot be read"),
+    ]
+
+
+def test_a_complete_answer_then_more_moves_is_two_answers_and_says_where_the_first_ends():
+    checked = 0
+    for instance in generate(
+        seed=38, count=30, tasks=["solve"], notations=["letter-arrows"], families=["classic"]
+    ):
+        if instance.unsolvable is not None:
+            continue
+        gold = next(iter(POLICIES["gold"].write(instance, random.Random(0)))).strip()
+        first = gold.splitlines()[0]
+        source, target = first.split("->")
+        result = score(f"{gold}\n\n{first}\n{target}->{source}", instance)
+        assert result.outcome is Outcome.AMBIGUOUS
+        assert result.detail == (
+            f"a complete answer in the first {instance.optimum} "
+            f"move{'' if instance.optimum == 1 else 's'}, then more moves: "
+            "two answers, nothing is credited"
+        )
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("cue", ["To recap:", "In summary:", "To confirm:", "Again:"])
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_prose_that_restates_other_moves_leaves_the_reading_in_doubt_and_says_why(cue, gap):
+    found = extract_moves(f"A->C\nA->B\nC->B{gap}{cue}{gap}B->A\nB->C")
+    assert found.ambiguous
+    assert [(reading.moves, reading.why) for reading in found.alternatives] == [
+        (((1, 0), (1, 2)), "after prose that restates, but not the same moves")
+    ]
