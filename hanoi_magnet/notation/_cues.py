@@ -9,26 +9,28 @@ from __future__ import annotations
 
 import re
 
-_CORRECTION = re.compile(
+from hanoi_magnet.notation._lazy import LazyPattern
+
+_CORRECTION = LazyPattern(
     r"\b(?:wait|actually|mistake|wrong|incorrect|oops|invalid|illegal|instead|correct(?:ed|ion|ly)?|"
     r"let\s{1,3}me\s{1,3}(?:redo|restart|try|fix|re-?check|reconsider|start)|redo|start\s{1,3}"
     r"over|try\s{1,3}again|revised|revision|fixed|scratch\s{1,3}that|doesn't\s{1,3}work|"
     r"final\s{1,3}(?:answer|solution|moves|sequence|list|version))\b",
     re.IGNORECASE,
 )
-_RESTATEMENT = re.compile(
+_RESTATEMENT = LazyPattern(
     r"\b(?:recap|summary|summari[sz]e|in\s{1,3}short|to\s{1,3}confirm|again|restat\w*|repeat\w*|"
     r"i\.e\.|that\s{1,3}is|first\s{1,3}(?:few|two|three|four|five|\d+)\s{1,3}moves|the\s{1,3}"
     r"first\s{1,3}moves?|begins?\s{1,3}with|starts?\s{1,3}with|starting\s{1,3}with|verify|check)\b",
     re.IGNORECASE,
 )
-_ALTERNATIVE = re.compile(
+_ALTERNATIVE = LazyPattern(
     r"\b(?:options?|alternative(?:ly|s)?|another\s{1,3}(?:way|option|solution|possibility|answer)|"
     r"one\s{1,3}(?:way|option|possibility)|either|otherwise|possibilit(?:y|ies)|candidates?)\b"
     r"|(?:^|\n)\s{0,3}(?:or|OR|Or)\b",
     re.IGNORECASE,
 )
-_DRAFT = re.compile(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
+_DRAFT = LazyPattern(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
 
 
 def cue_of(prose: str) -> str | None:

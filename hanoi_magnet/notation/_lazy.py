@@ -50,3 +50,9 @@ class LazyPattern:
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         return self.compiled.fullmatch(text, pos, endpos)
+
+    def sub(self, replacement: str, text: str, count: int = 0) -> str:
+        return self.compiled.sub(replacement, text, count)
+
+    def split(self, text: str, maxsplit: int = 0) -> list[str]:
+        return self.compiled.split(text, maxsplit)

@@ -75,19 +75,19 @@ GLUE = LazyPattern(
         |{_CONNECTOR}\b|{_SUBJECT})*""",
     re.IGNORECASE | re.VERBOSE,
 )
-_HEDGE = re.compile(r"\b(?:or|either|alternatively|otherwise)\b|/", re.IGNORECASE)
-_NEGATION = re.compile(
+_HEDGE = LazyPattern(r"\b(?:or|either|alternatively|otherwise)\b|/", re.IGNORECASE)
+_NEGATION = LazyPattern(
     r"\b(?:never|not|don't|do\s{1,3}not|doesn't|shouldn't|should\s{1,3}not|mustn't|must\s{1,3}"
     r"not|won't|wouldn't|can't|cannot|avoid|instead\s{1,3}of|rather\s{1,3}than|no\s{1,3}need|"
     r"illegal|invalid|wrong|mistake|forbidden|impossible)\b",
     re.IGNORECASE,
 )
-_WRONG_AFTER = re.compile(
+_WRONG_AFTER = LazyPattern(
     r"^[\s(\[—–-]*(?:(?:is|was|would\s{1,3}be|=)\s{1,3})?(?:wrong|illegal|invalid|not\s"
     r"{1,3}(?:allowed|legal|possible|valid)|a\s{1,3}(?:mistake|blunder)|impossible)\b|[❌✗✘]",
     re.IGNORECASE,
 )
-_SEQUENCED = re.compile(
+_SEQUENCED = LazyPattern(
     r"\b(?:first|then|next|finally|lastly|now|after\s{1,3}that|afterwards)\b[,:]?\s{1,3}"
     r"(?:(?:I|we|you)\s{1,3}(?:(?:will|would|should|can|then)\s{1,3})?)?$",
     re.IGNORECASE,
@@ -100,11 +100,11 @@ def _lead_in(words: str) -> int:
     return len(words) - found.start() if found else 0
 
 
-_PERSON = re.compile(r"\b(?:I|we|you|let's|let\s{1,3}us)\b", re.IGNORECASE)
-_WORDS_AFTER = re.compile(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
-_OPENS_REMARK = re.compile(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![Nn]o\.)\s+(?=\S)")
-_ABANDON = re.compile(
+_PERSON = LazyPattern(r"\b(?:I|we|you|let's|let\s{1,3}us)\b", re.IGNORECASE)
+_WORDS_AFTER = LazyPattern(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
+_OPENS_REMARK = LazyPattern(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
+_SENTENCE_END = LazyPattern(r"(?<=[.!?])(?<![Nn]o\.)\s+(?=\S)")
+_ABANDON = LazyPattern(
     r"(?:\.\.\.|…)\s*$|^\s*(?:\.\.\.|…)|\b(?:and\s{1,3}so\s{1,3}on|etc\b|the\s{1,3}pattern\s{1,3}"
     r"(?:continues|repeats)|continu(?:e|ing)\s{1,3}(?:this|the|in\s{1,3}this)\s{1,3}"
     r"(?:pattern|way|manner|process)|(?:and\s{1,3})?repeat(?:ing)?\s{1,3}(?:this|the|for)\b|"
@@ -112,8 +112,8 @@ _ABANDON = re.compile(
     r"follow)",
     re.IGNORECASE,
 )
-_ELLIPSIS_LINE = re.compile(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
-_PUNCTUATION = re.compile(r"^[\s\"'`*_(\[{]*$")
+_ELLIPSIS_LINE = LazyPattern(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
+_PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{]*$")
 
 
 def abandons(text: str) -> bool:
