@@ -390,3 +390,44 @@ def test_the_grammar_seed_that_found_the_counted_run_cut_off():
     )
     found = extract_moves(text, posts=4, pegs=PegNames.ZERO)
     assert found.truncated and len(found.moves) == 3
+
+
+# -- the memos' length limits: longer keys are read each time, and read the same --------------
+
+
+def test_pieces_longer_than_the_kept_length_are_read_each_time_alike():
+    """Pieces of 200 characters are remembered, longer ones are not: both read as one scan."""
+    from hanoi_magnet.notation import _mentions
+
+    for filler in (180, 260):  # a piece (comma to comma) of about 200 and of about 280
+        piece = "A->C " + "x" * filler
+        text = ", ".join([piece, "B->C"] * 30)
+        _mentions._PIECES.clear()
+        assert _mentions.mentions(text) == _reference(text)
+        kept = [key for key in _mentions._PIECES if "x" * filler in key[3]]
+        assert bool(kept) == (len(piece) + 4 <= _mentions._PIECE_LONGEST)
+        assert _mentions.mentions(text) == _reference(text)  # the second read, memo or not
+
+
+def test_last_lines_longer_than_the_kept_length_are_looked_at_each_time_alike():
+    from hanoi_magnet.notation import _cut
+
+    for size in (150, 400):
+        line = "Note " + "y" * size + " then A->C, B->"
+        _cut._BEGUN_LINES.clear()
+        first = _cut.begun_move(line, len(line))
+        assert first == _cut.begun_move(line, len(line)) == _cut._begun_in_line(line)
+        assert (line in _cut._BEGUN_LINES) == (len(line) <= 200)
+
+
+def test_table_cells_longer_than_the_kept_length_are_read_each_time_alike():
+    from hanoi_magnet.notation import _lines
+
+    reader = _lines.line_reader()
+    for size in (100, 400):
+        cell = "Move disk 1 from A to C " + "(" + "z" * size + ")"
+        table = f"| # | move |\n|---|---|\n| 1 | {cell} |\n| 2 | {cell} |"
+        reader._cells.clear()
+        found = extract_moves(table)
+        assert found == extract_moves(table)
+        assert (cell in reader._cells or f" {cell} " in reader._cells) == (size < 300)
