@@ -431,3 +431,33 @@ def test_table_cells_longer_than_the_kept_length_are_read_each_time_alike():
         found = extract_moves(table)
         assert found == extract_moves(table)
         assert (cell in reader._cells or f" {cell} " in reader._cells) == (size < 300)
+
+
+# -- a score's detail names every post as the answer wrote it ------------------------------------
+
+
+@pytest.mark.parametrize("notation", ["reasoning-gym", "letter-arrows", "letters-to", "arrows"])
+@pytest.mark.parametrize("family", ["classic", "linear", "cyclic"])
+def test_same_post_and_direction_details_name_the_posts_as_written(family, notation):
+    """The validator's details with a bare post ("are both D", "moves from S to D are not
+    allowed") are told in the answer's names, as the details that say "post D" already were."""
+    from hanoi_magnet.evaluation import generate, score
+
+    instance = generate(seed=3, count=1, families=[family], disks=(2, 2), tasks=["solve"],
+                        templates=["reasoning-gym"])[0]  # fmt: skip
+    written = NOTATIONS[notation]
+    allowed = instance.rules.allowed
+    forbidden = None if allowed is None else next(
+        (s, t) for s in range(3) for t in range(3) if s != t and (s, t) not in allowed
+    )  # fmt: skip
+    for pair in filter(None, [(0, 0), forbidden]):
+        move = Move(1, *pair)
+        answer = written.format([move], 3).strip()
+        result = score(answer, instance)
+        assert result.first_error is not None, answer
+        names = {written.pegs.name_of(post, 3) for post in pair}
+        if written.pegs is not PegNames.SID:
+            library = {"SID"[post] for post in pair} - names
+            assert not any(f" {name} " in f" {result.detail} " for name in library), result.detail
+        for name in names:
+            assert f"peg {name}" in result.detail, (answer, result.detail)

@@ -70,12 +70,20 @@ class Names:
             else shown
         )
 
+    def _peg(self, written: str) -> str:
+        return f"peg {self.post(_post_index(written, self.posts))}"
+
     def text(self, detail: str) -> str:
         """A validator's detail with its post names (``post S``, ``S->I``) in these names."""
         if self.naming is None:
             return detail
         detail = _POST.sub(
             lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail
+        )
+        peg = self._peg
+        detail = _BOTH.sub(lambda m: f"are both {peg(m.group(1))}", detail)
+        detail = _FROM_TO.sub(
+            lambda m: f"moves from {peg(m.group(1))} to {peg(m.group(2))}", detail
         )
         return _ARC.sub(
             lambda m: (
@@ -87,6 +95,9 @@ class Names:
 
 
 _POST = re.compile(r"\bpost ([SID]|\d{1,30})\b")
+#: The validator's other places for a bare post name: "are both D", "moves from S to D".
+_BOTH = re.compile(r"\bare both ([SID]|\d{1,30})\b")
+_FROM_TO = re.compile(r"\bmoves from ([SID]|\d{1,30}) to ([SID]|\d{1,30})\b")
 _ARC = re.compile(r"(?<![\w>-])([SID]|\d{1,30})->([SID]|\d{1,30})(?![\w-])")
 
 
