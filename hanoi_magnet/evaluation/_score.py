@@ -715,6 +715,10 @@ def _over_budget(region: str, instance: Instance, tokenizer: Tokenizer | None) -
     return None
 
 
+#: Whether a value read is a move with its disk (not a (source, target) pair): C-level.
+_IS_MOVE: Callable[[object], bool] = Move.__instancecheck__
+
+
 def _extract(
     answer: object, instance: Instance, naming: PegNames | None, thinking: bool
 ) -> Extraction:
@@ -730,7 +734,7 @@ def _extract(
         found = extract_moves(
             answer, notation=asked, pegs=naming, posts=instance.posts, thinking=thinking
         )
-        if found.deviation is None or all(isinstance(move, Move) for move in found.moves):
+        if found.deviation is None or all(map(_IS_MOVE, found.moves)):
             return found
         # labels read as step numbers: the moves' own disks may be exactly what was written
         deviation = _deviation(asked, answer_region(answer, thinking), found.moves, instance)

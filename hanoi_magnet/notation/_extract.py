@@ -315,21 +315,16 @@ class _Reading:
         alternatives = tuple(_reading(loser, used, posts, places) for loser in losers)
         for part in parts:
             skipped.extend(part.remarks)
-        read = {id(part) for part in parts}
-        skipped.extend(
-            (part.start, part.end, f"another reading: {loser.why}")
-            for loser in losers
-            for part in loser.parts
-            if id(part) not in read
-        )
+        if losers:
+            read = {id(part) for part in parts}
+            skipped.extend(
+                (part.start, part.end, f"another reading: {loser.why}")
+                for loser in losers
+                for part in loser.parts
+                if id(part) not in read
+            )
         hedged = decision.hedged
-        paragraphs: list[int] = []
-        offset = 0
-        for part in parts:
-            if offset:
-                paragraphs.append(offset)
-            paragraphs.extend(offset + index for index in part.paragraphs)
-            offset += len(part.raws)
+        paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
             moves=tuple(moves),
             pegs=used if moves or raws else None,
@@ -341,20 +336,40 @@ class _Reading:
             pegs_from=how,
             pegs_why=why_pegs,
             pegs_mismatch=differs,
-            spans=tuple(places.span(p.start, p.end, _form(name)) for p in parts),
-            skipped=tuple(places.span(a, b, why) for a, b, why in sorted(set(skipped))),
+            spans=tuple([places.span(p.start, p.end, _form(name)) for p in parts]),
+            skipped=tuple([places.span(a, b, why) for a, b, why in sorted(set(skipped))])
+            if skipped
+            else (),
             alternatives=alternatives,
             why=decision.why,
-            ambiguous=hedged is not None or any(r.plausible for r in alternatives),
+            ambiguous=hedged is not None
+            or (bool(alternatives) and any(r.plausible for r in alternatives)),
             abandoned=next((part.abandoned for part in parts if part.abandoned), None),
             hedged=hedged,
             unfinished=unfinished,
-            paragraphs=tuple(p for p in paragraphs if p < len(moves)),
+            paragraphs=paragraphs,
             asked=None if self.chosen is None else self.chosen.name,
             deviation=None
             if self.chosen is None
             else self.chosen.deviation(text[region[0] : region[1]], moves, posts),
         )
+
+
+def _paragraph_starts(parts: list[Candidate], count: int) -> tuple[int, ...]:
+    """Where the reading goes on after a blank line or prose, among its first ``count`` moves.
+
+    Each part after the first starts one, and so does each paragraph within a part.
+    """
+    if len(parts) == 1 and not parts[0].paragraphs:
+        return ()
+    paragraphs: list[int] = []
+    offset = 0
+    for part in parts:
+        if offset:
+            paragraphs.append(offset)
+        paragraphs.extend(offset + index for index in part.paragraphs)
+        offset += len(part.raws)
+    return tuple(index for index in paragraphs if index < count)
 
 
 def _cut_off(reading: _Reading, whole: Extraction | NotationError) -> Extraction | None:
