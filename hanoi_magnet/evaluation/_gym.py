@@ -41,22 +41,38 @@ def gym_moves(answer: str) -> list[_Line] | None:
     """The moves reasoning-gym reads from ``answer``; ``None``: it scores the answer 0.0."""
     read: list[_Line] = []
     search = _PATTERN.search
-    for line in answer.strip().splitlines():
+    answer = answer.strip()
+    first = _FIRST_LINE.match(answer)
+    if first is not None and _line_numbers(first[0].strip(), search) is None:
+        return None  # most answers that are not its lines fail at once: no need to split them
+    for line in answer.splitlines():
         line = line.strip()  # the same steps as reasoning-gym's
         if not line:
             continue
-        found = search(line)
-        if found is None:
+        numbers = _line_numbers(line, search)
+        if numbers is None:
             return None
-        parts = line.split()
-        if len(parts) != 9:
-            return None
-        try:
-            disk, source, target = int(found[1]), int(found[2]), int(found[3])
-            read.append((disk, source, target, int(parts[8])))  # the pattern fixes the others
-        except ValueError:  # not a number, or more digits than int() reads
-            return None
+        read.append(numbers)
     return read
+
+
+def _line_numbers(line: str, search: Callable[[str], re.Match[str] | None]) -> _Line | None:
+    """One stripped, non-empty line as reasoning-gym reads it (``None``: it scores 0.0)."""
+    found = search(line)
+    if found is None:
+        return None
+    parts = line.split()
+    if len(parts) != 9:
+        return None
+    try:
+        # the pattern fixes the other words; the ninth is read again, as reasoning-gym does
+        return int(found[1]), int(found[2]), int(found[3]), int(parts[8])
+    except ValueError:  # not a number, or more digits than int() reads
+        return None
+
+
+#: The first line of a stripped text, as :meth:`str.splitlines` ends it.
+_FIRST_LINE = re.compile("[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
 
 
 #: An answer that is nothing but reasoning-gym move lines, one per line, exactly as it writes
