@@ -124,3 +124,30 @@ def test_the_memo_tells_notations_with_the_same_template_apart():
     shown = [Names(NOTATIONS[name].pegs, name, 3).move(move) for name in
              ("arrows", "letter-arrows", "numbers", "letters", "arrows", "numbers")]  # fmt: skip
     assert shown == ["S->D", "A->C", "0 2", "A C", "S->D", "0 2"]
+
+
+#: An answer made only of reasoning-gym's lines, as one expression (the definition the clean
+#: path's line-by-line check must keep).
+_WHOLE_CLEAN = re.compile(
+    r"(?:Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n)*"
+    r"Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n?"
+)
+
+
+def test_clean_answers_are_the_ones_the_whole_expression_matches_with_or_without_a_table():
+    clean = ["Move disk 1 from Peg 1 to Peg 3", "Move disk 12 from Peg 2 to Peg 10"]
+    unclean = ["Move disk 01 from Peg 1 to Peg 3", "Move disk 1 from Peg 1 to Peg 3.", "",
+               " Move disk 1 from Peg 1 to Peg 3", "Move disk 1 from Peg 1 to Peg 3\r"]  # fmt: skip
+    rng = random.Random(9)
+    table: dict[str, object] = dict.fromkeys(clean[:1])  # lines known clean: one of the two
+    for _ in range(3000):
+        lines = [
+            rng.choice(clean if rng.random() < 0.9 else unclean) for _ in range(rng.randint(0, 4))
+        ]
+        answer = "\n".join(lines) + rng.choice(["", "\n", "\n\n"])
+        expected = _WHOLE_CLEAN.fullmatch(answer) is not None
+        for known in (None, table, {}):
+            found = _gym.clean_lines(answer, known)
+            assert (found is not None) == expected, (answer, known)
+            if found is not None:
+                assert "\n".join(found) == answer.removesuffix("\n")
