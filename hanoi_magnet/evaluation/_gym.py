@@ -92,6 +92,9 @@ def clean_lines(answer: str, known: dict[str, Any] | None = None) -> list[str] |
     reasoning-gym notation (one move per line, nothing skipped). ``known``: a table whose keys
     are lines known to be such lines; each distinct other line is matched once.
     """
+    first = _CLEAN_LINE.match(answer)  # most answers that are not clean fail at once
+    if first is None or answer[first.end() : first.end() + 1] not in ("", "\n"):
+        return None
     if len(answer) > _CLEAN_LIMIT:
         return None
     lines = answer.split("\n")
