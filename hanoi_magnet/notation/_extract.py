@@ -12,6 +12,7 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._builtin import get_notation
+from hanoi_magnet.notation._canonical import can_teach, known_reading, teach
 from hanoi_magnet.notation._cut import begun_move, end_of_text
 from hanoi_magnet.notation._decide import Decision, Loser, choose, counted_doubt
 from hanoi_magnet.notation._lines import (
@@ -230,6 +231,12 @@ def extract_moves(
     text, chosen, pegs, posts = _check(text, notation, pegs, posts, thinking)
     if not text or text.isspace():
         raise NotationError("no answer: the text is empty")
+    taught = chosen is not None and not thinking and can_teach(chosen)
+    if taught:  # nothing but the asked notation's own lines, all read before: looked up
+        assert chosen is not None
+        known = known_reading(text, chosen, pegs, posts)
+        if known is not None:
+            return known
     plain = normalize(text)
     reading = _Reading(text, plain, chosen, pegs, posts, thinking)
     try:
@@ -241,6 +248,9 @@ def extract_moves(
         return cut
     if isinstance(whole, NotationError):
         raise whole
+    if taught:
+        assert chosen is not None
+        teach(text, chosen, pegs, posts, whole)
     return whole
 
 

@@ -13,6 +13,7 @@ import re
 import string
 from collections.abc import Iterable, Iterator
 from functools import cached_property
+from typing import Any
 
 import attrs
 
@@ -156,6 +157,14 @@ class Notation:
 
         The table holds the move, so that no other object can take its ``id`` while the line is
         kept (the moves read from answers share their objects).
+        """
+        return {}
+
+    @cached_property
+    def _taught(self) -> dict[tuple[PegNames | None, int], Any]:
+        """The lines of answers written exactly in this notation, taught by full readings.
+
+        By the caller's peg naming and number of posts (see :mod:`._canonical`).
         """
         return {}
 
@@ -413,10 +422,6 @@ def _at_once(region: str, moves: list[ReadMove], notation: Notation, posts: int)
         if not text.startswith(first) or text[len(first) : len(first) + 1] not in _LINE_GOES_ON:
             shown = text.replace("\r", "\n").split("\n", 1)[0].strip()
             return f"line 1 is {_shown(shown)}, notation {notation.name!r} writes {_shown(first)}"
-        text = region.replace("\r", "\n") if "\r" in region else region
-        written = list(filter(None, map(str.strip, text.split("\n"))))
-        if len(written) != len(moves):
-            return _UNSURE
         by_id = notation._lines_of.get(posts)
         if by_id is None:
             by_id = notation._lines_of[posts] = {}
@@ -437,6 +442,10 @@ def _at_once(region: str, moves: list[ReadMove], notation: Notation, posts: int)
         return _UNSURE
     except KeyError:  # pragma: no cover - another thread emptied the table meanwhile
         return _UNSURE
+    if text.rstrip() == "\n".join(wanted):  # the common case: one line a move, nothing else
+        return None
+    text = region.replace("\r", "\n") if "\r" in region else region
+    written = list(filter(None, map(str.strip, text.split("\n"))))
     return None if written == wanted else _UNSURE
 
 
