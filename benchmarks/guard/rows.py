@@ -611,6 +611,23 @@ def _extract_gym_own(hm: ModuleType) -> Callable[[], object]:
     return _named_reading([(e["metadata"]["num_pegs"], a) for e, a in gym_corpus()])
 
 
+@row("the same, after 3,000 answers of other lines were read", "bench_extraction")
+def _extract_gym_own_after(hm: ModuleType) -> Callable[[], object]:
+    """The first row's answers after many other lines were read (a full table of them)."""
+    run = _named_reading([(e["metadata"]["num_pegs"], a) for e, a in gym_corpus()])
+    others = [
+        (
+            pegs,
+            f"Move disk {disk} from Peg {s} to Peg {t}\nMove disk {disk} from Peg {t} to Peg {s}",
+        )
+        for pegs in (3, 4)
+        for disk in range(100, 600)
+        for s, t in ((1, 2), (2, 3), (1, 3))
+    ]
+    _named_reading(others)()
+    return run
+
+
 @row("extract_moves x 1,000 reasoning-gym answers of ten kinds, its notation named",
      "bench_extraction")  # fmt: skip
 def _extract_gym_kinds(hm: ModuleType) -> Callable[[], object]:

@@ -80,7 +80,7 @@ def known_reading(
     if lines is None:
         return None
     try:
-        if not set(lines).issubset(known.keys()):
+        if set(lines).difference(known):  # (a dict: each line looked up)
             return None
         moves = tuple(map(known.__getitem__, lines))
     except KeyError:  # pragma: no cover - another thread emptied the table meanwhile
