@@ -492,6 +492,7 @@ def _prose(
 
 
 _KIND, _RAWS, _LABELS = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(4)
+_ANSWER_LABEL = operator.itemgetter(10)  # "So the moves are: ..." (a new answer after moves)
 _PLAIN = operator.itemgetter(0, 2, 3, 5, 6, 7, 8, 9)  # kind, notation, remark and the flags
 _BLANK_PLAIN = (BLANK, None, "", False, "", "", "", "")
 _OUTSIDE = frozenset({BLANK, PROSE})
@@ -529,6 +530,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         return None
     if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
+    if any(map(_ANSWER_LABEL, distinct)) and any(map(_ANSWER_LABEL, among[1:])):
+        return None  # a line announcing an answer after moves: a candidate of its own
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()

@@ -6,7 +6,8 @@ One regular expression finds, left to right, every *mention* of a move in a piec
   ``the top disk``, ``disc #2``), an optional ``from``, then two pegs joined by an arrow
   (``->``, ``→``, ``=>``, ``\to``...) or by ``to``/``onto``: ``Move disk 1 from Peg A to Peg C``,
   ``A -> C``, ``tower 1 to tower 3``, ``Disk 2: S -> D``;
-* **label**: the library's ``1: S -> D`` (a disk, or a step number: see the run rules);
+* **label**: the library's ``1: S -> D``, also ``1: A to C`` (a space after the colon: not a
+  time such as ``10:30 to 11``): a disk, or a step number (see the run rules);
 * **bracket**: ``[1, 0, 2]``, ``(0, 2)``, ``[1, "A", "C"]``, ``[A C]``;
 * **json**: ``{"disk": 1, "from": 0, "to": 2}`` (keys in any order, letters quoted or not);
 * **compact**: ``SD``, ``AC`` (capitals, no space);
@@ -52,7 +53,7 @@ _DISK_WORD = r"(?=[drpDRP])(?:disk|disc|ring|piece)"
 _DISK = rf"""
     (?:(?=[taTA])(?:the|a)\s{{1,3}})?(?:{_SIZE}(?:most)?\s{{1,3}})?
     (?:(?P<dword>{_DISK_WORD})(?!\w)\s{{0,3}}(?:\#|no\.\s{{0,2}}|number\s{{1,3}})?
-       (?P<disk>\d{{1,40}}(?!\d))?
+       (?P<disk>\d{{1,40}}(?!\d))?(?:\s{{0,3}}(?<!\d)on\s{{1,3}}top(?!\w))?
      |(?P<bare>\d{{1,40}})(?=\s{{1,3}}from\b))
     \s{{0,3}}(?:\(\s{{0,3}}(?:{_DISK_WORD}\s{{0,3}})?(?P<pdisk>\d{{1,40}})\s{{0,3}}\)\s{{0,3}})?:?
 """
@@ -67,8 +68,9 @@ _MOVE = rf"""
     )
 """
 _LABEL = rf"""
-    (?P<label>(?<![\w.])(?P<ldisk>\d{{1,40}})\s{{0,3}}:\s{{0,3}}(?:{_PEG_WORD})?(?P<lsource>{_NAME})
-      \s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?P<ltarget>{_NAME}))
+    (?P<label>(?<![\w.])(?P<ldisk>\d{{1,40}})\s{{0,3}}:(?P<lspace>\s{{1,3}})?(?(lspace)(?:from\s{{1,3}})?)
+      (?:{_PEG_WORD})?(?P<lsource>{_NAME})(?:\s{{0,3}}{_ARROW}\s{{0,3}}|(?(lspace)\s{{1,3}}(?:to|onto)\s{{1,3}}|(?!)))
+      (?:{_PEG_WORD})?(?P<ltarget>{_NAME}))
 """
 _Q = r"""["']?"""
 _BRACKET = rf"""

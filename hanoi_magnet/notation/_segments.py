@@ -23,7 +23,7 @@ import itertools
 import re
 from typing import NamedTuple
 
-from hanoi_magnet.notation._cues import cue_of
+from hanoi_magnet.notation._cues import answer_label, cue_of
 from hanoi_magnet.notation._lazy import LazyPattern
 from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
@@ -59,7 +59,8 @@ _NUMBERING = r"""(?:
 )"""
 _LABEL = r"""(?:
     (?:(?:the|my|our|your)\s{1,3})?
-    (?:(?:final|next|best|first|optimal|correct|only|complete|full|shortest|recommended)\s{1,3})*
+    (?:(?:final|next|best|first|optimal|correct(?:ed)?|revised|updated|new|only|complete|full|whole
+      |entire|shortest|recommended)\s{1,3})*
     (?:answer|solution|moves?|sequence|steps?|plan|result|output|response|play)
     (?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be|should\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=\-–])
 )"""
@@ -134,6 +135,7 @@ class Line(NamedTuple):
     uncertain: str = ""  # words between moves that neither join nor separate them
     negated: str = ""  # a move mentioned as one not to make (skipped)
     broken: str = ""  # a move that cannot be read, after the line's moves
+    label: str = ""  # the lead of its first moves announces an answer: "So the moves are:"
 
 
 BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
@@ -151,6 +153,7 @@ class _Sentence(NamedTuple):
     negated: str = ""
     broken: str = ""
     abandons: bool = False
+    label: str = ""  # its lead announces the answer ("So the moves are:", "Final answer:")
 
 
 def read_line(line: str) -> Line:
@@ -185,12 +188,14 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
     raws: list[Raw] = []
     forms: list[str] = []
     remarks: list[str] = []
-    hedged = uncertain = negated = broken = ""
+    hedged = uncertain = negated = broken = label = ""
     gives_up = False
     for sentence in sentences:
         if broken:  # after a move that cannot be read, the line says nothing more
             break
         if sentence.kind == MOVES:
+            if not raws:
+                label = sentence.label
             raws.extend(sentence.raws)
             forms.extend(sentence.forms)
             if sentence.remark:
@@ -210,7 +215,7 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
     labels = bool(forms) and all(form in ("library", "library-like") for form in forms)
     return Line(
         MOVES, raws, _form(forms), remark, labels, gives_up or abandons(remark),
-        hedged, uncertain, negated, broken,
+        hedged, uncertain, negated, broken, label,
     )  # fmt: skip
 
 
@@ -227,9 +232,21 @@ def _form(forms: list[str]) -> str | None:
 
 
 def _sentence(text: str) -> _Sentence:
-    """The reading of one sentence of a line."""
+    """The reading of one sentence of a line; its answer label, if its lead is one."""
     lead = LEAD.match(text)
     start = lead.end() if lead else 0
+    labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+    if labelled > start:
+        more = LEAD.match(text, labelled)
+        start = more.end() if more else labelled
+    read = _read_sentence(text, start)
+    if labelled and read.kind == MOVES:
+        return read._replace(label=text[:labelled].strip())
+    return read
+
+
+def _read_sentence(text: str, start: int) -> _Sentence:
+    """The reading of one sentence whose lead ends at ``start``."""
     found = mentions(text[start:])
     if not found and start and text.lstrip()[:1] == "0":
         whole = mentions(text)  # "01. ok" on four posts: a move (no list numbers from 0)

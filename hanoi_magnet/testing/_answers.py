@@ -234,7 +234,7 @@ def write_answer(
     recipe += [corruption, *body.recipe]
     twist = chooser.choice(
         ("none",) * 12 + ("cut", "cut", "broken", "restart", "draft", "recap", "options",
-                          "either", "negation", "two-answer-blocks")
+                          "either", "negation", "two-answer-blocks", "restated", "restated")
     )  # fmt: skip
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
@@ -292,6 +292,8 @@ def _twisted(
         first = inline(moves[: chooser.integer(2, len(moves) - 1)], names, chooser, lead=False)
         text = f"{text.rstrip()}\n\n{chooser.choice(wrap.RECAPS)}{first.text.strip()}\n"
         return text, read, "moves", True
+    if twist == "restated":
+        return _restated(chooser, body, names, moves, posts)
     if twist == "options":
         other = _other(chooser, names, moves, posts)
         if _pairs(other.moves) == _pairs(read):
@@ -315,6 +317,35 @@ def _twisted(
     return None
 
 
+def _restated(
+    chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...], posts: int
+) -> _Twisted | None:
+    """The moves, then a line that states the whole answer again: ``So the moves are: ...``.
+
+    The same moves are a recap (the moves are read once); fewer or other moves contradict them
+    (ambiguous); after "Final answer:" the later moves are the answer.
+    """
+    kind = chooser.choice(("same", "same", "fewer", "other", "final"))
+    if kind == "same":
+        again = inline(moves, names, chooser, lead=False)
+    elif kind == "fewer" and len(moves) >= 2:
+        again = inline(moves[: chooser.integer(1, len(moves) - 1)], names, chooser, lead=False)
+    else:
+        again = inline(_other(chooser, names, moves, posts).moves, names, chooser, lead=False)
+        if _pairs(again.moves) == _pairs(body.moves):
+            return None
+    if again.labels or "\n" in again.text.strip():
+        return None  # "1: S -> D, 2: ...": its numbers are read by their own rule
+    label = chooser.choice(wrap.FINAL_LABELS if kind == "final" else wrap.RESTATEMENTS)
+    gap = chooser.choice(("\n", "\n\n"))
+    text = f"{body.text.rstrip()}{gap}{label}{again.text.strip()}\n"
+    if kind == "final":
+        return text, again.moves, "moves", True
+    if kind == "same":
+        return text, body.moves, "moves", True
+    return text, body.moves, "ambiguous", True
+
+
 def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((m.source, m.target) if isinstance(m, Move) else m for m in moves)
 
@@ -330,7 +361,7 @@ def _other(chooser: Chooser, names: Names, moves: tuple[Move, ...], posts: int) 
 def _cut(body: Body, chooser: Chooser) -> tuple[str, int] | None:
     """The body's text cut inside one of its moves, and that move's index (``None``: no place)."""
     usable = [i for i, p in enumerate(body.places) if body.text[p.cut_from : p.cut_to].strip()]
-    if not usable or body.recipe[1] in ("compact", "spaced"):
+    if not usable or body.recipe[1] in ("compact", "spaced") or body.recipe[2:3] == ("colon",):
         return None
     index = chooser.choice(usable)
     place = body.places[index]
