@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from hanoi_magnet.notation._cues import answer_label, cue_of
 from hanoi_magnet.notation._lazy import LazyPattern
-from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
+from hanoi_magnet.notation._mentions import BEGUN, HALF_ARROW, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written
 
@@ -239,6 +239,8 @@ def _sentence(text: str) -> _Sentence:
     if labelled > start:
         more = LEAD.match(text, labelled)
         start = more.end() if more else labelled
+    if HALF_ARROW.fullmatch(text, start):  # "C->?", "10: I -> X9": a move begun, no peg
+        return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
     read = _read_sentence(text, start)
     if labelled and read.kind == MOVES:
         return read._replace(label=text[:labelled].strip())

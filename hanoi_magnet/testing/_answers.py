@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Literal, TypeVar
 
@@ -271,7 +272,7 @@ def _twisted(
         cut = _cut(body, chooser)
         return None if cut is None else (cut[0], body.moves[: cut[1]], "truncated", False)
     if twist == "broken":
-        broken = _broken(body, chooser)
+        broken = _broken(body, chooser, names)
         return None if broken is None else (*broken, True)
     if twist == "restart":
         attempt = _other(chooser, names, moves, posts)
@@ -373,8 +374,29 @@ def _cut(body: Body, chooser: Chooser) -> tuple[str, int] | None:
     return body.text[:end], index
 
 
-def _broken(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
-    """A sentence whose disk is written as a word: a move that cannot be read."""
+def _broken(
+    body: Body, chooser: Chooser, names: Names
+) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
+    """A move that cannot be read.
+
+    A sentence whose disk is a word, an arrow to ``?``, a pair among the triples of a list (or
+    a triple among pairs).
+    """
+    if body.recipe[2:3] == ("colon",):
+        return None  # a step number before the broken move: see _cut
+    if body.recipe[:2] in (("lines", "arrow"), ("lines", "to")) and body.places:
+        index = chooser.integer(0, len(body.places) - 1)
+        place = body.places[index]
+        if body.recipe[1] == "to":  # "A to ?" is prose; "A -> ?" is a move begun
+            return None
+        name = body.text[place.cut_to : place.cut_to + len(names.peg(0))]
+        if not name.strip():
+            return None
+        unknown = chooser.choice(("?", "??", "X9"))
+        text = body.text[: place.cut_to] + unknown + body.text[place.cut_to + len(name) :]
+        return text, body.moves[:index], "unreadable"
+    if body.recipe[:3] == ("list", "bracketed", "bracketed") and len(body.places) >= 2:
+        return _odd_item(body, chooser)
     if body.recipe[:2] != ("lines", "sentence") or not body.places:
         return None
     index = chooser.integer(0, len(body.places) - 1)
@@ -388,6 +410,26 @@ def _broken(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Ex
             text = body.text[:start] + " ".join(words) + body.text[end:]
             return text, body.moves[:index], "unreadable"
     return None
+
+
+def _odd_item(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
+    """A list of triples with one pair among them, or of pairs with one triple: not a move.
+
+    The odd item is one of fewer than half the items (else which shape is odd?).
+    """
+    count = len(body.places)
+    index = chooser.integer(1 if count == 2 else 0, count - 1)
+    start = body.places[index].start
+    item = re.match(r"([\[(])(\d+, )?", body.text[start:])
+    if item is None:
+        return None
+    cut = start + item.end()
+    text = (
+        body.text[: start + 1] + body.text[cut:]  # "[1, 0, 2]" -> "[0, 2]"
+        if item.group(2)
+        else body.text[:cut] + "9, " + body.text[cut:]  # "[0, 2]" -> "[9, 0, 2]"
+    )
+    return text, body.moves[:index], "unreadable"
 
 
 def _either(
