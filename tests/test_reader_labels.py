@@ -116,3 +116,12 @@ def test_a_partial_recap_and_a_label_that_opens_the_answer_are_kept():
     opening = extract_moves("Answer: A->B\nA->C\nB->C")
     assert (opening.moves, opening.ambiguous) == (_FULL, False)
     assert extract_moves("Move the disk on top from A to C").moves == ((0, 2),)
+
+
+@pytest.mark.parametrize("count", ["disks", "discs", "moves", "steps", "times", "pegs"])
+@pytest.mark.parametrize("lead", ["Step 1: ", "First, ", "1. ", ""])
+def test_a_number_that_counts_is_no_peg(count, lead):
+    """'Step 1: move from 2 to 3 disks' was read as a move from peg 2 to peg 3."""
+    text = f"{lead}move from 2 to 3 {count} in my head.\n1. Peg 1 -> Peg 3\n2. Peg 1 -> Peg 2"
+    assert extract_moves(text, pegs=PegNames.ONE).moves == ((0, 2), (0, 1))
+    assert extract_moves("Move disk 1 from 2 to 3", pegs=PegNames.ONE).moves == (Move(1, 1, 2),)

@@ -57,6 +57,8 @@ _DISK = rf"""
      |(?P<bare>\d{{1,40}})(?=\s{{1,3}}from\b))
     \s{{0,3}}(?:\(\s{{0,3}}(?:{_DISK_WORD}\s{{0,3}})?(?P<pdisk>\d{{1,40}})\s{{0,3}}\)\s{{0,3}})?:?
 """
+#: After a number, a word that makes it a count, not a peg: "from 2 to 3 disks".
+_NOT_A_COUNT = r"(?!\s{1,3}(?:disks?|discs?|rings?|moves?|steps?|times|pegs?|rods?|posts?)\b)"
 _MOVE = rf"""
     (?P<move>
       (?:(?P<verb>(?<![A-Za-z]){_VERB})(?!\w)\s{{1,3}})?
@@ -64,7 +66,7 @@ _MOVE = rf"""
       (?P<from>(?=[fF])from\s{{1,3}})?
       (?P<sword>{_PEG_WORD})?(?P<source>{_NAME})
       (?P<sep>\s{{0,3}}{_ARROW}\s{{0,3}}|\s{{1,3}}(?:to|onto|into)\s{{1,3}})
-      (?P<tword>{_PEG_WORD})?(?P<target>{_NAME})
+      (?P<tword>{_PEG_WORD})?(?P<target>{_NAME}){_NOT_A_COUNT}
     )
 """
 _LABEL = rf"""

@@ -20,6 +20,7 @@ BEFORE = (
     "Let me think about this carefully before answering.",
     "I'll solve it recursively: clear the smaller disks, move the largest, then rebuild.",
     "Final answer:",
+    "Step 1: move from 2 to 3 disks in my head, then write the moves out.",
 )
 AFTER = (
     "That's {count} moves in total.",
