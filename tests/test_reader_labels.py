@@ -125,3 +125,30 @@ def test_a_number_that_counts_is_no_peg(count, lead):
     text = f"{lead}move from 2 to 3 {count} in my head.\n1. Peg 1 -> Peg 3\n2. Peg 1 -> Peg 2"
     assert extract_moves(text, pegs=PegNames.ONE).moves == ((0, 2), (0, 1))
     assert extract_moves("Move disk 1 from 2 to 3", pegs=PegNames.ONE).moves == (Move(1, 1, 2),)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "Move disk {d} from {s} to {t}",
+        "{s}{t}",
+        "[{s}, {t}]",
+        "[{d}, {s}, {t}]",
+        '{{"disk": {d}, "from": "{s}", "to": "{t}"}}',
+        "`{s} {t}`",
+    ],
+)
+def test_a_step_number_before_any_other_form_is_read_as_one(form):
+    """'1: AC', '2: Move disk 2 ...', '10: [1, 0, 2]': the number is a step, the move is read;
+    beside a stronger line such lines were skipped, and the answer read without them."""
+    moves = list(solve("classic", 4))  # 15 moves: step numbers of two digits too
+    lines = [
+        f"{i}: " + form.format(d=m.disk, s="ABC"[m.source], t="ABC"[m.target])
+        for i, m in enumerate(moves, 1)
+    ]
+    found = extract_moves("\n".join(lines))
+    assert [(m.source, m.target) if isinstance(m, Move) else m for m in found.moves] == [
+        (m.source, m.target) for m in moves
+    ]
+    mixed = extract_moves("\n".join([*lines[:-1], "Move disk 1 from B to C"]))
+    assert len(mixed.moves) == len(moves)

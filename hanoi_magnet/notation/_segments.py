@@ -115,6 +115,8 @@ _ABANDON = LazyPattern(
 )
 _ELLIPSIS_LINE = LazyPattern(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
 _PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{]*$")
+#: A step number before a move that is no label: "1: AC", "2: Move disk 2 from A to B".
+_STEP_NUMBER = LazyPattern(r"\s{0,3}\d{1,4}\s{0,2}:\s{1,3}[\"'`*_(\[{]{0,3}")
 
 
 def abandons(text: str) -> bool:
@@ -256,9 +258,13 @@ def _read_sentence(text: str, start: int) -> _Sentence:
             start, found = 0, whole
     if not found:
         return _without_moves(text, start)
+    if len(found) > 1 and found[0].form == "compact" and text[start + found[0].start].isdigit():
+        after = _STEP_NUMBER.match(text, start + found[0].start)  # "10: Move disk 1 ...": step 10
+        if after is not None and after.end() >= start + found[1].start:
+            found = found[1:]
     offset = start
     before = text[start : offset + found[0].start]
-    if not _PUNCTUATION.match(before):
+    if not _PUNCTUATION.match(before) and not _STEP_NUMBER.fullmatch(before):
         return _in_prose(text, start, found)
     raws: list[Raw] = []
     forms: list[str] = []

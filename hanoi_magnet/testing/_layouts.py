@@ -188,9 +188,12 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
         style = "step"  # "Move 1: Move disk 1 ..." reads, but nobody writes it
     if form == "disk-first" and style in ("none", "hash"):
         style = "dot"  # "1: S -> D" after no number: the library's own lines
-    if style == "colon" and (form not in _LABELLED or len(moves) < 3 or names.posts != 3):
+    if style == "colon" and (
+        form == "disk-first" or (form in _LABELLED and (len(moves) < 3 or names.posts != 3))
+    ):
         # "1: A to C", "2: A to B", "3: C to B": step numbers counting up over three moves on
-        # three posts (fewer, or on more posts, they could be disks: see counted())
+        # three posts (fewer, or on more posts, they could be disks: see counted()); before
+        # other forms ("1: AC", "2: [0, 1]") a step number
         style = "dot"
     newline = chooser.choice(("\n", "\n", "\r\n"))
     markup = chooser.choice(("", "", "", "**", "`"))
