@@ -45,10 +45,9 @@ def _claim(chooser: Chooser) -> tuple[str, str]:
     if kind == "has-no":
         return f"{subject} has no solution", kind
     if kind == "there-is-no":
-        what = chooser.choice(
-            ("solution", f"way to reach {goal}", f"{chooser.choice(_SEQUENCES)} that reaches "
-             f"{goal}", chooser.choice(_SEQUENCES))
-        )  # fmt: skip
+        sequence = chooser.choice(_SEQUENCES)
+        reaching = f"{chooser.choice(_SEQUENCES)} that reaches {goal}"
+        what = chooser.choice(("solution", f"way to reach {goal}", reaching, sequence))
         return f"there is no {what}", kind
     verb = chooser.choice(("reaches", "can reach", "leads to"))
     return f"no {chooser.choice(_SEQUENCES)} {verb} {goal}", kind
@@ -90,7 +89,7 @@ def _statement(chooser: Chooser) -> tuple[str, bool, str]:
                           "condition", "qualified", "other"))  # fmt: skip
     if way == "claim":
         prefix = chooser.choice(_PREFIXES)
-        said = _sentence(prefix + (claim if not prefix else claim), chooser)
+        said = _sentence(prefix + claim, chooser)
         return said, True, f"claim/{kind}"
     if way == "negated":
         negated = _negated(claim, kind)
