@@ -237,12 +237,13 @@ def _sentence(text: str) -> _Sentence:
     """The reading of one sentence of a line; its answer label, if its lead is one."""
     lead = LEAD.match(text)
     start = lead.end() if lead else 0
-    labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
-    if labelled > start:
-        more = LEAD.match(text, labelled)
-        start = more.end() if more else labelled
-    if HALF_ARROW.fullmatch(text, start):  # "C->?", "10: I -> X9": a move begun, no peg
-        return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
+    labelled = 0
+    head = text[:80].lower()  # a label names the answer: most sentences are spared the look
+    if "moves" in head or "answer" in head or "solution" in head or "sequence" in head:
+        labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+        if labelled > start:
+            more = LEAD.match(text, labelled)
+            start = more.end() if more else labelled
     read = _read_sentence(text, start)
     if labelled and read.kind == MOVES:
         return read._replace(label=text[:labelled].strip())
@@ -258,10 +259,12 @@ def _read_sentence(text: str, start: int) -> _Sentence:
             start, found = 0, whole
     if not found:
         return _without_moves(text, start)
-    if len(found) > 1 and found[0].form == "compact" and text[start + found[0].start].isdigit():
+    if found[0].form == "compact" and text[start + found[0].start].isdigit():
         after = _STEP_NUMBER.match(text, start + found[0].start)  # "10: Move disk 1 ...": step 10
-        if after is not None and after.end() >= start + found[1].start:
+        if after is not None and len(found) > 1 and after.end() >= start + found[1].start:
             found = found[1:]
+        elif after is not None and len(found) == 1 and _half_arrow(text, after.end()):
+            return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
     offset = start
     before = text[start : offset + found[0].start]
     if not _PUNCTUATION.match(before) and not _STEP_NUMBER.fullmatch(before):
@@ -377,9 +380,17 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
     return _Sentence(WEAK, raws, forms, "", hedged=hedged)
 
 
+def _half_arrow(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` is an arrow to no peg: ``C->?``, ``Peg A -> Peg ??``."""
+    return _ARROW_MARK.search(text, start) is not None and bool(HALF_ARROW.fullmatch(text, start))
+
+
+_ARROW_MARK = re.compile("[>→⟶➔➜➙➝➞⇒⟹↦⟼]")
+
+
 def _without_moves(text: str, start: int) -> _Sentence:
     rest = text[start:]
-    if BEGUN.match(rest.lstrip()):
+    if BEGUN.match(rest.lstrip()) or _half_arrow(text, start):
         return _Sentence(BROKEN, [], [], "", broken=rest.strip()[:80])
     if abandons(text):
         return _Sentence(ABANDON, [], [], text.strip(), abandons=True)
