@@ -50,6 +50,7 @@ from hanoi_magnet.notation._scan import (
     JSON_OBJECT,
     LIST_ITEM,
     QUOTED_ITEM,
+    Block,
     Raw,
     ReadMove,
     read_block,
@@ -517,6 +518,7 @@ def _prose(
 
 
 _KIND, _RAWS, _LABELS = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(4)
+_ANSWER_LABEL = operator.itemgetter(10)  # "So the moves are: ..." (a new answer after moves)
 _PLAIN = operator.itemgetter(0, 2, 3, 5, 6, 7, 8, 9)  # kind, notation, remark and the flags
 _BLANK_PLAIN = (BLANK, None, "", False, "", "", "", "")
 _OUTSIDE = frozenset({BLANK, PROSE})
@@ -554,6 +556,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         return None
     if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
+    if any(map(_ANSWER_LABEL, distinct)) and any(map(_ANSWER_LABEL, among[1:])):
+        return None  # a line announcing an answer after moves: a candidate of its own
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
@@ -623,6 +627,8 @@ def _blocks(text: str) -> list[Candidate]:
         position = max(block.end, bracket + 1)
         if not block.raws and (block.closed or text[block.end :].strip()):
             continue  # "[[disk id, from peg, to peg], ...]": a format, not an answer
+        if len(block.raws) > 1:
+            block = _one_shape(block)
         found.append(
             Candidate(
                 block.raws,
@@ -637,6 +643,28 @@ def _blocks(text: str) -> list[Candidate]:
             )
         )
     return found
+
+
+def _one_shape(block: Block) -> Block:
+    """A list whose moves all name their disk, or none does; it stops at the first that differs.
+
+    ``[[1, 0, 2], [9, 9], [2, 0, 1]]``: a pair among triples is no move of the list (as a
+    line that starts as a move but holds none is not): the reading stops at the first item
+    whose shape is not that of most items (of the first, when as many have each), unreadable.
+    """
+    raws = block.raws
+    if len({raw.disk is None for raw in set(raws)}) == 1:  # a few distinct moves: cheap
+        return block
+    pairs = sum(raw.disk is None for raw in raws)
+    shape = raws[0].disk is None if 2 * pairs == len(raws) else 2 * pairs > len(raws)
+    index = next(i for i, raw in enumerate(raws) if (raw.disk is None) != shape)
+    odd = raws[index]
+    shown = ", ".join(part for part in (odd.disk, odd.source, odd.target) if part is not None)
+    holds = "no disk" if shape else "their disk"
+    return block._replace(
+        raws=raws[:index],
+        unreadable=f"[{shown}] (not a move: the list's moves name {holds})",
+    )
 
 
 def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:
