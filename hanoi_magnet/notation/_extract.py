@@ -44,6 +44,7 @@ from hanoi_magnet.notation._regions import (
     masked,
     opening_tag_end,
     reasoning,
+    tags_apart,
 )
 from hanoi_magnet.notation._report import Extraction, Reading, Span
 from hanoi_magnet.notation._scan import (
@@ -117,7 +118,7 @@ def _find(plain: str, thinking: bool) -> _Found:
 
 
 def _search(text: str, start: int, end: int) -> _Found:
-    body = text[start:end] if start or end < len(text) else text
+    body = tags_apart(text[start:end] if start or end < len(text) else text)
     blocks = _blocks(body)
     runs, skipped = line_runs(body, blocks)
     candidates = sorted([*blocks, *runs], key=lambda candidate: candidate.start)

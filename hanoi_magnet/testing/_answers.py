@@ -312,7 +312,11 @@ def _twisted(
         other = _other(chooser, names, moves, posts) if chooser.chance(50) else body
         if _pairs(other.moves) == _pairs(read):
             other = body
-        blocks = f"<answer>\n{other.text.strip()}\n</answer>\n<answer>\n{text.strip()}\n</answer>\n"
+        shown, last = other.text.strip(), text.strip()
+        if "\n" not in shown + last and chooser.chance(50):  # one-line blocks
+            blocks = f"<answer>{shown}</answer>\n<answer>{last}</answer>\n"
+        else:
+            blocks = f"<answer>\n{shown}\n</answer>\n<answer>\n{last}\n</answer>\n"
         same = _pairs(other.moves) == _pairs(read)
         return blocks, read, "moves" if same else "ambiguous", False
     return None
@@ -479,7 +483,12 @@ def _wrapped(
     if ending and chooser.chance(25):
         text = text.rstrip("\n") + "\n\n" + chooser.choice(wrap.AFTER).format(count=count) + "\n"
     if ending and chooser.chance(8):
-        text = f"<answer>\n{text.strip()}\n</answer>\n"
+        inline = "\n" not in text.strip() and chooser.chance(40)
+        text = (
+            f"<answer>{text.strip()}</answer>\n"
+            if inline
+            else f"<answer>\n{text.strip()}\n</answer>\n"
+        )
         recipe.append("answer-tags")
         if chooser.chance(30):  # moves outside the tags are not the answer
             text = _other(chooser, names, moves, posts).text + "\n" + text
