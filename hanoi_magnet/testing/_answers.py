@@ -5,7 +5,8 @@ for millions of answers) write an answer from a grammar: the moves of a real puz
 solution, part of one, or a walk of legal moves) in every form and peg naming a model uses,
 laid out as lines, one line, a list, a table or a paragraph, wrapped in prose, reasoning, tags
 and fences, sometimes corrupted (a move dropped, swapped, illegal, repeated; the text cut off;
-an attempt started over; a broken move), hedged (two candidate answers) or re-encoded
+an attempt started over; a broken move; the answer stated again, the same or not), hedged
+(two candidate answers) or re-encoded
 (byte-order marks, zero-width characters, full-width digits...). Each
 :class:`WrittenAnswer` says what a careful reader reads from it: the moves, or that the
 answer is cut off, broken, ambiguous, or gives no moves at all. :meth:`WrittenAnswer.judge`
