@@ -646,6 +646,9 @@ def _blocks(text: str) -> list[Candidate]:
     return found
 
 
+_DISK = operator.itemgetter(0)
+
+
 def _one_shape(block: Block) -> Block:
     """A list whose moves all name their disk, or none does; it stops at the first that differs.
 
@@ -654,9 +657,10 @@ def _one_shape(block: Block) -> Block:
     whose shape is not that of most items (of the first, when as many have each), unreadable.
     """
     raws = block.raws
-    if len({raw.disk is None for raw in set(raws)}) == 1:  # a few distinct moves: cheap
+    disks = list(map(_DISK, raws))
+    pairs = disks.count(None) if None in disks else 0  # (all at C speed)
+    if pairs in (0, len(raws)):
         return block
-    pairs = sum(raw.disk is None for raw in raws)
     shape = raws[0].disk is None if 2 * pairs == len(raws) else 2 * pairs > len(raws)
     index = next(i for i, raw in enumerate(raws) if (raw.disk is None) != shape)
     odd = raws[index]
