@@ -69,3 +69,18 @@ def test_the_issues_claims_are_abstentions_for_the_scorer(text):
 def test_the_near_misses_are_no_abstention_for_the_scorer(text):
     for instance in [i for i in generate(seed=3, count=40, unsolvable=0.5) if i.unsolvable][:3]:
         assert not score(text, instance).outcome.credited
+
+
+def test_the_quick_look_for_an_abstentions_words_misses_none():
+    """``abstention_lines`` first looks for five pieces, one of which each word of a claim
+    holds: every word holds one, each piece alone passes the look, and a text of none does not;
+    every generated claim, in any case, passes it."""
+    from hanoi_magnet.evaluation._outcome import _PIECES, _WORDS, _may_claim, abstention_lines
+
+    assert all(any(piece in word for piece in _PIECES) for word in _WORDS)
+    assert all(_may_claim(f"x {piece} y") for piece in _PIECES)
+    assert not _may_claim("move disk 1 from peg 1 to peg 3.\nhere are the moves:")
+    for text, claim, _ in sample_statements(seed=5, count=3_000):
+        if claim:
+            assert _may_claim(text.lower()), text
+            assert abstention_lines(text.upper()) == abstention_lines(text) == 1, text

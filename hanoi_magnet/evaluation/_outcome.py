@@ -55,6 +55,24 @@ _WORDS = ("unsolvable", "impossible", "unreachable", "not solvable", "not reacha
           "cannot", "can't", "can’t", "can not", "can never")  # fmt: skip
 
 
+def _may_claim(lower: str) -> bool:
+    """Whether a lower-case text holds one of :data:`_WORDS` may be: it holds a piece of each.
+
+    Five quick looks for the eleven words (each word holds one of these pieces).
+    """
+    return (
+        "no" in lower
+        or "can" in lower
+        or "unsolvable" in lower
+        or "impossible" in lower
+        or "unreachable" in lower
+    )
+
+
+#: The pieces :func:`_may_claim` looks for (the tests check that every word holds one).
+_PIECES = ("no", "can", "unsolvable", "impossible", "unreachable")
+
+
 class Outcome(enum.Enum):
     """What became of one answer: exactly one per scored item (see :func:`score`).
 
@@ -143,7 +161,7 @@ def is_abstention(statement: str) -> bool:
 def abstention_lines(region: str) -> int:
     """How many lines of the answer claim, each on its own, that there is no solution."""
     lower = region.lower()
-    if not any(word in lower for word in _WORDS):
+    if not _may_claim(lower):
         return 0
     return sum(is_abstention(line) for line in region.splitlines() if line.strip())
 
