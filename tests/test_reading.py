@@ -427,6 +427,8 @@ TIMES = 1_000 if MUTATION else 10_000
         "</think>" * (16 * TIMES // 10) + "\nS->D",
         "<think>a</think>" * (16 * TIMES // 10) + "\nS->D",
         "<answer>" * (16 * TIMES // 10) + "\nS->D",
+        "<answer>A->C</answer>" * (16 * TIMES // 10),  # one line of tags, each put apart
+        "<answer><b>" + "A->C, " * 4 * TIMES + "</answer>",  # one long line between two tags
         "[[" * (16 * TIMES // 10),
         "move disk 1 from A to " * (16 * TIMES // 10),
         "A->" * (16 * TIMES // 10),

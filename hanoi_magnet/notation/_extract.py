@@ -628,8 +628,10 @@ def _blocks(text: str) -> list[Candidate]:
         position = max(block.end, bracket + 1)
         if not block.raws and (block.closed or text[block.end :].strip()):
             continue  # "[[disk id, from peg, to peg], ...]": a format, not an answer
-        if len(block.raws) > 1:
+        distinct = set(block.raws)  # few: lists repeat a few moves many times
+        if len(block.raws) > 1 and len({raw.disk is None for raw in distinct}) > 1:
             block = _one_shape(block)
+            distinct = set(block.raws)
         found.append(
             Candidate(
                 block.raws,
@@ -638,7 +640,7 @@ def _blocks(text: str) -> list[Candidate]:
                 start.groupdict().get("name") is not None,
                 block.closed,
                 block.unreadable,
-                _list_notation(text, bracket, block.raws),
+                _list_notation(text, bracket, distinct),
                 block=True,
                 abandoned=block.abandoned,
             )
@@ -657,9 +659,8 @@ def _one_shape(block: Block) -> Block:
     whose shape is not that of most items (of the first, when as many have each), unreadable.
     """
     raws = block.raws
-    disks = list(map(_DISK, raws))
-    pairs = disks.count(None) if None in disks else 0  # (all at C speed)
-    if pairs in (0, len(raws)):
+    pairs = operator.countOf(map(_DISK, raws), None)  # (at C speed, no list made)
+    if pairs in (0, len(raws)):  # pragma: no cover - the caller found both shapes
         return block
     shape = raws[0].disk is None if 2 * pairs == len(raws) else 2 * pairs > len(raws)
     index = next(i for i, raw in enumerate(raws) if (raw.disk is None) != shape)
@@ -672,12 +673,13 @@ def _one_shape(block: Block) -> Block:
     )
 
 
-def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:
+def _list_notation(text: str, bracket: int, raws: set[Raw]) -> str | None:
+    """The list's notation from its first item's opener (``raws``: its distinct moves)."""
     first = _FIRST_ITEM.match(text, bracket + 1)
     opener = first.group(0)[-1:] if first else ""
     if opener == "{":
         return "json"
-    if opener == "[" and None not in {raw.disk for raw in set(raws)}:
+    if opener == "[" and None not in {raw.disk for raw in raws}:
         return "moves-list"
     return None
 

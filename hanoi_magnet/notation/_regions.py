@@ -75,27 +75,28 @@ def tags_apart(body: str) -> str:
     line end after it, a closing tag its ``>`` for the line end before it (``<answer>A->C``:
     ``<answer`` then ``A->C``). So one-line blocks (``<answer>A->C</answer>``) are read as the
     blocks written over several lines are: each block's moves apart, the tags between them.
-    Each line is looked at once.
+    Linear: each line that holds a tag is looked at once.
     """
-    if "answer>" not in body.lower():
+    if "<" not in body:
         return body
-    return _TAG_LINE.sub(_line_apart, body)
-
-
-def _line_apart(line: re.Match[str]) -> str:
-    text = line.group(0)
-    if _ANSWER_TAG.fullmatch(text.strip()):
-        return text  # a tag alone on its line
-    return _ANSWER_TAG.sub(_apart, text)
-
-
-def _apart(tag: re.Match[str]) -> str:
-    word = tag.group(0)[:-1]  # "<answer" or "</answer"
-    return f"\n{word}" if tag.group(1) else f"{word}\n"
-
-
-#: A line that holds an answer tag.
-_TAG_LINE = re.compile(r"[^\n]*<(/?)answer>[^\n]*", re.IGNORECASE)
+    pieces: list[str] = []
+    done = 0
+    line_end = -1
+    shared = False
+    for tag in _ANSWER_TAG.finditer(body):
+        if tag.start() > line_end:  # the first tag of its line
+            line_start = body.rfind("\n", 0, tag.start()) + 1
+            line_end = body.find("\n", tag.end())
+            line_end = len(body) if line_end < 0 else line_end
+            shared = _ANSWER_TAG.fullmatch(body[line_start:line_end].strip()) is None
+        if shared:
+            word = tag.group(0)[:-1]  # "<answer" or "</answer"
+            pieces += (body[done : tag.start()], f"\n{word}" if tag.group(1) else f"{word}\n")
+            done = tag.end()
+    if not done:
+        return body
+    pieces.append(body[done:])
+    return "".join(pieces)
 
 
 def answer_region(text: str) -> tuple[int, int]:
