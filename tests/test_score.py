@@ -16,6 +16,7 @@ from hanoi_magnet import (
     Move,
     Rule,
     State,
+    UnsolvableError,
     default_registry,
     solve,
     validate,
@@ -150,6 +151,30 @@ def test_the_prefix_reward_keeps_what_reasoning_gym_throws_away():
     optimum = entry["metadata"]["solution_length"]
     assert result.valid_prefix == optimum - 1
     assert result.rewards["prefix"] == (optimum - 1) / optimum
+
+
+def test_the_reasoning_gym_reward_of_a_magnetic_puzzle_follows_the_magnetic_rules():
+    """reasoning-gym's own simulation checks only the classic rule (no larger disk on a
+    smaller one); a magnetic puzzle's answer earns the reward by its own rules, so the classic
+    solution, in disk order throughout but against colours and faces, earns 0.0."""
+    checked = 0
+    for label in default_registry.labels():
+        if not default_registry.variant(label).rules.magnetic:
+            continue
+        for n in (2, 3):
+            try:
+                instance = _instance(label, n, "reasoning-gym")
+            except UnsolvableError:
+                continue
+            own = NOTATIONS["reasoning-gym"].format(solve(label, n))
+            assert score(own, instance).rewards["reasoning_gym"] == 1.0, (label, n)
+            classic = solve("classic", n)
+            if validate(classic, instance.rules, start=instance.start).error is not None:
+                result = score(NOTATIONS["reasoning-gym"].format(classic), instance)
+                assert result.outcome is Outcome.ILLEGAL_MOVE, (label, n)
+                assert result.rewards["reasoning_gym"] == 0.0, (label, n)
+                checked += 1
+    assert checked >= 20
 
 
 def test_reasoning_gym_itself_when_installed():
@@ -310,6 +335,19 @@ def test_pegs_explicit_by_default_detected_on_request():
     assert score(zero_based, instance, detect_pegs=True).solved
     one_based = NOTATIONS["reasoning-gym"].format(solve("classic", 3))
     assert score(one_based, instance).solved
+    # asked to detect them, the report says so, even for exact reasoning-gym lines
+    named = score(one_based, instance).to_dict()["reading"]
+    assert (named["pegs_from"], named["pegs_why"]) == (
+        "named",
+        "the caller named pegs numbered from 1",
+    )
+    detected = score(one_based, instance, detect_pegs=True)
+    assert detected.outcome is Outcome.SOLVED_OPTIMALLY
+    reading = detected.to_dict()["reading"]
+    assert (reading["pegs_from"], reading["pegs_why"]) == (
+        "detected",
+        "the answer writes peg 3 of 3 pegs and never peg 0",
+    )
 
 
 def test_scores_are_json_ready_and_frozen():
