@@ -64,6 +64,32 @@ def test_a_complete_answer_then_more_moves_is_two_answers_and_says_where_the_fir
     assert checked >= 5
 
 
+@pytest.mark.parametrize(("tries", "at"), [(1, "2nd"), (2, "3rd"), (7, "8th"), (8, "9th")])
+def test_a_complete_answer_after_false_starts_is_two_answers_up_to_eight_parts(tries, at):
+    """Each part after a blank line that starts with a move legal at the start is tried as an
+    answer of its own, up to eight of them: the ninth is read as the moves go on."""
+    instance = generate(seed=38, count=1, tasks=["solve"], notations=["letter-arrows"],
+                        families=["classic"], disks=(2, 2))[0]  # fmt: skip
+    answer = "\n\n".join(["A->B"] * tries + ["A->B\nA->C\nB->C"])
+    result = score(answer, instance)
+    assert result.outcome is Outcome.AMBIGUOUS
+    assert result.detail == (
+        f"other moves, then a complete answer from the start at the {at} move: "
+        "two answers, nothing is credited"
+    )
+
+
+def test_a_complete_answer_after_nine_false_starts_is_not_looked_for():
+    instance = generate(seed=38, count=1, tasks=["solve"], notations=["letter-arrows"],
+                        families=["classic"], disks=(2, 2))[0]  # fmt: skip
+    result = score("\n\n".join(["A->B"] * 9 + ["A->B\nA->C\nB->C"]), instance)
+    assert result.outcome is Outcome.ILLEGAL_MOVE
+    assert (
+        result.detail
+        == "the 2nd move, A->B, breaks the size rule: disk 2 cannot be placed on disk 1"
+    )
+
+
 @pytest.mark.parametrize("cue", ["To recap:", "In summary:", "To confirm:", "Again:"])
 @pytest.mark.parametrize("gap", ["\n", "\n\n"])
 def test_prose_that_restates_other_moves_leaves_the_reading_in_doubt_and_says_why(cue, gap):
