@@ -228,6 +228,27 @@ def test_continue_accepts_another_optimal_path_and_checks_it():
     assert wasted.outcome is Outcome.UNSOLVED
 
 
+@pytest.mark.parametrize("label", ["classic", "classic:4", "linear", "RNB"])
+def test_continue_is_not_done_by_going_back_along_the_solution(label):
+    """The moves asked for, legal, but undoing the last ones played: they land where the
+    solution was before, not where it goes next; every such answer is unsolved."""
+    checked = 0
+    for n in (3, 4):
+        length = solve(label, n).length
+        for done in range(1, length):
+            for count in range(1, min(done, length - done) + 1):
+                instance = _continue(label, n, done, count)
+                played = solve(label, n)[done - count : done]
+                back = [Move(m.disk, m.target, m.source) for m in reversed(played)]
+                if validate(back, instance.rules, start=instance.start).error is not None:
+                    continue
+                result = score(NOTATIONS["numbers"].format(back, instance.posts), instance)
+                assert result.outcome is Outcome.UNSOLVED, (label, n, done, count)
+                assert result.rewards["graded"] == 0.05
+                checked += 1
+    assert checked >= 20
+
+
 def test_next_move_accepts_every_optimal_move_and_only_those():
     start = State.tower(3, posts=4)
     instance = _instance(
