@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from hanoi_magnet import Move
 from hanoi_magnet.evaluation import POLICIES, Outcome, generate, score
 from hanoi_magnet.notation import NOTATIONS, extract_moves
 from hanoi_magnet.registry import solve
@@ -97,4 +98,38 @@ def test_prose_that_restates_other_moves_leaves_the_reading_in_doubt_and_says_wh
     assert found.ambiguous
     assert [(reading.moves, reading.why) for reading in found.alternatives] == [
         (((1, 0), (1, 2)), "after prose that restates, but not the same moves")
+    ]
+
+
+_FIRST = [Move(1, 0, 2)]
+_SECOND = [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2)]
+
+
+def _pairs(moves) -> tuple[tuple[int, int], ...]:
+    return tuple((m.source, m.target) if isinstance(m, Move) else tuple(m) for m in moves)
+
+
+@pytest.mark.parametrize("notation", list(NOTATIONS))
+def test_an_answer_replaced_after_more_reasoning_is_named_as_such(notation):
+    first, second = (NOTATIONS[notation].format(m, 3).strip() for m in (_FIRST, _SECOND))
+    found = extract_moves(f"{first}\n<think>\nLet me check that again.\n</think>\n{second}")
+    assert _pairs(found.moves) == ((0, 1), (0, 2), (1, 2))
+    assert (found.why, found.hedged) == ("the last answer in the text, after reasoning", None)
+    assert [(_pairs(a.moves), a.why, a.plausible) for a in found.alternatives] == [
+        (((0, 2),), "an earlier answer, replaced by a later one after more reasoning", False)
+    ]
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+@pytest.mark.parametrize("before", ["moves-list", "json"])
+@pytest.mark.parametrize("after", ["moves-list", "json"])
+def test_two_lists_with_nothing_said_between_are_a_hedge_that_names_the_earlier(before, after, gap):
+    first = NOTATIONS[before].format(_FIRST, 3).strip()
+    second = NOTATIONS[after].format(_SECOND, 3).strip()
+    found = extract_moves(first + gap + second)
+    assert _pairs(found.moves) == ((0, 1), (0, 2), (1, 2))
+    assert found.why == "the last answer in the text"
+    assert found.hedged == "two different answers, with nothing said of which is meant"
+    assert [(_pairs(a.moves), a.why, a.plausible) for a in found.alternatives] == [
+        (((0, 2),), "an earlier answer, replaced by a later one", True)
     ]
