@@ -133,3 +133,18 @@ def test_two_lists_with_nothing_said_between_are_a_hedge_that_names_the_earlier(
     assert [(_pairs(a.moves), a.why, a.plausible) for a in found.alternatives] == [
         (((0, 2),), "an earlier answer, replaced by a later one", True)
     ]
+
+
+@pytest.mark.parametrize("lead", ["To solve it, first", "To begin, first", "We start: first"])
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "move disk 1 from A to C",
+        "move disk 1 from A to C, then disk 2 from A to B.",
+        "A->C, then A->B",
+    ],
+)
+def test_the_words_that_lead_into_the_moves_are_skipped_and_only_they(lead, moves):
+    found = extract_moves(f"{lead} {moves}")
+    assert len(found.moves) == moves.count(" to ") + moves.count("->")
+    assert [(s.start, s.end, s.line) for s in found.skipped] == [(0, len(lead), 1)]
