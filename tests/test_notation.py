@@ -347,3 +347,26 @@ def test_more_distinct_moves_than_are_remembered(name, distinct):
         found = extract_moves(broken, notation=name)
         assert len(found.moves) == len(moves) - 1
         assert found.unreadable is not None
+
+
+_SAME_PEGS = {
+    "letter-arrows": "ABC", "letters-to": "ABC", "brackets": "ABC", "bracket-pairs": "ABC",
+    "letters": "ABC", "arrows": "SID", "library": "SID", "compact": "SID",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(a, b) for a in _SAME_PEGS for b in _SAME_PEGS if _SAME_PEGS[a] == _SAME_PEGS[b]],
+)
+def test_a_line_of_moves_in_two_notations_names_neither(first, second):
+    """One line, two moves, each in a notation of its own (pegs named alike): both read, and
+    the report names a notation only where both are written in it."""
+    one = NOTATIONS[first].format([Move(1, 0, 2)], 3).strip()
+    two = NOTATIONS[second].format([Move(2, 0, 1)], 3).strip()
+    found = extract_moves(f"{one}, {two}")
+    assert [(m.source, m.target) if isinstance(m, Move) else m for m in found.moves] == [
+        (0, 2),
+        (0, 1),
+    ]
+    assert found.notation == (first if first == second else None)
