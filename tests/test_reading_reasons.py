@@ -148,3 +148,17 @@ def test_the_words_that_lead_into_the_moves_are_skipped_and_only_they(lead, move
     found = extract_moves(f"{lead} {moves}")
     assert len(found.moves) == moves.count(" to ") + moves.count("->")
     assert [(s.start, s.end, s.line) for s in found.skipped] == [(0, len(lead), 1)]
+
+
+@pytest.mark.parametrize("word", ["hmm", "maybe", "I guess"])
+@pytest.mark.parametrize("begun", [", move disk 1 from C to,", " then move disk 1 from,"])
+def test_words_between_two_moves_leave_the_line_in_doubt_when_a_later_move_is_cut(word, begun):
+    """A line whose moves the words around them blur stays ambiguous, whether or not a move
+    that cannot be read stops the line later."""
+    for end in (begun + " B->C", ""):
+        found = extract_moves(f"A->C {word} A->B{end}")
+        assert found.moves == ((0, 2), (0, 1))
+        assert found.ambiguous
+        assert found.hedged == (
+            f"the moves cannot be told apart from the words around them: {word!r} between two moves"
+        )
