@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import attrs
@@ -22,6 +23,7 @@ from hanoi_magnet import (
     validate,
 )
 from hanoi_magnet.evaluation import (
+    POLICIES,
     REWARDS,
     Instance,
     Outcome,
@@ -30,7 +32,7 @@ from hanoi_magnet.evaluation import (
     generate,
     score,
 )
-from hanoi_magnet.notation import NOTATIONS
+from hanoi_magnet.notation import NOTATIONS, PegNames
 from hanoi_magnet.testing import labels
 
 RG = json.loads((Path(__file__).parent / "data" / "reasoning_gym_scores.json").read_text())
@@ -344,6 +346,32 @@ def test_pegs_that_the_answer_cannot_tell_apart_give_both_readings():
     differ = score("1 2", instance, detect_pegs=True)
     assert differ.outcome is Outcome.AMBIGUOUS
     assert differ.rewards == {**dict.fromkeys(REWARDS, 0.0)}  # an ambiguous answer earns 0
+
+
+def test_a_right_answer_whose_peg_numbers_could_count_from_0_or_1_is_ambiguous():
+    """Asked to detect the pegs, the scorer reads an answer such as '1 4' (5 pegs) both ways:
+    the right moves from 0, other moves from 1; the readings disagree, nothing is credited."""
+    checked = 0
+    for instance in generate(seed=3, count=150, positions="random", notations=["numbers"],
+                             families=["classic", "frame-stewart"], disks=(1, 3)):  # fmt: skip
+        if instance.unsolvable is not None:
+            continue
+        answer = next(iter(POLICIES["gold"].write(instance, random.Random(0))))
+        numbers = {int(word) for word in answer.split()}
+        if 0 in numbers:
+            continue  # peg 0 written: the answer says it counts from 0
+        result = score(answer, instance, detect_pegs=True)
+        assert score(answer, instance, pegs=PegNames.ZERO).outcome is Outcome.SOLVED_OPTIMALLY
+        other = score(answer, instance, pegs=PegNames.ONE).outcome
+        assert other is not Outcome.SOLVED_OPTIMALLY  # (an optimal answer either way: none here)
+        assert result.outcome is Outcome.AMBIGUOUS, (instance.id, answer)
+        assert result.detail.endswith(
+            "possible readings: pegs numbered from 0; pegs numbered from 1; the readings from 0 "
+            f"and from 1 disagree (solved-optimally, {other.value})"
+        ), result.detail
+        assert not any(result.rewards[name] for name in REWARDS if name != "reasoning_gym")
+        checked += 1
+    assert checked >= 10
 
 
 def test_pegs_explicit_by_default_detected_on_request():
