@@ -109,6 +109,19 @@ def test_a_whole_last_move_or_prose_is_not_cut_off(text):
     assert "cut off" not in found.why
 
 
+@pytest.mark.parametrize("remark", ["{see the note below", "{note: done here", "{this is all"])
+def test_words_in_an_open_brace_after_the_last_move_are_a_remark_not_a_move_cut_off(remark):
+    """An open brace may begin a JSON move; lower-case words in it that no move holds are a
+    remark (what was cut there is no move)."""
+    text = f"A->C, A->B, C->B {remark}"
+    found = extract_moves(text)
+    assert not found.truncated
+    assert found.moves == ((0, 2), (0, 1), (2, 1))
+    assert [(s.start, s.end, s.why) for s in found.skipped] == [
+        (17, len(text), "a remark after a move")
+    ]
+
+
 def test_a_broken_move_line_in_the_middle_stays_unreadable():
     lines = WRITTEN["reasoning-gym"].split("\n")
     text = "\n".join([*lines[:3], "Move disk 3 from Peg 1 to", *lines[3:]])
