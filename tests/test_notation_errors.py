@@ -79,3 +79,25 @@ def test_a_peg_name_asked_of_no_posts_is_refused(posts):
     with pytest.raises(InvalidArgumentError) as caught:
         PegNames.SID.name_of(0, posts=posts)
     assert str(caught.value) == f"posts must be an integer >= 1, got {posts}"
+
+
+@pytest.mark.parametrize("notation", ["moves-list", "json"])
+@pytest.mark.parametrize("before", ["", "\n", "\n\n"])
+@pytest.mark.parametrize("after", ["", "\n", "\n\n"])
+def test_a_list_with_an_item_that_is_not_a_move_names_its_line(notation, before, after):
+    """Blank lines before the list count, blank lines after it do not."""
+    written = NOTATIONS[notation].format([Move(1, 0, 2)], 3).strip()
+    text = before + written[:-1] + ", foo]" + after
+    with pytest.raises(NotationError) as caught:
+        NOTATIONS[notation].read(text, 3)
+    assert caught.value.line == len(before) + 1
+    assert str(caught.value).startswith(f"line {len(before) + 1}: ")
+    assert str(caught.value).endswith(
+        f"of the list is not a move in notation {notation!r}: foo] (not a move)"
+    )
+
+
+def test_a_notation_with_pegs_that_are_not_peg_names_is_refused():
+    with pytest.raises(InvalidArgumentError) as caught:
+        Notation("mine", "{source}->{target}", "SID", "mine")  # type: ignore[arg-type]
+    assert str(caught.value) == "a notation's pegs must be a PegNames, got 'SID'"
