@@ -101,3 +101,23 @@ def test_a_notation_with_pegs_that_are_not_peg_names_is_refused():
     with pytest.raises(InvalidArgumentError) as caught:
         Notation("mine", "{source}->{target}", "SID", "mine")  # type: ignore[arg-type]
     assert str(caught.value) == "a notation's pegs must be a PegNames, got 'SID'"
+
+
+@pytest.mark.parametrize(
+    ("template", "pegs", "spaced", "joined"),
+    [
+        ("{source} {target}", PegNames.SID, "S D", "SD"),
+        ("disk {disk} {source} {target}", PegNames.ONE, "disk 1 1 3", "disk 113"),
+        ("disk {disk} {source} {target}", PegNames.ONE, "disk 1 1 3", "disk 1 13"),
+    ],
+)
+def test_a_space_between_two_fields_of_a_notation_must_be_written(template, pegs, spaced, joined):
+    """Names and numbers written together are one word, not two fields: "113" is no disk 1
+    from peg 1 to peg 3."""
+    mine = Notation("mine", template, pegs, "mine")
+    assert len(mine.read(spaced, 3)) == 1
+    with pytest.raises(NotationError) as caught:
+        mine.read(joined, 3)
+    assert str(caught.value) == (
+        f"line 1: expected a move such as {spaced!r} (notation 'mine'), got {joined!r}"
+    )
