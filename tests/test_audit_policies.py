@@ -16,7 +16,7 @@ import re
 import attrs
 import pytest
 
-from hanoi_magnet.evaluation import Task, audit, generate, score
+from hanoi_magnet.evaluation import Policy, Task, audit, generate, score
 from hanoi_magnet.evaluation._policies import _walk
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.validate import validate
@@ -244,6 +244,17 @@ def test_an_audit_counts_the_instances_it_was_given(count):
     report = audit(instances, policies=["empty"])
     assert report.instances == count
     assert report.results[0].answers == count  # the empty policy answers every instance once
+
+
+def test_a_policy_that_applies_to_no_instance_leaves_the_others_their_instances():
+    """A policy whose ``on`` declines an instance writes nothing for it; the policies after
+    it in the list still answer every instance."""
+    never = Policy("never", "noop", "applies to nothing", lambda i, r: ("x",), lambda i, r: None,
+                   on=lambda instance: None)  # fmt: skip
+    instances = generate(seed=2, count=5)
+    report = audit(instances, policies=[never, "empty", never, "grader-note"])
+    answers = {result.policy: result.answers for result in report.results}
+    assert answers == {"never": 0, "empty": 5, "grader-note": 5}
 
 
 #: The words a description may write in capitals: the answers' own tokens.
