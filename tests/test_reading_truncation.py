@@ -166,8 +166,12 @@ def _classic(notation: str) -> Instance:
 def test_the_scorer_calls_an_answer_cut_inside_a_move_truncated(notation, text):
     result = score(text, _classic(notation))
     assert result.outcome is Outcome.TRUNCATED, result.detail
+    assert result.detail == "the text ends inside the answer after 3 legal moves"
     assert result.first_error is None
     assert not result.solved
+
+    one = score("A->C, A->", _classic("letter-arrows"))
+    assert one.detail == "the text ends inside the answer after 1 legal move"
 
 
 def test_the_scorer_still_calls_a_broken_middle_line_a_format_error():

@@ -304,6 +304,8 @@ def test_the_excess_is_the_moves_beyond_the_optimum_at_every_length(n):
         result = score("S->I\nI->S\n" * detours + solution, instance)
         assert (result.parsed, result.optimum, result.solved) == (length, best, True)
         assert (result.excess, result.excess_ratio) == (2 * detours, length / best)
+        moves = "move" if length == 1 else "moves"
+        assert result.detail == f"done in {length} {moves} (the optimum is {best})"
         assert result.to_dict()["excess"] == 2 * detours
         assert result.optimal is (detours == 0)
         assert result.outcome is (Outcome.SOLVED if detours else Outcome.SOLVED_OPTIMALLY)
