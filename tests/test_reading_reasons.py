@@ -162,3 +162,17 @@ def test_words_between_two_moves_leave_the_line_in_doubt_when_a_later_move_is_cu
         assert found.hedged == (
             f"the moves cannot be told apart from the words around them: {word!r} between two moves"
         )
+
+
+@pytest.mark.parametrize(("runs", "offered"), [(2, 1), (3, 2), (4, 3), (5, 3), (6, 3)])
+def test_at_most_three_runs_that_start_over_are_offered_as_new_attempts(runs, offered):
+    """Runs of move lines with prose between, each starting with the same two moves: read as
+    one answer, each later run also offered alone as a new attempt, up to three of them."""
+    thirds = ["C->B", "B->C", "C->A", "B->A", "A->C", "A->B"]
+    text = "\nHmm, fine.\n".join(f"A->C\nA->B\n{thirds[i]}" for i in range(runs))
+    found = extract_moves(text)
+    assert len(found.moves) == 3 * runs
+    assert found.ambiguous
+    assert found.why == "runs of move lines with prose between them, read as one answer"
+    whys = [reading.why for reading in found.alternatives]
+    assert whys.count("read alone: a new attempt starting over") == offered
