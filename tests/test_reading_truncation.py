@@ -122,6 +122,13 @@ def test_words_in_an_open_brace_after_the_last_move_are_a_remark_not_a_move_cut_
     ]
 
 
+@pytest.mark.parametrize("piece", ["A→", "S⟶", "1→", "B⇒", "A->", "2 =>"])
+def test_a_text_that_is_only_the_beginning_of_a_move_was_cut_off(piece):
+    found = extract_moves(piece)
+    assert (found.moves, found.truncated) == ((), True)
+    assert found.why == f"no whole move; the text ends inside a move ({piece!r}): it was cut off"
+
+
 def test_a_broken_move_line_in_the_middle_stays_unreadable():
     lines = WRITTEN["reasoning-gym"].split("\n")
     text = "\n".join([*lines[:3], "Move disk 3 from Peg 1 to", *lines[3:]])
