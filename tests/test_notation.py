@@ -312,6 +312,25 @@ def test_numbers_before_a_colon_counting_up_are_steps_whatever_the_notation_aske
     assert extract_moves("1: S -> I\n2: S -> D\n1: I -> D").moves[2] == Move(1, 1, 2)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1: A->C\n2: A->B\nGood.\n3: C->B",
+        "1: A->C\nGood.\n2: A->B\nGood.\n3: C->B",
+        "1: A->C\nGood.\n2: A->B\n3: C->B\n4: A->C",
+    ],
+)
+def test_step_numbers_counting_up_across_prose_from_three_moves_on_are_steps(text):
+    """Runs cut by prose that together count 1, 2, 3... up, three moves or more: the numbers
+    are steps (disks 1, 2, 3 cannot move one after the other on three posts)."""
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1), (2, 1), (0, 2))[: text.count("->")]
+
+
+def test_two_moves_counting_up_across_prose_keep_their_disks():
+    assert extract_moves("1: A->C\nGood.\n2: A->B").moves == (Move(1, 0, 2), Move(2, 0, 1))
+
+
 def test_numbers_counting_up_on_four_posts_could_be_disks_too():
     found = extract_moves("1: 0 -> 1\n2: 0 -> 2\n3: 0 -> 3", posts=4, pegs=PegNames.ZERO)
     assert found.moves == ((0, 1), (0, 2), (0, 3)) and found.ambiguous
