@@ -176,3 +176,20 @@ def test_at_most_three_runs_that_start_over_are_offered_as_new_attempts(runs, of
     assert found.why == "runs of move lines with prose between them, read as one answer"
     whys = [reading.why for reading in found.alternatives]
     assert whys.count("read alone: a new attempt starting over") == offered
+
+
+@pytest.mark.parametrize("notation", ["letter-arrows", "reasoning-gym", "moves-list"])
+def test_several_answer_blocks_are_a_hedge_unless_they_agree(notation):
+    first, second = (NOTATIONS[notation].format(m, 3).strip() for m in (_FIRST, _SECOND))
+    other = extract_moves(f"<answer>\n{first}\n</answer>\n<answer>\n{second}\n</answer>")
+    assert _pairs(other.moves) == ((0, 2),)
+    assert other.hedged == "the answer gives several <answer> blocks"
+    assert [(_pairs(a.moves), a.why, a.plausible) for a in other.alternatives] == [
+        (((0, 1), (0, 2), (1, 2)), "another <answer> block with other moves", True)
+    ]
+    same = extract_moves(f"<answer>\n{second}\n</answer>\nSo:\n<answer>\n{second}\n</answer>")
+    assert _pairs(same.moves) == ((0, 1), (0, 2), (1, 2))
+    assert same.hedged is None
+    assert [(a.why, a.plausible) for a in same.alternatives] == [
+        ("the same answer in another <answer> block", False)
+    ]
