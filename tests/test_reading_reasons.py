@@ -193,3 +193,21 @@ def test_several_answer_blocks_are_a_hedge_unless_they_agree(notation):
     assert [(a.why, a.plausible) for a in same.alternatives] == [
         ("the same answer in another <answer> block", False)
     ]
+
+
+@pytest.mark.parametrize(("label", "posts"), [("classic", 3), ("classic:4", 4), ("classic:5", 5)])
+@pytest.mark.parametrize("disks", [2, 3])
+def test_the_same_moves_restated_in_a_notation_counting_pegs_from_1_are_a_restatement(
+    label, posts, disks
+):
+    """A list counting pegs from 0, then the same moves as reasoning-gym lines counting them
+    from 1 (after "In other words:"): one answer restated, not two."""
+    moves = list(solve(label, disks))
+    listed = NOTATIONS["moves-list"].format(moves, posts).strip()
+    lines = NOTATIONS["reasoning-gym"].format(moves, posts).strip()
+    found = extract_moves(f"{listed}\nIn other words:\n{lines}", posts=posts)
+    assert found.moves == tuple(moves)
+    assert not found.ambiguous
+    assert [a.why for a in found.alternatives] == [
+        f"restates the first {len(moves)} moves of the answer"
+    ]
