@@ -133,6 +133,10 @@ def test_two_lists_with_nothing_said_between_are_a_hedge_that_names_the_earlier(
     assert [(_pairs(a.moves), a.why, a.plausible) for a in found.alternatives] == [
         (((0, 2),), "an earlier answer, replaced by a later one", True)
     ]
+    (earlier,) = found.alternatives
+    assert [(s.start, s.end, s.why) for s in earlier.spans] == [
+        (0, len(first), f"moves in notation {before!r}")
+    ]
 
 
 @pytest.mark.parametrize("lead", ["To solve it, first", "To begin, first", "We start: first"])
