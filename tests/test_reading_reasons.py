@@ -215,3 +215,21 @@ def test_the_same_moves_restated_in_a_notation_counting_pegs_from_1_are_a_restat
     assert [a.why for a in found.alternatives] == [
         f"restates the first {len(moves)} moves of the answer"
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["either A->C or A->B", "Try either of these: A->C, A->B.", "We could do either A->C, A->B"],
+)
+def test_either_before_moves_in_prose_offers_alternatives(text):
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1))
+    assert found.ambiguous
+    assert found.hedged == "the answer offers alternatives: 'either' before the moves"
+
+
+@pytest.mark.parametrize("text", ["First A->C, then A->B", "We go A->C and then A->B."])
+def test_moves_in_prose_without_either_offer_no_alternatives(text):
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1))
+    assert (found.ambiguous, found.hedged) == (False, None)
