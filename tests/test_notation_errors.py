@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_magnet.errors import InvalidArgumentError, NotationError
+from hanoi_magnet.errors import AmbiguousNotationError, InvalidArgumentError, NotationError
 from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS, Notation, PegNames, extract_moves
 
@@ -120,4 +120,23 @@ def test_a_space_between_two_fields_of_a_notation_must_be_written(template, pegs
         mine.read(joined, 3)
     assert str(caught.value) == (
         f"line 1: expected a move such as {spaced!r} (notation 'mine'), got {joined!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "names"), [("A->C\n1 2", "1, 2, A, C"), ("S->D, 0 1", "0, 1, D, S")]
+)
+def test_pegs_named_both_by_letters_and_by_numbers_are_refused_with_the_names(text, names):
+    with pytest.raises(NotationError) as caught:
+        extract_moves(text)
+    assert str(caught.value) == f"the pegs are named both by letters and by numbers: {names}"
+
+
+@pytest.mark.parametrize(("text", "numbers"), [("1 2\n2 1", "1, 2"), ("2->1\n1->2", "1, 2")])
+def test_peg_numbers_that_count_either_way_say_so_and_name_both_readings(text, numbers):
+    with pytest.raises(AmbiguousNotationError) as caught:
+        extract_moves(text)
+    assert str(caught.value) == (
+        f"peg numbers {numbers} with 3 pegs do not show whether they count from 0 or from 1; "
+        "possible readings: pegs numbered from 0; pegs numbered from 1"
     )

@@ -112,6 +112,10 @@ def test_an_illegal_move_is_named_as_written_and_counted_from_one():
         ),
         (lambda: get_notation(3), "a notation is a name or a Notation, got int 3"),  # type: ignore[arg-type]
         (
+            lambda: NOTATIONS["arrows"].deviation(3, [], posts=3),  # type: ignore[arg-type]
+            "deviation expects a string, got int",
+        ),
+        (
             lambda: generate(seed=1, count=1, max_answer_tokens=0),
             "max_answer_tokens must be an integer >= 1, got 0",
         ),
