@@ -210,3 +210,20 @@ def test_a_list_stopped_by_an_item_that_is_not_a_move_still_spans_to_its_closing
     assert found.unreadable is not None
     assert [(span.start, span.end) for span in found.spans] == [(0, len(text))]
     assert [(span.start, span.end) for span in found.skipped] == [(len(text) + 1, len(text) + 13)]
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ('["A->C", "A->B, C->B"]', '"A->B, C->B"'),
+        ('["A->C", "A->B then C->B"]', '"A->B then C->B"'),
+        ("['S->D', 'S->I and I->D']", "'S->I and I->D'"),
+        ('["A->C", "maybe A to B"]', '"maybe A to B"'),
+    ],
+)
+def test_a_quoted_list_item_holding_two_moves_or_none_is_not_a_move(text, item):
+    """Each quoted item of a list is one move: one that holds two stops the reading there."""
+    found = extract_moves(text)
+    assert len(found.moves) == 1
+    assert found.unreadable is not None
+    assert found.unreadable.endswith(f"(not a move: {item!r})")
