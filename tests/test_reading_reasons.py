@@ -233,3 +233,27 @@ def test_moves_in_prose_without_either_offer_no_alternatives(text):
     found = extract_moves(text)
     assert found.moves == ((0, 2), (0, 1))
     assert (found.ambiguous, found.hedged) == (False, None)
+
+
+@pytest.mark.parametrize("cut", ["then move disk 1 from,", ", move disk 1 from C to,"])
+def test_a_move_that_cannot_be_read_inside_a_line_ends_the_run_there(cut):
+    text = f"A->C\nA->B {cut} C->B\nC->B"
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1))
+    assert found.unreadable == f"{cut!r} (not a move)"
+    second = text.index("\n") + 1
+    third = text.rindex("\n") + 1
+    assert [(s.start, s.end, s.why) for s in found.skipped] == [
+        (second, third - 1, "a move that cannot be read"),
+        (third, len(text), "after a move that cannot be read"),
+    ]
+
+
+@pytest.mark.parametrize("remark", ["Nice!", "That is it.", "Done, I think."])
+def test_a_sentence_after_the_moves_on_their_line_is_a_remark(remark):
+    text = f"A->C, A->B. {remark}"
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1))
+    assert [(s.start, s.end, s.why) for s in found.skipped] == [
+        (12, len(text), "a remark after a move")
+    ]
