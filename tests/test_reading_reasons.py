@@ -257,3 +257,34 @@ def test_a_sentence_after_the_moves_on_their_line_is_a_remark(remark):
     assert [(s.start, s.end, s.why) for s in found.skipped] == [
         (12, len(text), "a remark after a move")
     ]
+
+
+@pytest.mark.parametrize(
+    "before", ["", "<think>plan</think>\n", "<think>a</think> <think>b</think>\n"]
+)
+def test_moves_read_inside_a_think_never_closed_are_not_reported_skipped(before):
+    """With nothing outside it, the reasoning never closed is read: only the closed reasoning
+    before it is skipped."""
+    found = extract_moves(f"{before}<think>\nA->C\nA->B")
+    assert found.moves == ((0, 2), (0, 1))
+    assert found.unfinished
+    closed = [(0, len(before) - 1, "reasoning inside <think>...</think>")] if before else []
+    assert [(s.start, s.end, s.why) for s in found.skipped] == closed
+
+
+@pytest.mark.parametrize("text", ["A->C (ok). A->B (fine)\nC->B", "A->C (one). A->B (two)"])
+def test_a_line_of_two_remarks_is_skipped_as_one_span_inside_the_text(text):
+    found = extract_moves(text)
+    assert found.moves[:2] == ((0, 2), (0, 1))
+    first_line = text.split("\n")[0]
+    assert [(s.start, s.end, s.why) for s in found.skipped] == [
+        (0, len(first_line), "a remark after a move")
+    ]
+
+
+@pytest.mark.parametrize("text", ["A->C\nSo:\n[]", "A->C\nA->B\nNow:\nmoves = []"])
+def test_an_empty_list_after_the_moves_leaves_them_the_answer_in_their_notation(text):
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1))[: text.count("->")]
+    assert found.notation == "letter-arrows"
+    assert found.why == "the first reading, which no later one replaced"
