@@ -349,6 +349,21 @@ def test_numbers_counting_up_on_four_posts_could_be_disks_too():
     assert disks == [(Move(1, 0, 1), Move(2, 0, 2), Move(3, 0, 3))]
 
 
+@pytest.mark.parametrize(
+    "text", ["1: 0 -> 1\nGood.\n2: 0 -> 2\n3: 0 -> 3", "1: 0 -> 1\n2: 0 -> 2\nWell.\n3: 0 -> 3"]
+)
+def test_numbers_counting_up_across_prose_on_four_posts_could_be_disks_too(text):
+    found = extract_moves(text, posts=4, pegs=PegNames.ZERO)
+    assert found.moves == ((0, 1), (0, 2), (0, 3)) and found.ambiguous
+    assert [(a.moves, a.why, a.plausible) for a in found.alternatives] == [
+        (
+            (Move(1, 0, 1), Move(2, 0, 2), Move(3, 0, 3)),
+            "the numbers before ':' read as disks",
+            True,
+        )
+    ]
+
+
 def test_long_answers_are_read_in_linear_time():
     """A million moves: every line is read once per distinct text, not once per line (16,383
     in a mutation run, which runs this test once per mutant)."""
