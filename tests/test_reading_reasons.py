@@ -288,3 +288,23 @@ def test_an_empty_list_after_the_moves_leaves_them_the_answer_in_their_notation(
     assert found.moves == ((0, 2), (0, 1))[: text.count("->")]
     assert found.notation == "letter-arrows"
     assert found.why == "the first reading, which no later one replaced"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (
+            "moves = [[1, 0, 2], [2, 0, 1]]\nmoves = [[1, 0, 2]]",
+            "restates the first 1 move of the answer",
+        ),
+        ("A->C\nA->B\n<think>hmm</think>\nA->C", "restates the first 1 move of the answer"),
+        (
+            "[[1, 0, 2], [2, 0, 1], [1, 2, 1]]\n[[1, 0, 2], [2, 0, 1]]",
+            "restates the first 2 moves of the answer",
+        ),
+    ],
+)
+def test_a_restatement_counts_the_moves_it_restates_in_words(text, why):
+    """Failed before: 'restates the first 1 moves of the answer' (after a list, or after
+    reasoning)."""
+    assert [a.why for a in extract_moves(text).alternatives] == [why]
