@@ -82,13 +82,15 @@ def test_the_grammar_covers_every_form_layout_twist_and_encoding():
     forms = {"sentence", "disk-first", "arrow", "to", "compact", "bracketed", "json", "spaced"}
     assert forms <= set(seen)
     twists = {f"twist={t}" for t in ("cut", "broken", "restart", "draft", "recap", "options",
-                                      "either", "negation", "two-answer-blocks")}  # fmt: skip
+                                      "either", "negation", "two-answer-blocks",
+                                      "restated")}  # fmt: skip
     assert twists <= set(seen)
     encodings = {f"encoding={e}" for e in ("bom", "nul", "zero-width", "nbsp",
                                            "full-width digits", "arabic-indic digits",
                                            "smart quotes")}  # fmt: skip
     assert encodings <= set(seen)
-    for style in ("ordinal-words", "ordinal-numbers", "step", "bold-step", "bullet", "dash"):
+    styles = ("ordinal-words", "ordinal-numbers", "step", "bold-step", "bullet", "dash", "colon")
+    for style in styles:
         assert style in seen
     for corruption in ("dropped", "swapped", "illegal", "repeated"):
         assert corruption in seen

@@ -16,7 +16,15 @@ import re
 import attrs
 import pytest
 
-from hanoi_magnet.evaluation import Policy, Task, audit, generate, score
+from hanoi_magnet.evaluation import (
+    TEMPLATES,
+    Policy,
+    Task,
+    audit,
+    describe_position,
+    generate,
+    score,
+)
 from hanoi_magnet.evaluation._policies import _walk
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.validate import validate
@@ -151,9 +159,30 @@ def test_the_position_listings_are_the_prompts_start_and_goal():
         parts = _written("positions", instance)
         heads = [part.split(":", 1)[0] for part in parts]
         assert "Goal position" in heads
-        if instance.task is not Task.CONTINUE:  # (a continue task says its position in prose)
+        if instance.task is not Task.CONTINUE:
             assert heads[0] in ("Start position", "Current position")
         assert all(part in instance.prompt for part in parts)
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATES))
+def test_every_position_listing_of_every_prompt_is_found(template):
+    """Issue 32: a continue task's position ("Starting from every disk ..., which gives this
+    position:") was never tried alone by the no-op audit."""
+    instances = generate(
+        seed=41, count=120, templates=[template], unsolvable=0.1, positions="mixed",
+        families=["classic", "magnetic", "digraph"], disks=(1, 5),
+    )  # fmt: skip
+    tasks = set()
+    for instance in instances:
+        pegs = get_notation(instance.notation).pegs
+        listings = set(_written("positions", instance))
+        for state in (instance.start, instance.goal):
+            assert describe_position(state, pegs) in listings, (instance.id, instance.task)
+        assert all(listing in instance.prompt for listing in listings)
+        for listing in listings:  # and alone, each earns nothing
+            assert not score(listing, instance).rewards["graded"], (instance.id, listing)
+        tasks.add(instance.task)
+    assert tasks == set(Task)
 
 
 def test_over_budget_answers_are_over_the_budget_and_hold_the_reference_answer():

@@ -422,3 +422,27 @@ def test_a_move_in_another_notation_with_the_prompts_pegs_is_read():
     assert feedback.move == Move(1, 0, 2) and feedback.item == "A C"
     turn = episode.turn("A->B")
     assert turn.feedback[0].move == Move(2, 0, 1) and turn.feedback[0].item == "A B"
+
+
+@pytest.mark.parametrize("kept", [0, 1, 4096])
+def test_speech_says_each_move_as_its_notation_writes_it_below_and_above_its_memo(
+    monkeypatch, kept
+):
+    """The words of a move are remembered (an episode says every move it plays): with room for
+    none, one or all of them, each is the notation's own, the index too where it is shown."""
+    from hanoi_magnet.episode import _speech
+    from hanoi_magnet.episode._speech import Speech
+    from hanoi_magnet.notation import NOTATIONS
+
+    monkeypatch.setattr(_speech, "_SAID_KEPT", kept)
+    moves = [Move(1, 0, 2), Move(2, 0, 1), Move(1, 0, 2), Move(1, 2, 1), Move(2, 0, 1)]
+    for name in ("library", "letter-arrows", "moves-list", "jsonl"):
+        notation = NOTATIONS[name]
+        speech = Speech(notation, None, 3)
+        for index, move in enumerate([*moves, *moves]):
+            assert speech.move(move, index) == notation.format_move(move, 3, index=index)
+        assert len(speech._said) <= max(kept, 1)
+    jsonl = Speech(NOTATIONS["jsonl"], None, 3)
+    assert jsonl.move(Move(1, 0, 2), 4) == '{"index": 4, "disk": 1, "source": 0, "target": 2}'
+    assert jsonl.move(Move(1, 0, 2), 5) == '{"index": 5, "disk": 1, "source": 0, "target": 2}'
+    assert Speech(None, None, 3) == Speech(None, None, 3)  # what was said is not compared

@@ -11,6 +11,8 @@ both with reasoning blocks put in front.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -222,6 +224,56 @@ def test_a_notation_remembers_a_bounded_number_of_lines():
         assert notation.deviation(changed, moves) is not None
         assert len(notation._lines) <= 4096 + count
     assert 0 < len(notation._lines) <= 5000 + 4096
+
+
+@pytest.mark.parametrize("kept", [8, 9, 4096])
+def test_the_lines_of_move_objects_are_kept_and_give_the_verdicts_of_the_line_by_line_look(
+    monkeypatch, kept
+):
+    """The line of each move object is kept by the object's ``id`` (the table holds the move,
+    so no other object can take its id): fresh objects of other moves each round, shared
+    objects written right and wrong, and answers of 8 and 9 distinct moves against a table of
+    8 or 9 (beyond it, the line-by-line look decides) give the line-by-line verdicts."""
+    monkeypatch.setattr(_notations, "_LINES_KEPT", kept)
+    notation = NOTATIONS["reasoning-gym"]
+    notation._lines_of.clear()
+    rng = random.Random(kept)
+    shared = [Move(disk, 0, 1 + disk % 2) for disk in range(1, 10)]
+    for round_ in range(300):
+        fresh = round_ % 2 == 0
+        count = rng.choice([1, 8, 9])
+        if fresh:  # new objects, many of them reusing the ids of the last round's
+            moves = [Move(rng.randint(1, 9), rng.randrange(3), 1) for _ in range(count)]
+            moves = [m if m.source != m.target else Move(m.disk, 0, 2) for m in moves]
+        else:
+            moves = [rng.choice(shared) for _ in range(count)]
+        text = notation.format(moves)
+        if rng.random() < 0.5:
+            lines = text.splitlines()
+            at = rng.randrange(len(lines))
+            lines[at] = notation.format_move(Move(int(lines[at].split()[2]) % 9 + 1, 0, 2))
+            text = "\n".join(lines)
+        found = notation.deviation(text, moves)
+        assert found == _line_by_line(text, moves, notation, 3), (round_, text)
+    assert all(len(table) <= kept + 9 for table in notation._lines_of.values())
+
+
+def test_a_move_object_freed_and_its_id_taken_by_another_move_is_not_taken_for_the_first():
+    """Text written for some moves, then the same text with other moves made after those were
+    freed (CPython hands their ids out again): a deviation, never the first moves' verdict."""
+    notation = NOTATIONS["reasoning-gym"]
+    first = [Move(2, 0, 1) for _ in range(4)]
+    ids = set(map(id, first))
+    del first
+    assert ids & set(map(id, [Move(2, 0, 2) for _ in range(4)])), "the premise: ids reused"
+    text = notation.format([Move(1, 0, 2)] * 4)
+    for _ in range(200):
+        notation._lines_of.clear()
+        moves = [Move(1, 0, 2) for _ in range(4)]
+        assert notation.deviation(text, moves) is None
+        del moves
+        others = [Move(1, 0, 2), *(Move(1, 0, 1) for _ in range(3))]  # the first line the same
+        assert notation.deviation(text, others) is not None
 
 
 @pytest.mark.parametrize("notation", _LINE_NOTATIONS, ids=lambda n: n.name)

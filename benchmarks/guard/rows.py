@@ -568,6 +568,72 @@ def _extract(hm: ModuleType) -> Callable[[], object]:
     return lambda: extract_moves(text)
 
 
+def gym_kinds(corpus: tuple[tuple[dict[str, Any], str], ...]) -> list[tuple[int, str]]:
+    """The corpus as ``bench_extraction``'s third table writes reasoning-gym's answers: ten kinds
+    of each (optimal, half, periods, lower case, numbered, swapped, a wrong last move, a header,
+    after reasoning, empty), with each entry's number of pegs."""
+    found = []
+    for entry, answer in corpus:
+        lines = answer.split("\n")
+        kinds = [
+            answer,
+            "\n".join(lines[: max(1, len(lines) // 2)]),
+            "\n".join(line + "." for line in lines),
+            answer.lower(),
+            "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1)),
+            "\n".join(lines[1:2] + lines[:1] + lines[2:]),
+            "\n".join([*lines[:-1], "Move disk 9 from Peg 1 to Peg 2"]),
+            "Here is my answer:\n" + answer,
+            "<think>\nrecursion\n</think>\n" + answer,
+            "",
+        ]
+        found += [(entry["metadata"]["num_pegs"], text) for text in kinds]
+    return found
+
+
+def _named_reading(answers: list[tuple[int, str]]) -> Callable[[], object]:
+    from hanoi_magnet import NotationError  # noqa: PLC0415
+    from hanoi_magnet.notation import extract_moves  # noqa: PLC0415
+
+    def run() -> object:
+        for posts, text in answers:
+            try:  # noqa: SIM105 (a suppress block would add its own cost to every call)
+                extract_moves(text, notation="reasoning-gym", posts=posts)
+            except NotationError:
+                pass
+        return None
+
+    return run
+
+
+@row("extract_moves x 200 reasoning-gym answers, its notation named", "bench_extraction")
+def _extract_gym_own(hm: ModuleType) -> Callable[[], object]:
+    return _named_reading([(e["metadata"]["num_pegs"], a) for e, a in gym_corpus()])
+
+
+@row("the same, after 3,000 answers of other lines were read", "bench_extraction")
+def _extract_gym_own_after(hm: ModuleType) -> Callable[[], object]:
+    """The first row's answers after many other lines were read (a full table of them)."""
+    run = _named_reading([(e["metadata"]["num_pegs"], a) for e, a in gym_corpus()])
+    others = [
+        (
+            pegs,
+            f"Move disk {disk} from Peg {s} to Peg {t}\nMove disk {disk} from Peg {t} to Peg {s}",
+        )
+        for pegs in (3, 4)
+        for disk in range(100, 600)
+        for s, t in ((1, 2), (2, 3), (1, 3))
+    ]
+    _named_reading(others)()
+    return run
+
+
+@row("extract_moves x 1,000 reasoning-gym answers of ten kinds, its notation named",
+     "bench_extraction")  # fmt: skip
+def _extract_gym_kinds(hm: ModuleType) -> Callable[[], object]:
+    return _named_reading(gym_kinds(gym_corpus()[:100]))
+
+
 # -- reading answers of every form (issue 32: not slower than the previous reader) -------------
 
 

@@ -57,6 +57,9 @@ class Speech:
     notation: Notation | None
     pegs: PegNames | None
     posts: int
+    #: The moves said so far, by move (and index, for templates that show it): an episode says
+    #: every move it plays, and a game repeats a few moves many times.
+    _said: dict[object, str] = attrs.field(init=False, factory=dict, repr=False, eq=False)
 
     @classmethod
     def of(cls, instance: Instance) -> Speech:
@@ -97,6 +100,21 @@ class Speech:
 
     def move(self, move: Move | tuple[int, int], index: int = 0) -> str:
         """One move as the notation writes it (a list notation: one item of the list)."""
+        said = self._said
+        key = (move, index) if self._indexed else move
+        found = said.get(key)
+        if found is None:
+            found = self._move(move, index)
+            if len(said) >= _SAID_KEPT:
+                said.clear()
+            said[key] = found
+        return found
+
+    @property
+    def _indexed(self) -> bool:
+        return self.notation is not None and "{index}" in self.notation.template
+
+    def _move(self, move: Move | tuple[int, int], index: int) -> str:
         written = self.written
         inside = all(0 <= post < self.posts for post in _posts(move))
         if inside and (isinstance(move, Move) or not written.has_disk):
@@ -208,6 +226,10 @@ class Speech:
         if rule is Rule.POST_COLOR:  # "... on the empty blue post D, ...": the one peg named
             return detail.replace(f"post {post_name(target, self.posts)}", self.peg(target))
         return detail
+
+
+#: The most moves a :class:`Speech` remembers having said.
+_SAID_KEPT = 4096
 
 
 def _posts(move: Move | tuple[int, int]) -> tuple[int, int]:

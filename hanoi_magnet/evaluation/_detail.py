@@ -59,10 +59,19 @@ class Names:
         notation = self.notation
         fits = source < self.posts and target < self.posts
         if notation is not None and self.naming is notation.pegs and fits:
+            key = (notation.template, notation.pegs, self.posts, move)
+            shown = _WRITTEN.get(key)
+            if shown is not None:
+                return shown
             try:
-                return notation.format_move(move, self.posts).strip()
+                shown = notation.format_move(move, self.posts).strip()
             except NotationError:
                 pass
+            else:
+                if len(_WRITTEN) >= _WRITTEN_KEPT:
+                    _WRITTEN.clear()
+                _WRITTEN[key] = shown
+                return shown
         shown = f"{self.post(source)}->{self.post(target)}"
         return (
             f"disk {move.disk} from {self.post(source)} to {self.post(target)}"
@@ -75,7 +84,7 @@ class Names:
 
     def text(self, detail: str) -> str:
         """A validator's detail with its post names (``post S``, ``S->I``) in these names."""
-        if self.naming is None:
+        if self.naming is None or _PLACES.search(detail) is None:
             return detail
         detail = _POST.sub(
             lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail
@@ -99,6 +108,15 @@ _POST = re.compile(r"\bpost ([SID]|\d{1,30})\b")
 _BOTH = re.compile(r"\bare both ([SID]|\d{1,30})\b")
 _FROM_TO = re.compile(r"\bmoves from ([SID]|\d{1,30}) to ([SID]|\d{1,30})\b")
 _ARC = re.compile(r"(?<![\w>-])([SID]|\d{1,30})->([SID]|\d{1,30})(?![\w-])")
+#: What one of the four needs (most details name no post: "disk 2 cannot be placed on disk 1").
+_PLACES = re.compile(r"post |are both |moves from |->")
+
+
+#: Moves as a notation writes them, by (its template, its pegs, posts, move): what
+#: :meth:`~hanoi_magnet.notation.Notation.format_move` depends on (an illegal move is shown in
+#: each score's detail, and answers share a few moves).
+_WRITTEN: dict[tuple[str, PegNames, int, ReadMove], str] = {}
+_WRITTEN_KEPT = 4096
 
 
 def _post_index(name: str, posts: int) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from hanoi_magnet.model import Move, State
 from hanoi_magnet.rules import ClassicRules, Rules
@@ -41,45 +42,68 @@ def gym_moves(answer: str) -> list[_Line] | None:
     """The moves reasoning-gym reads from ``answer``; ``None``: it scores the answer 0.0."""
     read: list[_Line] = []
     search = _PATTERN.search
-    for line in answer.strip().splitlines():
+    answer = answer.strip()
+    first = _FIRST_LINE.match(answer)
+    if first is not None and _line_numbers(first[0].strip(), search) is None:
+        return None  # most answers that are not its lines fail at once: no need to split them
+    for line in answer.splitlines():
         line = line.strip()  # the same steps as reasoning-gym's
         if not line:
             continue
-        found = search(line)
-        if found is None:
+        numbers = _line_numbers(line, search)
+        if numbers is None:
             return None
-        parts = line.split()
-        if len(parts) != 9:
-            return None
-        try:
-            disk, source, target = int(found[1]), int(found[2]), int(found[3])
-            read.append((disk, source, target, int(parts[8])))  # the pattern fixes the others
-        except ValueError:  # not a number, or more digits than int() reads
-            return None
+        read.append(numbers)
     return read
 
 
-#: An answer that is nothing but reasoning-gym move lines, one per line, exactly as it writes
-#: them (ASCII digits, at most 9, no leading zeros, single spaces, ``\n`` line ends).
-_CLEAN = re.compile(
-    r"(?:Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n)*"
-    r"Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}\n?"
+def _line_numbers(line: str, search: Callable[[str], re.Match[str] | None]) -> _Line | None:
+    """One stripped, non-empty line as reasoning-gym reads it (``None``: it scores 0.0)."""
+    found = search(line)
+    if found is None:
+        return None
+    parts = line.split()
+    if len(parts) != 9:
+        return None
+    try:
+        # the pattern fixes the other words; the ninth is read again, as reasoning-gym does
+        return int(found[1]), int(found[2]), int(found[3]), int(parts[8])
+    except ValueError:  # not a number, or more digits than int() reads
+        return None
+
+
+#: The first line of a stripped text, as :meth:`str.splitlines` ends it.
+_FIRST_LINE = re.compile("[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
+
+
+#: One reasoning-gym move line exactly as it writes them (ASCII digits, at most 9, no leading
+#: zeros, single spaces). An answer of nothing else, one a line (``\n`` line ends, one at the
+#: end allowed), is clean.
+_CLEAN_LINE = re.compile(
+    r"Move disk [1-9][0-9]{0,8} from Peg [1-9][0-9]{0,8} to Peg [1-9][0-9]{0,8}"
 )
 _NUMBERS = re.compile(r"Move disk ([0-9]+) from Peg ([0-9]+) to Peg ([0-9]+)")
 
 
-def clean_lines(answer: str) -> list[str] | None:
+def clean_lines(answer: str, known: dict[str, Any] | None = None) -> list[str] | None:
     """The lines of an answer made only of exact reasoning-gym lines (``None``: it is not).
 
     For such an answer every reading agrees: reasoning-gym's, and the kit's in the
-    reasoning-gym notation (one move per line, nothing skipped).
+    reasoning-gym notation (one move per line, nothing skipped). ``known``: a table whose keys
+    are lines known to be such lines; each distinct other line is matched once.
     """
-    if len(answer) > _CLEAN_LIMIT or _CLEAN.fullmatch(answer) is None:
+    first = _CLEAN_LINE.match(answer)  # most answers that are not clean fail at once
+    if first is None or answer[first.end() : first.end() + 1] not in ("", "\n"):
+        return None
+    if len(answer) > _CLEAN_LIMIT:
         return None
     lines = answer.split("\n")
     if not lines[-1]:
         lines.pop()  # the answer's final line end
-    return lines
+    if not lines:
+        return None
+    new = set(lines) if known is None else set(lines).difference(known)  # (looks up each)
+    return lines if all(map(_CLEAN_LINE.fullmatch, new)) else None
 
 
 def clean_line(line: str) -> _Line:

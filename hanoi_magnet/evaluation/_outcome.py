@@ -16,13 +16,24 @@ _TOKEN = re.compile(
     r"(?:\s*\})*",
     re.IGNORECASE,
 )
+# Who or what the claim is about, and the ways of saying the goal cannot be reached.
+_SUBJECT = (
+    r"(?:it|this|(?:the|this)\s+(?:puzzle|instance|problem|task|position|goal(?:\s+position)?"
+    r"|game))"
+)
+_GOAL = r"(?:it|this|(?:the|this)\s+(?:goal(?:\s+position)?|puzzle|problem|task|instance))"
+_REACHES = rf"(?:reach(?:es)?|can\s+reach|gets?\s+to|leads?\s+to)\s+{_GOAL}"
+_SEQUENCE = r"(?:solution|(?:legal\s+)?sequence(?:\s+of\s+(?:legal\s+)?moves)?|(?:legal\s+)?moves?)"
 _CLAIM = re.compile(
-    r"(?:(?:so|thus|therefore|hence|in\s+conclusion|conclusion)\s*[,:]?\s+)?"
-    r"(?:(?:the|this)\s+(?:puzzle|instance|problem|task|position|goal(?:\s+position)?)\s+"
-    r"(?:is|cannot\s+be\s+(?:solved|reached))|it\s+is|there\s+is\s+no\s+(?:solution|way|"
-    r"sequence(?:\s+of\s+(?:legal\s+)?moves)?)|no\s+(?:solution|sequence\s+of\s+(?:legal\s+)?"
-    r"moves)\s+(?:exists|reaches\s+the\s+goal))"
-    r"(?:\s+(?:unsolvable|impossible(?:\s+to\s+(?:solve|reach))?))?"
+    r"(?:(?:so|thus|therefore|hence|in\s+conclusion|conclusion|in\s+short|answer)\s*[,:]?\s+)?"
+    rf"(?:{_SUBJECT}(?:\s+is|[’']s)\s+(?:unsolvable|impossible|not\s+solvable|unreachable|not\s+"
+    rf"reachable)(?:\s+to\s+(?:solve|reach|complete|get\s+to)(?:\s+{_GOAL})?)?"
+    rf"|{_SUBJECT}\s+(?:cannot|can[’']t|can\s+not|can\s+never)\s+be\s+(?:solved|reached|done|"
+    rf"completed)"
+    rf"|{_SUBJECT}\s+has\s+no\s+solution"
+    rf"|there\s+(?:is|exists)\s+no\s+(?:solution|way(?:\s+to\s+(?:solve|reach|get\s+to)\s+"
+    rf"{_GOAL})?|{_SEQUENCE}(?:\s+that\s+{_REACHES})?)"
+    rf"|no\s+{_SEQUENCE}\s+(?:exists|{_REACHES}))"
     r"(?:\s*[:,]\s*unsolvable)?",
     re.IGNORECASE,
 )
@@ -31,8 +42,17 @@ _HEDGES = re.compile(
     r"sure|think|guess|seems?|cannot\s+tell|unclear|or)\b",
     re.IGNORECASE,
 )
+_SAYS_NO = re.compile(
+    r"unsolvable|impossible|unreachable|not\s+(?:solvable|reachable)|\bno\s|cannot|can[’']t|"
+    r"can\s+(?:not|never)",
+    re.IGNORECASE,
+)
+_NOT_A_HEDGE = re.compile(r"\bnot\s+(?:solvable|reachable)\b|\bcan\s+not\b", re.IGNORECASE)
 _MARKUP = str.maketrans("", "", "*_`#>")
 _ENDING = re.compile(r"[\s.!]*$")
+#: A claim holds one of these (a quick test before the expressions).
+_WORDS = ("unsolvable", "impossible", "unreachable", "not solvable", "not reachable", "no ",
+          "cannot", "can't", "can’t", "can not", "can never")  # fmt: skip
 
 
 class Outcome(enum.Enum):
@@ -107,15 +127,14 @@ def is_abstention(statement: str) -> bool:
     """Whether one statement (a line) claims that the goal cannot be reached."""
     statement = _ENDING.sub("", statement.translate(_MARKUP).strip())
     lower = statement.lower()
-    if not any(word in lower for word in ("unsolvable", "impossible", "no ", "cannot")):
+    if not any(word in lower for word in _WORDS):
         return False
     if _TOKEN.fullmatch(statement):
         return True
-    if _HEDGES.search(statement):
+    if _HEDGES.search(_NOT_A_HEDGE.sub(" ", statement)):
         return False
     return any(
-        _CLAIM.fullmatch(clause.strip()) is not None
-        and re.search(r"unsolvable|impossible|no\s+(?:solution|way|sequence)|cannot", clause, re.I)
+        _CLAIM.fullmatch(clause.strip()) is not None and _SAYS_NO.search(clause) is not None
         for clause in re.split(r"[:;,.!]", statement)
         if clause.strip()
     )
@@ -124,7 +143,7 @@ def is_abstention(statement: str) -> bool:
 def abstention_lines(region: str) -> int:
     """How many lines of the answer claim, each on its own, that there is no solution."""
     lower = region.lower()
-    if not any(word in lower for word in ("unsolvable", "impossible", "no ", "cannot")):
+    if not any(word in lower for word in _WORDS):
         return 0
     return sum(is_abstention(line) for line in region.splitlines() if line.strip())
 

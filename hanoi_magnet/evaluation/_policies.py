@@ -10,6 +10,7 @@ numbering, a draft never finished, several answers...
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 
@@ -200,11 +201,34 @@ def _format_lines(instance: Instance) -> list[str]:
     ]
 
 
+#: One line of a position listing (describe_position): ``Peg A: 3, 1 (bottom to top), ...``.
+_PEG_LINE = re.compile(
+    r"Peg [A-Za-z0-9]{1,6}: (?:empty|\d+(?:, \d+)*(?: \(bottom to top\))?"
+    r"(?:, (?:red|blue) faces? up)?)"
+)
+
+
 def _positions(instance: Instance) -> list[str]:
-    return [
-        part for part in _prompt_parts(instance)
-        if part.startswith(("Start position", "Goal position", "Current position"))
-    ]  # fmt: skip
+    """Every listing of a position in the prompt (start, goal, current, a continue task's).
+
+    Each alone, and also with the line that introduces it when that line ends with a colon.
+    """
+    lines = instance.prompt.splitlines()
+    found: list[str] = []
+    index = 0
+    while index < len(lines):
+        if not _PEG_LINE.fullmatch(lines[index]):
+            index += 1
+            continue
+        end = index
+        while end < len(lines) and _PEG_LINE.fullmatch(lines[end]):
+            end += 1
+        listing = "\n".join(lines[index:end])
+        if index and lines[index - 1].rstrip().endswith(":"):
+            found.append(f"{lines[index - 1]}\n{listing}")
+        found.append(listing)
+        index = end
+    return found
 
 
 def _instructions(instance: Instance) -> list[str]:

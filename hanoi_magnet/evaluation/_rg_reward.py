@@ -94,7 +94,7 @@ def clean_read(answer: str, posts: int) -> tuple[Move, ...] | None:
     Each distinct line is read once and its move kept (answers repeat a few lines many times,
     and moves are immutable).
     """
-    lines = clean_lines(answer)
+    lines = clean_lines(answer, _LINE_MOVES)  # (the lines read before are clean ones)
     if lines is None:
         return None
     distinct = set(lines)

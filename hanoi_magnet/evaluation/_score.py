@@ -110,6 +110,16 @@ class _Rewards(Mapping[str, float]):
         self._values = dict(values)
         self._pending = dict(pending)
 
+    @classmethod
+    def of_verdict(cls, gym: float, verdict: Verdict) -> _Rewards:
+        """A verdict's rewards, with reasoning-gym's score ``gym`` (built from its own dict)."""
+        rewards = cls.__new__(cls)
+        rewards._values = {"reasoning_gym": gym, **verdict.rewards}
+        rewards._pending = {"prefix": verdict.progress}
+        known = rewards._values.keys() == _SETTLED  # every reward but the pending one
+        rewards._order = REWARDS if known else _order(frozenset(rewards._values) | {"prefix"})
+        return rewards
+
     def __getitem__(self, name: str) -> float:
         value = self._values.get(name)
         if value is None:
@@ -127,6 +137,9 @@ class _Rewards(Mapping[str, float]):
 
     def __repr__(self) -> str:
         return repr(dict(self))
+
+
+_SETTLED = frozenset(REWARDS) - {"prefix"}
 
 
 @functools.lru_cache(maxsize=64)
@@ -694,9 +707,7 @@ def verdict_score(verdict: Verdict, base: _Base, found: Extraction) -> Score:
         excess=length - best if solved else None,
         excess_ratio=(length / best if best else 1.0) if solved else None,
         unverified=verdict.unverified,
-        rewards=_Rewards(
-            {"reasoning_gym": base.gym, **verdict.rewards}, {"prefix": verdict.progress}
-        ),
+        rewards=_Rewards.of_verdict(base.gym, verdict),
         outcome=verdict.outcome,
         detail=verdict.detail,
         reading=found,
@@ -715,6 +726,10 @@ def _over_budget(region: str, instance: Instance, tokenizer: Tokenizer | None) -
     return None
 
 
+#: Whether a value read is a move with its disk (not a (source, target) pair): C-level.
+_IS_MOVE: Callable[[object], bool] = Move.__instancecheck__
+
+
 def _extract(
     answer: object, instance: Instance, naming: PegNames | None, thinking: bool
 ) -> Extraction:
@@ -730,7 +745,7 @@ def _extract(
         found = extract_moves(
             answer, notation=asked, pegs=naming, posts=instance.posts, thinking=thinking
         )
-        if found.deviation is None or all(isinstance(move, Move) for move in found.moves):
+        if found.deviation is None or all(map(_IS_MOVE, found.moves)):
             return found
         # labels read as step numbers: the moves' own disks may be exactly what was written
         deviation = _deviation(asked, answer_region(answer, thinking), found.moves, instance)

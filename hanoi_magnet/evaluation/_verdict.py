@@ -56,17 +56,19 @@ def judge(
 
     ``error_of(report_error, names)``: the :class:`MoveError` of the first broken rule.
     """
-    names = Names(getattr(found, "pegs", None), getattr(found, "notation", None), instance.posts)
     report = replayed(moves, instance)  # legal moves of classic rules: a plain loop
     if report is None:
         report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
     first_error = None
-    if report.error is not None:
-        first_error = error_of(report.error, names)
-    elif found.unreadable is not None:
-        first_error = error_of(
-            None, names, index=len(moves), item=found.unreadable, state=report.state
-        )
+    if report.error is not None or found.unreadable is not None:
+        pegs, notation = getattr(found, "pegs", None), getattr(found, "notation", None)
+        names = Names(pegs, notation, instance.posts)
+        if report.error is not None:
+            first_error = error_of(report.error, names)
+        else:
+            first_error = error_of(
+                None, names, index=len(moves), item=found.unreadable, state=report.state
+            )
     legal = first_error is None
     solved, unverified = task_done(instance, moves, report, legal, max_states)
     length = len(moves)

@@ -65,6 +65,10 @@ _ALL = (
 NOTATIONS: Mapping[str, Notation] = MappingProxyType({notation.name: notation for notation in _ALL})
 
 
+#: The notations by their own names (what the generator writes into instances).
+_BY_NAME: dict[str, Notation] = dict(NOTATIONS)
+
+
 def get_notation(name: str | Notation) -> Notation:
     """The built-in notation called ``name`` (a :class:`Notation` is returned as it is).
 
@@ -78,6 +82,9 @@ def get_notation(name: str | Notation) -> Notation:
         >>> get_notation("reasoning_gym").name
         'reasoning-gym'
     """
+    found = _BY_NAME.get(name) if type(name) is str else None  # the common call: a known name
+    if found is not None:
+        return found
     if isinstance(name, Notation):
         return name
     if not isinstance(name, str):

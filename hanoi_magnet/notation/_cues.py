@@ -33,6 +33,29 @@ _ALTERNATIVE = LazyPattern(
 _DRAFT = LazyPattern(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
 
 
+_ANSWER_LABEL = LazyPattern(
+    r"[\s>#*•-]{0,6}(?:(?:so|thus|therefore|hence|overall|altogether|to\s{1,3}(?:recap|sum\s{1,3}up)|"
+    r"recap|in\s{1,3}(?:summary|short|total|full|conclusion))\b[\s,:]{0,3})?"
+    r"(?:(?:the|my|our|your|this|that)\s{1,3})?"
+    r"(?:(?:final|complete|full|whole|entire|correct(?:ed)?|revised|updated|new|optimal|shortest)"
+    r"\s{1,3})*(?:answer|solution|moves|sequence(?:\s{1,3}of\s{1,3}moves)?)\b"
+    r"(?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=])",
+    re.IGNORECASE,
+)
+
+
+def answer_label(sentence: str) -> int:
+    """The length of the label that opens ``sentence`` when it announces the whole answer, or 0.
+
+    "So the moves are:", "Final answer:", "In summary, the solution is": a line so introduced
+    after other moves states an answer of its own (the same moves: a recap; others: a second
+    answer, or a correction), never a continuation. "The first moves are" (a partial recap)
+    and numbering are no such label.
+    """
+    found = _ANSWER_LABEL.match(sentence)
+    return found.end() if found else 0
+
+
 def cue_of(prose: str) -> str | None:
     """What a stretch of prose between two readings announces.
 

@@ -152,7 +152,7 @@ def _next(
         losers.append(Loser([candidate], "another <answer> block with other moves", True))
         decision.hedged = decision.hedged or "the answer gives several <answer> blocks"
         return group
-    cue = cue_of(prose)
+    cue = cue_of(f"{prose} {candidate.label}" if candidate.label else prose)
     restates = (len(key) < len(group.key) and list(key) == group.key[: len(key)]) or (
         list(key) == group.key and candidate.closed
     )
@@ -177,6 +177,15 @@ def _next(
     if cue == "alternative" and list(key) != group.key:
         losers.append(Loser([candidate], "offered as an alternative answer", True))
         decision.hedged = decision.hedged or "the answer offers another answer as an alternative"
+        return group
+    if candidate.label:  # "So the moves are: ...": the whole answer stated again
+        if list(key) == group.key:
+            losers.append(Loser([candidate], "states the same moves again"))
+            return group
+        losers.append(Loser([candidate], f"{candidate.label!r} states other moves", True))
+        decision.hedged = decision.hedged or (
+            f"the answer states its moves twice, differently ({candidate.label!r})"
+        )
         return group
     last = group.parts[-1]
     if prose.strip() and not candidate.block and not last.block:  # runs of lines, prose between

@@ -12,6 +12,7 @@ import attrs
 from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._builtin import get_notation
+from hanoi_magnet.notation._canonical import can_teach, known_reading, teach
 from hanoi_magnet.notation._cut import begun_move, end_of_text
 from hanoi_magnet.notation._decide import Decision, Loser, choose, counted_doubt
 from hanoi_magnet.notation._lines import (
@@ -43,12 +44,14 @@ from hanoi_magnet.notation._regions import (
     masked,
     opening_tag_end,
     reasoning,
+    tags_apart,
 )
 from hanoi_magnet.notation._report import Extraction, Reading, Span
 from hanoi_magnet.notation._scan import (
     JSON_OBJECT,
     LIST_ITEM,
     QUOTED_ITEM,
+    Block,
     Raw,
     ReadMove,
     read_block,
@@ -115,7 +118,7 @@ def _find(plain: str, thinking: bool) -> _Found:
 
 
 def _search(text: str, start: int, end: int) -> _Found:
-    body = text[start:end] if start or end < len(text) else text
+    body = tags_apart(text[start:end] if start or end < len(text) else text)
     blocks = _blocks(body)
     runs, skipped = line_runs(body, blocks)
     candidates = sorted([*blocks, *runs], key=lambda candidate: candidate.start)
@@ -230,6 +233,12 @@ def extract_moves(
     text, chosen, pegs, posts = _check(text, notation, pegs, posts, thinking)
     if not text or text.isspace():
         raise NotationError("no answer: the text is empty")
+    taught = chosen is not None and not thinking and can_teach(chosen)
+    if taught:  # nothing but the asked notation's own lines, all read before: looked up
+        assert chosen is not None
+        known = known_reading(text, chosen, pegs, posts)
+        if known is not None:
+            return known
     plain = normalize(text)
     reading = _Reading(text, plain, chosen, pegs, posts, thinking)
     try:
@@ -241,6 +250,9 @@ def extract_moves(
         return cut
     if isinstance(whole, NotationError):
         raise whole
+    if taught:
+        assert chosen is not None
+        teach(text, chosen, pegs, posts, whole)
     return whole
 
 
@@ -315,21 +327,16 @@ class _Reading:
         alternatives = tuple(_reading(loser, used, posts, places) for loser in losers)
         for part in parts:
             skipped.extend(part.remarks)
-        read = {id(part) for part in parts}
-        skipped.extend(
-            (part.start, part.end, f"another reading: {loser.why}")
-            for loser in losers
-            for part in loser.parts
-            if id(part) not in read
-        )
+        if losers:
+            read = {id(part) for part in parts}
+            skipped.extend(
+                (part.start, part.end, f"another reading: {loser.why}")
+                for loser in losers
+                for part in loser.parts
+                if id(part) not in read
+            )
         hedged = decision.hedged
-        paragraphs: list[int] = []
-        offset = 0
-        for part in parts:
-            if offset:
-                paragraphs.append(offset)
-            paragraphs.extend(offset + index for index in part.paragraphs)
-            offset += len(part.raws)
+        paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
             moves=tuple(moves),
             pegs=used if moves or raws else None,
@@ -341,20 +348,40 @@ class _Reading:
             pegs_from=how,
             pegs_why=why_pegs,
             pegs_mismatch=differs,
-            spans=tuple(places.span(p.start, p.end, _form(name)) for p in parts),
-            skipped=tuple(places.span(a, b, why) for a, b, why in sorted(set(skipped))),
+            spans=tuple([places.span(p.start, p.end, _form(name)) for p in parts]),
+            skipped=tuple([places.span(a, b, why) for a, b, why in sorted(set(skipped))])
+            if skipped
+            else (),
             alternatives=alternatives,
             why=decision.why,
-            ambiguous=hedged is not None or any(r.plausible for r in alternatives),
+            ambiguous=hedged is not None
+            or (bool(alternatives) and any(r.plausible for r in alternatives)),
             abandoned=next((part.abandoned for part in parts if part.abandoned), None),
             hedged=hedged,
             unfinished=unfinished,
-            paragraphs=tuple(p for p in paragraphs if p < len(moves)),
+            paragraphs=paragraphs,
             asked=None if self.chosen is None else self.chosen.name,
             deviation=None
             if self.chosen is None
             else self.chosen.deviation(text[region[0] : region[1]], moves, posts),
         )
+
+
+def _paragraph_starts(parts: list[Candidate], count: int) -> tuple[int, ...]:
+    """Where the reading goes on after a blank line or prose, among its first ``count`` moves.
+
+    Each part after the first starts one, and so does each paragraph within a part.
+    """
+    if len(parts) == 1 and not parts[0].paragraphs:
+        return ()
+    paragraphs: list[int] = []
+    offset = 0
+    for part in parts:
+        if offset:
+            paragraphs.append(offset)
+        paragraphs.extend(offset + index for index in part.paragraphs)
+        offset += len(part.raws)
+    return tuple(index for index in paragraphs if index < count)
 
 
 def _cut_off(reading: _Reading, whole: Extraction | NotationError) -> Extraction | None:
@@ -492,6 +519,7 @@ def _prose(
 
 
 _KIND, _RAWS, _LABELS = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(4)
+_ANSWER_LABEL = operator.itemgetter(10)  # "So the moves are: ..." (a new answer after moves)
 _PLAIN = operator.itemgetter(0, 2, 3, 5, 6, 7, 8, 9)  # kind, notation, remark and the flags
 _BLANK_PLAIN = (BLANK, None, "", False, "", "", "", "")
 _OUTSIDE = frozenset({BLANK, PROSE})
@@ -529,6 +557,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         return None
     if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
+    if any(map(_ANSWER_LABEL, distinct)) and any(map(_ANSWER_LABEL, among[1:])):
+        return None  # a line announcing an answer after moves: a candidate of its own
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
@@ -598,6 +628,8 @@ def _blocks(text: str) -> list[Candidate]:
         position = max(block.end, bracket + 1)
         if not block.raws and (block.closed or text[block.end :].strip()):
             continue  # "[[disk id, from peg, to peg], ...]": a format, not an answer
+        if len(block.raws) > 1:
+            block = _one_shape(block)
         found.append(
             Candidate(
                 block.raws,
@@ -612,6 +644,28 @@ def _blocks(text: str) -> list[Candidate]:
             )
         )
     return found
+
+
+def _one_shape(block: Block) -> Block:
+    """A list whose moves all name their disk, or none does; it stops at the first that differs.
+
+    ``[[1, 0, 2], [9, 9], [2, 0, 1]]``: a pair among triples is no move of the list (as a
+    line that starts as a move but holds none is not): the reading stops at the first item
+    whose shape is not that of most items (of the first, when as many have each), unreadable.
+    """
+    raws = block.raws
+    if len({raw.disk is None for raw in set(raws)}) == 1:  # a few distinct moves: cheap
+        return block
+    pairs = sum(raw.disk is None for raw in raws)
+    shape = raws[0].disk is None if 2 * pairs == len(raws) else 2 * pairs > len(raws)
+    index = next(i for i, raw in enumerate(raws) if (raw.disk is None) != shape)
+    odd = raws[index]
+    shown = ", ".join(part for part in (odd.disk, odd.source, odd.target) if part is not None)
+    holds = "no disk" if shape else "their disk"
+    return block._replace(
+        raws=raws[:index],
+        unreadable=f"[{shown}] (not a move: the list's moves name {holds})",
+    )
 
 
 def _list_notation(text: str, bracket: int, raws: list[Raw]) -> str | None:

@@ -57,6 +57,7 @@ class Candidate(NamedTuple):
     hedged: str = ""  # moves offered as alternatives inside the run ("A->C or A->B")
     uncertain: str = ""  # words between moves that neither join nor separate them
     paragraphs: tuple[int, ...] = ()  # where the run goes on after a blank line (move indexes)
+    label: str = ""  # its first line announces an answer ("So the moves are:", "Final answer:")
 
 
 # LaTeX around moves: \boxed{...}, \text{...}, arrows.
@@ -295,6 +296,7 @@ class _Runs:
         self.uncertain = ""
         self.blank = False  # a blank line since the current run's last move
         self.paragraphs: list[int] = []
+        self.label = ""
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -304,7 +306,7 @@ class _Runs:
             and self.current
             and not self.weak
             and self.broken is None
-            and not (read.hedged or read.uncertain or read.negated or read.broken)
+            and not (read.hedged or read.uncertain or read.negated or read.broken or read.label)
         ):
             if self.blank:
                 self.paragraphs.append(len(self.current))
@@ -338,11 +340,12 @@ class _Runs:
         )
 
     def _moves(self, read: Line, weak: bool, line: str, line_start: int) -> None:
-        if self.current and weak != self.weak:
-            self.close()
+        if self.current and (weak != self.weak or (read.label and not weak)):
+            self.close()  # a line announcing an answer ("So the moves are: ...") starts one
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.after = self.joinable
+            self.label = read.label
         elif read.name != self.name:
             self.mixed = True
         if self.blank and self.current:
@@ -416,13 +419,16 @@ class _Runs:
                 self.runs[-1] = self.runs[-1]._replace(
                     unreadable=f"{self.broken!r} (not a move)", written=None
                 )
-            if self.hedged or self.uncertain or self.paragraphs:
+            if self.hedged or self.uncertain or self.paragraphs or self.label:
                 self.runs[-1] = self.runs[-1]._replace(
-                    hedged=self.hedged, uncertain=self.uncertain, paragraphs=tuple(self.paragraphs)
+                    hedged=self.hedged,
+                    uncertain=self.uncertain,
+                    paragraphs=tuple(self.paragraphs),
+                    label=self.label,
                 )
             self.prose, self.abandoned, self.joinable, self.broken = [], None, True, None
         self.current, self.labels, self.remarks = [], True, []
-        self.hedged = self.uncertain = ""
+        self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []
 
     def skip(self, a: int, b: int, why: str) -> None:

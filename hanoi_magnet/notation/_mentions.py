@@ -6,7 +6,8 @@ One regular expression finds, left to right, every *mention* of a move in a piec
   ``the top disk``, ``disc #2``), an optional ``from``, then two pegs joined by an arrow
   (``->``, ``→``, ``=>``, ``\to``...) or by ``to``/``onto``: ``Move disk 1 from Peg A to Peg C``,
   ``A -> C``, ``tower 1 to tower 3``, ``Disk 2: S -> D``;
-* **label**: the library's ``1: S -> D`` (a disk, or a step number: see the run rules);
+* **label**: the library's ``1: S -> D``, also ``1: A to C`` (a space after the colon: not a
+  time such as ``10:30 to 11``): a disk, or a step number (see the run rules);
 * **bracket**: ``[1, 0, 2]``, ``(0, 2)``, ``[1, "A", "C"]``, ``[A C]``;
 * **json**: ``{"disk": 1, "from": 0, "to": 2}`` (keys in any order, letters quoted or not);
 * **compact**: ``SD``, ``AC`` (capitals, no space);
@@ -52,10 +53,12 @@ _DISK_WORD = r"(?=[drpDRP])(?:disk|disc|ring|piece)"
 _DISK = rf"""
     (?:(?=[taTA])(?:the|a)\s{{1,3}})?(?:{_SIZE}(?:most)?\s{{1,3}})?
     (?:(?P<dword>{_DISK_WORD})(?!\w)\s{{0,3}}(?:\#|no\.\s{{0,2}}|number\s{{1,3}})?
-       (?P<disk>\d{{1,40}}(?!\d))?
+       (?P<disk>\d{{1,40}}(?!\d))?(?:\s{{0,3}}(?<!\d)on\s{{1,3}}top(?!\w))?
      |(?P<bare>\d{{1,40}})(?=\s{{1,3}}from\b))
     \s{{0,3}}(?:\(\s{{0,3}}(?:{_DISK_WORD}\s{{0,3}})?(?P<pdisk>\d{{1,40}})\s{{0,3}}\)\s{{0,3}})?:?
 """
+#: After a number, a word that makes it a count, not a peg: "from 2 to 3 disks".
+_NOT_A_COUNT = r"(?!\s{1,3}(?:disks?|discs?|rings?|moves?|steps?|times|pegs?|rods?|posts?)\b)"
 _MOVE = rf"""
     (?P<move>
       (?:(?P<verb>(?<![A-Za-z]){_VERB})(?!\w)\s{{1,3}})?
@@ -63,12 +66,13 @@ _MOVE = rf"""
       (?P<from>(?=[fF])from\s{{1,3}})?
       (?P<sword>{_PEG_WORD})?(?P<source>{_NAME})
       (?P<sep>\s{{0,3}}{_ARROW}\s{{0,3}}|\s{{1,3}}(?:to|onto|into)\s{{1,3}})
-      (?P<tword>{_PEG_WORD})?(?P<target>{_NAME})
+      (?P<tword>{_PEG_WORD})?(?P<target>{_NAME}){_NOT_A_COUNT}
     )
 """
 _LABEL = rf"""
-    (?P<label>(?<![\w.])(?P<ldisk>\d{{1,40}})\s{{0,3}}:\s{{0,3}}(?:{_PEG_WORD})?(?P<lsource>{_NAME})
-      \s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?P<ltarget>{_NAME}))
+    (?P<label>(?<![\w.])(?P<ldisk>\d{{1,40}})\s{{0,3}}:(?P<lspace>\s{{1,3}})?(?(lspace)(?:from\s{{1,3}})?)
+      (?:{_PEG_WORD})?(?P<lsource>{_NAME})(?:\s{{0,3}}{_ARROW}\s{{0,3}}|(?(lspace)\s{{1,3}}(?:to|onto)\s{{1,3}}|(?!)))
+      (?:{_PEG_WORD})?(?P<ltarget>{_NAME}))
 """
 _Q = r"""["']?"""
 _BRACKET = rf"""
@@ -362,4 +366,13 @@ def _json(text: str, start: int, end: int) -> Mention | None:
 BEGUN = re.compile(
     rf"(?:{_VERB})\s{{1,3}}(?:the\s{{1,3}}|a\s{{1,3}})?(?:\w+\s{{1,3}})?{_DISK_WORD}(?!\w)",
     re.IGNORECASE,
+)
+#: An arrow move whose target is no peg name (``C->?``, ``Peg A -> Peg ??``, ``A ->``), alone
+#: on its line after its lead (a remark opened by a symbol may follow): a move that cannot be
+#: read, never prose.
+HALF_ARROW = LazyPattern(
+    rf"""\s{{0,3}}(?:\d{{1,4}}\s{{0,3}}:\s{{0,3}})?(?:{_PEG_WORD})?{_NAME}\s{{0,3}}{_ARROW}\s{{0,3}}
+    (?:{_PEG_WORD})?(?!{_NAME})[^\s,;<]{{0,6}}
+    [\s.,;:!?]*(?:(?:[(\[{{—–#/←✅]|--|\s-\s).*)?""",
+    re.IGNORECASE | re.VERBOSE,
 )

@@ -10,6 +10,8 @@ mismatch; when the prompt names pegs otherwise, the answer's own numbers must sh
 
 from __future__ import annotations
 
+import operator
+
 from hanoi_magnet.errors import NotationError
 from hanoi_magnet.notation._builtin import NOTATIONS
 from hanoi_magnet.notation._pegs import PegNames
@@ -39,8 +41,8 @@ def naming(
         return given, how, _given_why(given, how)
     if tokens is None:
         tokens = peg_names(raws, distinct)
-    numbers = any(token.isdecimal() for token in tokens)
-    letters = any(not token.isdecimal() for token in tokens)
+    decimal = set(map(str.isdecimal, tokens))
+    numbers, letters = True in decimal, False in decimal
     if numbers and given is not None and given.numeric:
         return given, how, _given_why(given, how)  # (letters among them cannot be read)
     if numbers and not letters and given is PegNames.SID and posts != 3:
@@ -77,7 +79,10 @@ def peg_names(raws: list[Raw], distinct: set[Raw] | None = None) -> frozenset[st
     """The peg names the moves write (``distinct``: ``set(raws)``, when the caller has it)."""
     if distinct is None:
         distinct = set(raws)  # few: hashing each move once beats reading its names
-    return frozenset(raw.source for raw in distinct).union(raw.target for raw in distinct)
+    return frozenset(map(_SOURCE, distinct)).union(map(_TARGET, distinct))
+
+
+_SOURCE, _TARGET = operator.itemgetter(1), operator.itemgetter(2)  # a Raw's peg names
 
 
 def detect(
@@ -173,9 +178,8 @@ def convert(
         if len(known) + len(distinct) > _KNOWN_SIZE:
             known.clear()
         try:
-            for raw in distinct:
-                if raw not in known:
-                    known[raw] = to_move(raw, used, posts)
+            for raw in distinct.difference(known):
+                known[raw] = to_move(raw, used, posts)
         except NotationError:
             pass  # found again, at its place, by the loop below
         else:

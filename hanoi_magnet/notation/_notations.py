@@ -8,10 +8,12 @@ from these few fields, so every notation round-trips.
 
 from __future__ import annotations
 
+import operator
 import re
 import string
 from collections.abc import Iterable, Iterator
 from functools import cached_property
+from typing import Any
 
 import attrs
 
@@ -147,6 +149,23 @@ class Notation:
     @cached_property
     def _lines(self) -> dict[tuple[int, int, int, int], str]:
         """The lines written for moves so far: (posts, disk, source, target) to the line."""
+        return {}
+
+    @cached_property
+    def _lines_of(self) -> dict[int, dict[int, tuple[Move, str]]]:
+        """By posts: the line written for each move object seen, by the object's ``id``.
+
+        The table holds the move, so that no other object can take its ``id`` while the line is
+        kept (the moves read from answers share their objects).
+        """
+        return {}
+
+    @cached_property
+    def _taught(self) -> dict[tuple[PegNames | None, int], Any]:
+        """The lines of answers written exactly in this notation, taught by full readings.
+
+        By the caller's peg naming and number of posts (see :mod:`._canonical`).
+        """
         return {}
 
     @cached_property
@@ -403,19 +422,34 @@ def _at_once(region: str, moves: list[ReadMove], notation: Notation, posts: int)
         if not text.startswith(first) or text[len(first) : len(first) + 1] not in _LINE_GOES_ON:
             shown = text.replace("\r", "\n").split("\n", 1)[0].strip()
             return f"line 1 is {_shown(shown)}, notation {notation.name!r} writes {_shown(first)}"
-        written = [line for line in map(str.strip, region.replace("\r", "\n").split("\n")) if line]
-        if len(written) != len(moves):
-            return _UNSURE
-        distinct = dict(zip(map(id, moves), moves, strict=True))
-        wanted = {key: line_of(move) for key, move in distinct.items() if type(move) is Move}
+        by_id = notation._lines_of.get(posts)
+        if by_id is None:
+            by_id = notation._lines_of[posts] = {}
+        try:
+            wanted = list(map(_LINE, map(by_id.__getitem__, map(id, moves))))  # all in C
+        except KeyError:  # moves not seen before: each written once, then looked up again
+            distinct = dict(zip(map(id, moves), moves, strict=True))
+            if len(distinct) > _LINES_KEPT:
+                return _UNSURE  # not kept: the line-by-line look holds no more than a line
+            if len(by_id) + len(distinct) > _LINES_KEPT:
+                by_id.clear()
+            for move in distinct.values():
+                if type(move) is not Move:
+                    return _UNSURE  # pairs among the moves
+                by_id[id(move)] = (move, line_of(move))
+            wanted = list(map(_LINE, map(by_id.__getitem__, map(id, moves))))
     except (NotationError, InvalidArgumentError):  # the line-by-line look says what is wrong
         return _UNSURE
-    if len(wanted) < len(distinct):  # pairs among the moves
+    except KeyError:  # pragma: no cover - another thread emptied the table meanwhile
         return _UNSURE
-    if written == list(map(wanted.__getitem__, map(id, moves))):
+    if text.rstrip() == "\n".join(wanted):  # the common case: one line a move, nothing else
         return None
-    return _UNSURE
+    text = region.replace("\r", "\n") if "\r" in region else region
+    written = list(filter(None, map(str.strip, text.split("\n"))))
+    return None if written == wanted else _UNSURE
 
+
+_LINE = operator.itemgetter(1)  # the line of a (move, line) entry of Notation._lines_of
 
 #: :func:`_at_once` cannot tell.
 _UNSURE = "unsure"

@@ -68,6 +68,36 @@ def masked(text: str, regions: list[Region]) -> str:
     return "".join(pieces)
 
 
+def tags_apart(body: str) -> str:
+    """``body`` with each answer tag that shares its line with other text on a line of its own.
+
+    The same length, so that offsets do not move: an opening tag gives up its ``>`` for the
+    line end after it, a closing tag its ``>`` for the line end before it (``<answer>A->C``:
+    ``<answer`` then ``A->C``). So one-line blocks (``<answer>A->C</answer>``) are read as the
+    blocks written over several lines are: each block's moves apart, the tags between them.
+    Each line is looked at once.
+    """
+    if "answer>" not in body.lower():
+        return body
+    return _TAG_LINE.sub(_line_apart, body)
+
+
+def _line_apart(line: re.Match[str]) -> str:
+    text = line.group(0)
+    if _ANSWER_TAG.fullmatch(text.strip()):
+        return text  # a tag alone on its line
+    return _ANSWER_TAG.sub(_apart, text)
+
+
+def _apart(tag: re.Match[str]) -> str:
+    word = tag.group(0)[:-1]  # "<answer" or "</answer"
+    return f"\n{word}" if tag.group(1) else f"{word}\n"
+
+
+#: A line that holds an answer tag.
+_TAG_LINE = re.compile(r"[^\n]*<(/?)answer>[^\n]*", re.IGNORECASE)
+
+
 def answer_region(text: str) -> tuple[int, int]:
     """From the first ``<answer>`` to the last ``</answer>`` (or the end), else everything.
 

@@ -23,9 +23,9 @@ import itertools
 import re
 from typing import NamedTuple
 
-from hanoi_magnet.notation._cues import cue_of
+from hanoi_magnet.notation._cues import answer_label, cue_of
 from hanoi_magnet.notation._lazy import LazyPattern
-from hanoi_magnet.notation._mentions import BEGUN, Mention, mentions
+from hanoi_magnet.notation._mentions import BEGUN, HALF_ARROW, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written
 
@@ -59,7 +59,8 @@ _NUMBERING = r"""(?:
 )"""
 _LABEL = r"""(?:
     (?:(?:the|my|our|your)\s{1,3})?
-    (?:(?:final|next|best|first|optimal|correct|only|complete|full|shortest|recommended)\s{1,3})*
+    (?:(?:final|next|best|first|optimal|correct(?:ed)?|revised|updated|new|only|complete|full|whole
+      |entire|shortest|recommended)\s{1,3})*
     (?:answer|solution|moves?|sequence|steps?|plan|result|output|response|play)
     (?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be|should\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=\-–])
 )"""
@@ -114,6 +115,8 @@ _ABANDON = LazyPattern(
 )
 _ELLIPSIS_LINE = LazyPattern(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
 _PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{]*$")
+#: A step number before a move that is no label: "1: AC", "2: Move disk 2 from A to B".
+_STEP_NUMBER = LazyPattern(r"\s{0,3}\d{1,4}\s{0,2}:\s{1,3}[\"'`*_(\[{]{0,3}")
 
 
 def abandons(text: str) -> bool:
@@ -134,6 +137,7 @@ class Line(NamedTuple):
     uncertain: str = ""  # words between moves that neither join nor separate them
     negated: str = ""  # a move mentioned as one not to make (skipped)
     broken: str = ""  # a move that cannot be read, after the line's moves
+    label: str = ""  # the lead of its first moves announces an answer: "So the moves are:"
 
 
 BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
@@ -151,6 +155,7 @@ class _Sentence(NamedTuple):
     negated: str = ""
     broken: str = ""
     abandons: bool = False
+    label: str = ""  # its lead announces the answer ("So the moves are:", "Final answer:")
 
 
 def read_line(line: str) -> Line:
@@ -185,12 +190,14 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
     raws: list[Raw] = []
     forms: list[str] = []
     remarks: list[str] = []
-    hedged = uncertain = negated = broken = ""
+    hedged = uncertain = negated = broken = label = ""
     gives_up = False
     for sentence in sentences:
         if broken:  # after a move that cannot be read, the line says nothing more
             break
         if sentence.kind == MOVES:
+            if not raws:
+                label = sentence.label
             raws.extend(sentence.raws)
             forms.extend(sentence.forms)
             if sentence.remark:
@@ -210,7 +217,7 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
     labels = bool(forms) and all(form in ("library", "library-like") for form in forms)
     return Line(
         MOVES, raws, _form(forms), remark, labels, gives_up or abandons(remark),
-        hedged, uncertain, negated, broken,
+        hedged, uncertain, negated, broken, label,
     )  # fmt: skip
 
 
@@ -227,9 +234,24 @@ def _form(forms: list[str]) -> str | None:
 
 
 def _sentence(text: str) -> _Sentence:
-    """The reading of one sentence of a line."""
+    """The reading of one sentence of a line; its answer label, if its lead is one."""
     lead = LEAD.match(text)
     start = lead.end() if lead else 0
+    labelled = 0
+    head = text[:80].lower()  # a label names the answer: most sentences are spared the look
+    if "moves" in head or "answer" in head or "solution" in head or "sequence" in head:
+        labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+        if labelled > start:
+            more = LEAD.match(text, labelled)
+            start = more.end() if more else labelled
+    read = _read_sentence(text, start)
+    if labelled and read.kind == MOVES:
+        return read._replace(label=text[:labelled].strip())
+    return read
+
+
+def _read_sentence(text: str, start: int) -> _Sentence:
+    """The reading of one sentence whose lead ends at ``start``."""
     found = mentions(text[start:])
     if not found and start and text.lstrip()[:1] == "0":
         whole = mentions(text)  # "01. ok" on four posts: a move (no list numbers from 0)
@@ -237,9 +259,15 @@ def _sentence(text: str) -> _Sentence:
             start, found = 0, whole
     if not found:
         return _without_moves(text, start)
+    if found[0].form == "compact" and text[start + found[0].start].isdigit():
+        after = _STEP_NUMBER.match(text, start + found[0].start)  # "10: Move disk 1 ...": step 10
+        if after is not None and len(found) > 1 and after.end() >= start + found[1].start:
+            found = found[1:]
+        elif after is not None and len(found) == 1 and _half_arrow(text, after.end()):
+            return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
     offset = start
     before = text[start : offset + found[0].start]
-    if not _PUNCTUATION.match(before):
+    if not _PUNCTUATION.match(before) and not _STEP_NUMBER.fullmatch(before):
         return _in_prose(text, start, found)
     raws: list[Raw] = []
     forms: list[str] = []
@@ -352,9 +380,17 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
     return _Sentence(WEAK, raws, forms, "", hedged=hedged)
 
 
+def _half_arrow(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` is an arrow to no peg: ``C->?``, ``Peg A -> Peg ??``."""
+    return _ARROW_MARK.search(text, start) is not None and bool(HALF_ARROW.fullmatch(text, start))
+
+
+_ARROW_MARK = re.compile("[>→⟶➔➜➙➝➞⇒⟹↦⟼]")
+
+
 def _without_moves(text: str, start: int) -> _Sentence:
     rest = text[start:]
-    if BEGUN.match(rest.lstrip()):
+    if BEGUN.match(rest.lstrip()) or _half_arrow(text, start):
         return _Sentence(BROKEN, [], [], "", broken=rest.strip()[:80])
     if abandons(text):
         return _Sentence(ABANDON, [], [], text.strip(), abandons=True)

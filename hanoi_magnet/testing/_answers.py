@@ -5,7 +5,8 @@ for millions of answers) write an answer from a grammar: the moves of a real puz
 solution, part of one, or a walk of legal moves) in every form and peg naming a model uses,
 laid out as lines, one line, a list, a table or a paragraph, wrapped in prose, reasoning, tags
 and fences, sometimes corrupted (a move dropped, swapped, illegal, repeated; the text cut off;
-an attempt started over; a broken move), hedged (two candidate answers) or re-encoded
+an attempt started over; a broken move; the answer stated again, the same or not), hedged
+(two candidate answers) or re-encoded
 (byte-order marks, zero-width characters, full-width digits...). Each
 :class:`WrittenAnswer` says what a careful reader reads from it: the moves, or that the
 answer is cut off, broken, ambiguous, or gives no moves at all. :meth:`WrittenAnswer.judge`
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Literal, TypeVar
 
@@ -234,7 +236,7 @@ def write_answer(
     recipe += [corruption, *body.recipe]
     twist = chooser.choice(
         ("none",) * 12 + ("cut", "cut", "broken", "restart", "draft", "recap", "options",
-                          "either", "negation", "two-answer-blocks")
+                          "either", "negation", "two-answer-blocks", "restated", "restated")
     )  # fmt: skip
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
@@ -271,7 +273,7 @@ def _twisted(
         cut = _cut(body, chooser)
         return None if cut is None else (cut[0], body.moves[: cut[1]], "truncated", False)
     if twist == "broken":
-        broken = _broken(body, chooser)
+        broken = _broken(body, chooser, names)
         return None if broken is None else (*broken, True)
     if twist == "restart":
         attempt = _other(chooser, names, moves, posts)
@@ -292,6 +294,8 @@ def _twisted(
         first = inline(moves[: chooser.integer(2, len(moves) - 1)], names, chooser, lead=False)
         text = f"{text.rstrip()}\n\n{chooser.choice(wrap.RECAPS)}{first.text.strip()}\n"
         return text, read, "moves", True
+    if twist == "restated":
+        return _restated(chooser, body, names, moves, posts)
     if twist == "options":
         other = _other(chooser, names, moves, posts)
         if _pairs(other.moves) == _pairs(read):
@@ -309,10 +313,43 @@ def _twisted(
         other = _other(chooser, names, moves, posts) if chooser.chance(50) else body
         if _pairs(other.moves) == _pairs(read):
             other = body
-        blocks = f"<answer>\n{other.text.strip()}\n</answer>\n<answer>\n{text.strip()}\n</answer>\n"
+        shown, last = other.text.strip(), text.strip()
+        if "\n" not in shown + last and chooser.chance(50):  # one-line blocks
+            blocks = f"<answer>{shown}</answer>\n<answer>{last}</answer>\n"
+        else:
+            blocks = f"<answer>\n{shown}\n</answer>\n<answer>\n{last}\n</answer>\n"
         same = _pairs(other.moves) == _pairs(read)
         return blocks, read, "moves" if same else "ambiguous", False
     return None
+
+
+def _restated(
+    chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...], posts: int
+) -> _Twisted | None:
+    """The moves, then a line that states the whole answer again: ``So the moves are: ...``.
+
+    The same moves are a recap (the moves are read once); fewer or other moves contradict them
+    (ambiguous); after "Final answer:" the later moves are the answer.
+    """
+    kind = chooser.choice(("same", "same", "fewer", "other", "final"))
+    if kind == "same":
+        again = inline(moves, names, chooser, lead=False)
+    elif kind == "fewer" and len(moves) >= 2:
+        again = inline(moves[: chooser.integer(1, len(moves) - 1)], names, chooser, lead=False)
+    else:
+        again = inline(_other(chooser, names, moves, posts).moves, names, chooser, lead=False)
+        if _pairs(again.moves) == _pairs(body.moves):
+            return None
+    if again.labels or "\n" in again.text.strip():
+        return None  # "1: S -> D, 2: ...": its numbers are read by their own rule
+    label = chooser.choice(wrap.FINAL_LABELS if kind == "final" else wrap.RESTATEMENTS)
+    gap = chooser.choice(("\n", "\n\n"))
+    text = f"{body.text.rstrip()}{gap}{label}{again.text.strip()}\n"
+    if kind == "final":
+        return text, again.moves, "moves", True
+    if kind == "same":
+        return text, body.moves, "moves", True
+    return text, body.moves, "ambiguous", True
 
 
 def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:
@@ -330,7 +367,7 @@ def _other(chooser: Chooser, names: Names, moves: tuple[Move, ...], posts: int) 
 def _cut(body: Body, chooser: Chooser) -> tuple[str, int] | None:
     """The body's text cut inside one of its moves, and that move's index (``None``: no place)."""
     usable = [i for i, p in enumerate(body.places) if body.text[p.cut_from : p.cut_to].strip()]
-    if not usable or body.recipe[1] in ("compact", "spaced"):
+    if not usable or body.recipe[1] in ("compact", "spaced") or body.recipe[2:3] == ("colon",):
         return None
     index = chooser.choice(usable)
     place = body.places[index]
@@ -342,8 +379,29 @@ def _cut(body: Body, chooser: Chooser) -> tuple[str, int] | None:
     return body.text[:end], index
 
 
-def _broken(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
-    """A sentence whose disk is written as a word: a move that cannot be read."""
+def _broken(
+    body: Body, chooser: Chooser, names: Names
+) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
+    """A move that cannot be read.
+
+    A sentence whose disk is a word, an arrow to ``?``, a pair among the triples of a list (or
+    a triple among pairs).
+    """
+    if body.recipe[2:3] == ("colon",):
+        return None  # a step number before the broken move: see _cut
+    if body.recipe[:2] in (("lines", "arrow"), ("lines", "to")) and body.places:
+        index = chooser.integer(0, len(body.places) - 1)
+        place = body.places[index]
+        if body.recipe[1] == "to":  # "A to ?" is prose; "A -> ?" is a move begun
+            return None
+        name = body.text[place.cut_to : place.cut_to + len(names.peg(0))]
+        if not name.strip():
+            return None
+        unknown = chooser.choice(("?", "??", "X9"))
+        text = body.text[: place.cut_to] + unknown + body.text[place.cut_to + len(name) :]
+        return text, body.moves[:index], "unreadable"
+    if body.recipe[:3] == ("list", "bracketed", "bracketed") and len(body.places) >= 2:
+        return _odd_item(body, chooser)
     if body.recipe[:2] != ("lines", "sentence") or not body.places:
         return None
     index = chooser.integer(0, len(body.places) - 1)
@@ -357,6 +415,26 @@ def _broken(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Ex
             text = body.text[:start] + " ".join(words) + body.text[end:]
             return text, body.moves[:index], "unreadable"
     return None
+
+
+def _odd_item(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
+    """A list of triples with one pair among them, or of pairs with one triple: not a move.
+
+    The odd item is one of fewer than half the items (else which shape is odd?).
+    """
+    count = len(body.places)
+    index = chooser.integer(1 if count == 2 else 0, count - 1)
+    start = body.places[index].start
+    item = re.match(r"([\[(])(\d+, )?", body.text[start:])
+    if item is None:
+        return None
+    cut = start + item.end()
+    text = (
+        body.text[: start + 1] + body.text[cut:]  # "[1, 0, 2]" -> "[0, 2]"
+        if item.group(2)
+        else body.text[:cut] + "9, " + body.text[cut:]  # "[0, 2]" -> "[9, 0, 2]"
+    )
+    return text, body.moves[:index], "unreadable"
 
 
 def _either(
@@ -406,7 +484,12 @@ def _wrapped(
     if ending and chooser.chance(25):
         text = text.rstrip("\n") + "\n\n" + chooser.choice(wrap.AFTER).format(count=count) + "\n"
     if ending and chooser.chance(8):
-        text = f"<answer>\n{text.strip()}\n</answer>\n"
+        inline = "\n" not in text.strip() and chooser.chance(40)
+        text = (
+            f"<answer>{text.strip()}</answer>\n"
+            if inline
+            else f"<answer>\n{text.strip()}\n</answer>\n"
+        )
         recipe.append("answer-tags")
         if chooser.chance(30):  # moves outside the tags are not the answer
             text = _other(chooser, names, moves, posts).text + "\n" + text

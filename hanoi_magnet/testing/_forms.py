@@ -73,7 +73,7 @@ def _sentence(move: Move | tuple[int, int], names: Names, chooser: Chooser) -> s
 
 
 def _disk_first(move: Move | tuple[int, int], names: Names, chooser: Chooser) -> str | None:
-    """``Disk 1: A -> C``, ``disk 1 from A to C``, ``1: S -> D`` (the library's)."""
+    """``Disk 1: A -> C``, ``disk 1 from A to C``, ``1: S -> D`` (the library's), ``1: A to C``."""
     if not isinstance(move, Move):
         return None
     source, target = names.called(move.source), names.called(move.target)
@@ -81,6 +81,7 @@ def _disk_first(move: Move | tuple[int, int], names: Names, chooser: Chooser) ->
     return chooser.choice(
         (
             f"{move.disk}: {source}{arrow}{target}",
+            f"{move.disk}: {source} to {target}",
             f"Disk {move.disk}: {source}{arrow}{target}",
             f"disk {move.disk} from {source} to {target}",
             f"Disk {move.disk} from {source} to {target}",

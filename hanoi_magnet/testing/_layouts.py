@@ -102,13 +102,16 @@ def _numbering(style: str, index: int, count: int) -> str:
         "bullet": "• ",
         "ordinal-numbers": f"{ordinal_number(index)}: ",
         "ordinal-move": f"{ordinal_number(index)} move: ",
+        "colon": f"{index}: ",
     }[style]
 
 
 _STYLES = (
     "none", "dot", "paren", "step", "step-dash", "bold-step", "move-n", "hash", "dash",
-    "star", "bullet", "ordinal-words", "ordinal-numbers", "ordinal-move", "lead-ins",
+    "star", "bullet", "ordinal-words", "ordinal-numbers", "ordinal-move", "lead-ins", "colon",
 )  # fmt: skip
+#: Forms after which ``N:`` is a label the reader may take for a disk (``1: A to C``).
+_LABELLED = ("arrow", "to")
 _REMARKS = (
     " ✅",
     " (now the smallest disk is out of the way)",
@@ -185,6 +188,13 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
         style = "step"  # "Move 1: Move disk 1 ..." reads, but nobody writes it
     if form == "disk-first" and style in ("none", "hash"):
         style = "dot"  # "1: S -> D" after no number: the library's own lines
+    if style == "colon" and (
+        form == "disk-first" or (form in _LABELLED and (len(moves) < 3 or names.posts != 3))
+    ):
+        # "1: A to C", "2: A to B", "3: C to B": step numbers counting up over three moves on
+        # three posts (fewer, or on more posts, they could be disks: see counted()); before
+        # other forms ("1: AC", "2: [0, 1]") a step number
+        style = "dot"
     newline = chooser.choice(("\n", "\n", "\r\n"))
     markup = chooser.choice(("", "", "", "**", "`"))
     remarks = chooser.chance(20)

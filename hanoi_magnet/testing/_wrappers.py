@@ -20,6 +20,7 @@ BEFORE = (
     "Let me think about this carefully before answering.",
     "I'll solve it recursively: clear the smaller disks, move the largest, then rebuild.",
     "Final answer:",
+    "Step 1: move from 2 to 3 disks in my head, then write the moves out.",
 )
 AFTER = (
     "That's {count} moves in total.",
@@ -45,6 +46,18 @@ RESTARTS = (
 DRAFTS = ("Draft:", "First attempt:", "Rough idea:")
 FINALS = ("Final answer:", "The corrected final sequence:", "So the final answer is:")
 RECAPS = ("To recap, the first moves are ", "In short, it starts with ", "Recap: we begin with ")
+#: Labels that state the whole answer again after the moves: the same moves are a recap,
+#: others (fewer, or different) contradict them.
+RESTATEMENTS = (
+    "So the moves are: ",
+    "The answer is: ",
+    "Answer: ",
+    "In summary, the solution is: ",
+    "The complete sequence is: ",
+    "Moves: ",
+)
+#: Labels that replace the moves before them.
+FINAL_LABELS = ("Final answer: ", "Corrected sequence: ", "Revised solution: ")
 OPTIONS = (("Option 1:", "Option 2:"), ("One way:", "Another way:"), ("Either:", "Or:"))
 NEGATIONS = (
     "I would never {move}; that would be a blunder.",
