@@ -308,3 +308,15 @@ def test_a_restatement_counts_the_moves_it_restates_in_words(text, why):
     """Failed before: 'restates the first 1 moves of the answer' (after a list, or after
     reasoning)."""
     assert [a.why for a in extract_moves(text).alternatives] == [why]
+
+
+def test_a_list_on_a_line_of_its_own_separates_the_runs_of_lines_around_it():
+    found = extract_moves("A->C\n[[1, 0, 1]]\nA->B")
+    assert found.moves == (Move(1, 0, 1),)
+    assert [a.moves for a in found.alternatives] == [((0, 2),), ((0, 1),)]
+    assert found.alternatives[0].why == "an earlier answer, replaced by a later one"
+
+
+@pytest.mark.parametrize("text", ["moves = []", "[]"])
+def test_an_answer_without_pegs_says_no_peg_is_written(text):
+    assert extract_moves(text).pegs_why == "no peg is written"
