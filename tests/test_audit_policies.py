@@ -13,9 +13,18 @@ import itertools
 import random
 import re
 
+import attrs
 import pytest
 
-from hanoi_magnet.evaluation import TEMPLATES, Task, audit, describe_position, generate, score
+from hanoi_magnet.evaluation import (
+    TEMPLATES,
+    Policy,
+    Task,
+    audit,
+    describe_position,
+    generate,
+    score,
+)
 from hanoi_magnet.evaluation._policies import _walk
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.validate import validate
@@ -100,6 +109,49 @@ def test_the_unsolvable_word_policy_says_the_issues_two_sentences():
         "This puzzle is not unsolvable.",
         "I cannot tell whether it is unsolvable.",
     ]
+
+
+def test_the_format_line_policy_writes_the_prompt_lines_that_state_the_answer_form():
+    instances = generate(seed=34, count=30, templates=["plain", "illusion", "reasoning-gym"])
+    for instance in instances:
+        lines = _written("format-line", instance)
+        assert all(line in instance.prompt.splitlines() for line in lines)
+        if instance.template == "reasoning-gym":
+            assert any("should be formatted as 'Move disk X" in line for line in lines)
+        else:
+            assert any(" in the form " in line for line in lines), instance.id
+    assert {instance.template for instance in instances} == {"plain", "illusion", "reasoning-gym"}
+
+
+def test_the_policies_around_the_reference_answer_hold_it_whole():
+    wrapped = {
+        "moves-then-abstention": ("", "\nUNSOLVABLE"),
+        "abstention-then-moves": ("UNSOLVABLE\n", ""),
+        "answer-in-thinking": ("<think>\n", "\n</think>"),
+        "cut-off-thought": ("<think>\n", "\nlet me double-check disk 2"),
+    }
+    written = 0
+    for instance in _PLAIN:
+        gold = _written("gold", instance)
+        if instance.unsolvable is not None or not gold:
+            continue
+        for name, (before, after) in wrapped.items():
+            assert _written(name, instance) == [before + gold[0].strip() + after], name
+            written += 1
+    assert written > 40
+
+
+def test_the_right_answer_judge_names_a_reasoning_gym_reward_between_0_and_1():
+    judge = _built_in()["other-digits"].judge
+    for instance in _PLAIN:
+        if instance.unsolvable is not None or get_notation(instance.notation).pegs.name != "ONE":
+            continue
+        full = score(_written("gold", instance)[0], instance)
+        assert judge(instance, full) is None
+        half = attrs.evolve(full, rewards={**full.rewards, "reasoning_gym": 0.5})
+        assert judge(instance, half) == "reasoning_gym 0.5"
+        return
+    raise AssertionError("no instance with pegs numbered from 1")
 
 
 def test_the_position_listings_are_the_prompts_start_and_goal():
@@ -221,6 +273,17 @@ def test_an_audit_counts_the_instances_it_was_given(count):
     report = audit(instances, policies=["empty"])
     assert report.instances == count
     assert report.results[0].answers == count  # the empty policy answers every instance once
+
+
+def test_a_policy_that_applies_to_no_instance_leaves_the_others_their_instances():
+    """A policy whose ``on`` declines an instance writes nothing for it; the policies after
+    it in the list still answer every instance."""
+    never = Policy("never", "noop", "applies to nothing", lambda i, r: ("x",), lambda i, r: None,
+                   on=lambda instance: None)  # fmt: skip
+    instances = generate(seed=2, count=5)
+    report = audit(instances, policies=[never, "empty", never, "grader-note"])
+    answers = {result.policy: result.answers for result in report.results}
+    assert answers == {"never": 0, "empty": 5, "grader-note": 5}
 
 
 #: The words a description may write in capitals: the answers' own tokens.

@@ -312,11 +312,56 @@ def test_numbers_before_a_colon_counting_up_are_steps_whatever_the_notation_aske
     assert extract_moves("1: S -> I\n2: S -> D\n1: I -> D").moves[2] == Move(1, 1, 2)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1: A->C\n2: A->B\nGood.\n3: C->B",
+        "1: A->C\nGood.\n2: A->B\nGood.\n3: C->B",
+        "1: A->C\nGood.\n2: A->B\n3: C->B\n4: A->C",
+    ],
+)
+def test_step_numbers_counting_up_across_prose_from_three_moves_on_are_steps(text):
+    """Runs cut by prose that together count 1, 2, 3... up, three moves or more: the numbers
+    are steps (disks 1, 2, 3 cannot move one after the other on three posts)."""
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1), (2, 1), (0, 2))[: text.count("->")]
+
+
+def test_two_moves_counting_up_across_prose_keep_their_disks():
+    assert extract_moves("1: A->C\nGood.\n2: A->B").moves == (Move(1, 0, 2), Move(2, 0, 1))
+
+
+@pytest.mark.parametrize("posts", [3, 4, 5])
+@pytest.mark.parametrize("name", ["numbers", "compact", "moves-list", "json", "jsonl"])
+def test_an_answer_in_a_notation_numbering_pegs_from_0_is_reported_in_it(name, posts):
+    """On any number of posts (compact names three posts S, I, D and numbers them from 0 from
+    four posts on)."""
+    moves = solve(f"classic:{posts}" if posts > 3 else "classic", 3)
+    found = extract_moves(NOTATIONS[name].format(moves, posts), posts=posts)
+    assert found.notation == name
+    assert found.pegs is (PegNames.SID if name == "compact" and posts == 3 else PegNames.ZERO)
+
+
 def test_numbers_counting_up_on_four_posts_could_be_disks_too():
     found = extract_moves("1: 0 -> 1\n2: 0 -> 2\n3: 0 -> 3", posts=4, pegs=PegNames.ZERO)
     assert found.moves == ((0, 1), (0, 2), (0, 3)) and found.ambiguous
     disks = [a.moves for a in found.alternatives if a.plausible]
     assert disks == [(Move(1, 0, 1), Move(2, 0, 2), Move(3, 0, 3))]
+
+
+@pytest.mark.parametrize(
+    "text", ["1: 0 -> 1\nGood.\n2: 0 -> 2\n3: 0 -> 3", "1: 0 -> 1\n2: 0 -> 2\nWell.\n3: 0 -> 3"]
+)
+def test_numbers_counting_up_across_prose_on_four_posts_could_be_disks_too(text):
+    found = extract_moves(text, posts=4, pegs=PegNames.ZERO)
+    assert found.moves == ((0, 1), (0, 2), (0, 3)) and found.ambiguous
+    assert [(a.moves, a.why, a.plausible) for a in found.alternatives] == [
+        (
+            (Move(1, 0, 1), Move(2, 0, 2), Move(3, 0, 3)),
+            "the numbers before ':' read as disks",
+            True,
+        )
+    ]
 
 
 def test_long_answers_are_read_in_linear_time():
@@ -347,3 +392,26 @@ def test_more_distinct_moves_than_are_remembered(name, distinct):
         found = extract_moves(broken, notation=name)
         assert len(found.moves) == len(moves) - 1
         assert found.unreadable is not None
+
+
+_SAME_PEGS = {
+    "letter-arrows": "ABC", "letters-to": "ABC", "brackets": "ABC", "bracket-pairs": "ABC",
+    "letters": "ABC", "arrows": "SID", "library": "SID", "compact": "SID",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(a, b) for a in _SAME_PEGS for b in _SAME_PEGS if _SAME_PEGS[a] == _SAME_PEGS[b]],
+)
+def test_a_line_of_moves_in_two_notations_names_neither(first, second):
+    """One line, two moves, each in a notation of its own (pegs named alike): both read, and
+    the report names a notation only where both are written in it."""
+    one = NOTATIONS[first].format([Move(1, 0, 2)], 3).strip()
+    two = NOTATIONS[second].format([Move(2, 0, 1)], 3).strip()
+    found = extract_moves(f"{one}, {two}")
+    assert [(m.source, m.target) if isinstance(m, Move) else m for m in found.moves] == [
+        (0, 2),
+        (0, 1),
+    ]
+    assert found.notation == (first if first == second else None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_magnet.errors import InvalidArgumentError, NotationError
+from hanoi_magnet.errors import AmbiguousNotationError, InvalidArgumentError, NotationError
 from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS, Notation, PegNames, extract_moves
 
@@ -79,3 +79,64 @@ def test_a_peg_name_asked_of_no_posts_is_refused(posts):
     with pytest.raises(InvalidArgumentError) as caught:
         PegNames.SID.name_of(0, posts=posts)
     assert str(caught.value) == f"posts must be an integer >= 1, got {posts}"
+
+
+@pytest.mark.parametrize("notation", ["moves-list", "json"])
+@pytest.mark.parametrize("before", ["", "\n", "\n\n"])
+@pytest.mark.parametrize("after", ["", "\n", "\n\n"])
+def test_a_list_with_an_item_that_is_not_a_move_names_its_line(notation, before, after):
+    """Blank lines before the list count, blank lines after it do not."""
+    written = NOTATIONS[notation].format([Move(1, 0, 2)], 3).strip()
+    text = before + written[:-1] + ", foo]" + after
+    with pytest.raises(NotationError) as caught:
+        NOTATIONS[notation].read(text, 3)
+    assert caught.value.line == len(before) + 1
+    assert str(caught.value).startswith(f"line {len(before) + 1}: ")
+    assert str(caught.value).endswith(
+        f"of the list is not a move in notation {notation!r}: foo] (not a move)"
+    )
+
+
+def test_a_notation_with_pegs_that_are_not_peg_names_is_refused():
+    with pytest.raises(InvalidArgumentError) as caught:
+        Notation("mine", "{source}->{target}", "SID", "mine")  # type: ignore[arg-type]
+    assert str(caught.value) == "a notation's pegs must be a PegNames, got 'SID'"
+
+
+@pytest.mark.parametrize(
+    ("template", "pegs", "spaced", "joined"),
+    [
+        ("{source} {target}", PegNames.SID, "S D", "SD"),
+        ("disk {disk} {source} {target}", PegNames.ONE, "disk 1 1 3", "disk 113"),
+        ("disk {disk} {source} {target}", PegNames.ONE, "disk 1 1 3", "disk 1 13"),
+    ],
+)
+def test_a_space_between_two_fields_of_a_notation_must_be_written(template, pegs, spaced, joined):
+    """Names and numbers written together are one word, not two fields: "113" is no disk 1
+    from peg 1 to peg 3."""
+    mine = Notation("mine", template, pegs, "mine")
+    assert len(mine.read(spaced, 3)) == 1
+    with pytest.raises(NotationError) as caught:
+        mine.read(joined, 3)
+    assert str(caught.value) == (
+        f"line 1: expected a move such as {spaced!r} (notation 'mine'), got {joined!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "names"), [("A->C\n1 2", "1, 2, A, C"), ("S->D, 0 1", "0, 1, D, S")]
+)
+def test_pegs_named_both_by_letters_and_by_numbers_are_refused_with_the_names(text, names):
+    with pytest.raises(NotationError) as caught:
+        extract_moves(text)
+    assert str(caught.value) == f"the pegs are named both by letters and by numbers: {names}"
+
+
+@pytest.mark.parametrize(("text", "numbers"), [("1 2\n2 1", "1, 2"), ("2->1\n1->2", "1, 2")])
+def test_peg_numbers_that_count_either_way_say_so_and_name_both_readings(text, numbers):
+    with pytest.raises(AmbiguousNotationError) as caught:
+        extract_moves(text)
+    assert str(caught.value) == (
+        f"peg numbers {numbers} with 3 pegs do not show whether they count from 0 or from 1; "
+        "possible readings: pegs numbered from 0; pegs numbered from 1"
+    )

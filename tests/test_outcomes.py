@@ -156,6 +156,13 @@ def test_an_instance_with_no_solution_credits_only_the_abstention():
     moves = score("moves = [[1, 0, 1]]", instance)
     assert moves.outcome is Outcome.MOVES_FOR_UNSOLVABLE
     assert moves.rewards["graded"] == moves.rewards["solved"] == 0.0
+    for answer, count in (("moves = [[1, 0, 1]]", "1 move"), ("[[1, 0, 1], [1, 1, 2]]", "2 moves")):
+        result = score(answer, instance)
+        assert (
+            result.detail == f"{count} given, but the instance has no solution: no legal first move"
+        )
+        assert result.parsed == int(count[0])  # the moves read are reported, with their reading
+        assert result.to_dict()["reading"]["notation"] == "moves-list"
     assert score(ABSTENTION, instance.withheld()).outcome is Outcome.ABSTAINED  # recomputed
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_magnet import NotationError, solve
+from hanoi_magnet import Move, NotationError, solve
 from hanoi_magnet.notation import NOTATIONS, _scan, extract_moves
 
 from .test_reading import ENTRIES
@@ -192,3 +192,38 @@ def test_a_list_in_a_named_list_notation_reads_the_same(monkeypatch):
         report = _same(monkeypatch, text, **options)
         assert not isinstance(report, dict) or len(report["moves"]) == len(MOVES) * 20
     assert NOTATIONS["moves-list"].read(text) == MOVES * 20
+
+
+# -- a list stopped by an item that is not a move --------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["foo", "[1, 2, ?]", "[1, 2, [3]]", "[[2, 0, 1], [1, 2, 1]]"])
+@pytest.mark.parametrize("after", ["", ", [1, 0, 1]", ", [[1, 0, 1]], [2, 0, 2]"])
+def test_a_list_stopped_by_an_item_that_is_not_a_move_still_spans_to_its_closing_bracket(
+    bad, after
+):
+    """The moves before the item are read; the reading's span is the whole list, brackets
+    nested in and after the item counted, so nothing of it is left to read as more text."""
+    text = f"moves = [[1, 0, 2], [2, 0, 1], {bad}{after}]"
+    found = extract_moves(text + "\nThat is all.")
+    assert found.moves == (Move(1, 0, 2), Move(2, 0, 1))
+    assert found.unreadable is not None
+    assert [(span.start, span.end) for span in found.spans] == [(0, len(text))]
+    assert [(span.start, span.end) for span in found.skipped] == [(len(text) + 1, len(text) + 13)]
+
+
+@pytest.mark.parametrize(
+    ("text", "item"),
+    [
+        ('["A->C", "A->B, C->B"]', '"A->B, C->B"'),
+        ('["A->C", "A->B then C->B"]', '"A->B then C->B"'),
+        ("['S->D', 'S->I and I->D']", "'S->I and I->D'"),
+        ('["A->C", "maybe A to B"]', '"maybe A to B"'),
+    ],
+)
+def test_a_quoted_list_item_holding_two_moves_or_none_is_not_a_move(text, item):
+    """Each quoted item of a list is one move: one that holds two stops the reading there."""
+    found = extract_moves(text)
+    assert len(found.moves) == 1
+    assert found.unreadable is not None
+    assert found.unreadable.endswith(f"(not a move: {item!r})")

@@ -39,3 +39,15 @@ def test_bold_or_italic_cells_read_as_the_plain_table(source_mark, target_mark):
 def test_a_box_reads_its_own_contents_whatever_braces_come_before_it(before):
     found = extract_moves(before + "\\boxed{A->C, A->B, C->B}")
     assert found.moves == ((0, 2), (0, 1), (2, 1))
+
+
+@pytest.mark.parametrize("inner", ["A->C, A->B, C->B", "\\text{A->C, A->B, C->B}"])
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [("Final: $", "$ (not B->A)"), ("I tried B->A first. ", ""), ("", " then B->A")],
+)
+def test_a_box_is_the_answer_of_its_line_whatever_moves_are_around_it(inner, before, after):
+    found = extract_moves(before + "\\boxed{" + inner + "}" + after)
+    assert found.moves == ((0, 2), (0, 1), (2, 1))
+    assert not found.ambiguous
+    assert found.why == "the only reading"

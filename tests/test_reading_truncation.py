@@ -109,6 +109,26 @@ def test_a_whole_last_move_or_prose_is_not_cut_off(text):
     assert "cut off" not in found.why
 
 
+@pytest.mark.parametrize("remark", ["{see the note below", "{note: done here", "{this is all"])
+def test_words_in_an_open_brace_after_the_last_move_are_a_remark_not_a_move_cut_off(remark):
+    """An open brace may begin a JSON move; lower-case words in it that no move holds are a
+    remark (what was cut there is no move)."""
+    text = f"A->C, A->B, C->B {remark}"
+    found = extract_moves(text)
+    assert not found.truncated
+    assert found.moves == ((0, 2), (0, 1), (2, 1))
+    assert [(s.start, s.end, s.why) for s in found.skipped] == [
+        (17, len(text), "a remark after a move")
+    ]
+
+
+@pytest.mark.parametrize("piece", ["A→", "S⟶", "1→", "B⇒", "A->", "2 =>"])
+def test_a_text_that_is_only_the_beginning_of_a_move_was_cut_off(piece):
+    found = extract_moves(piece)
+    assert (found.moves, found.truncated) == ((), True)
+    assert found.why == f"no whole move; the text ends inside a move ({piece!r}): it was cut off"
+
+
 def test_a_broken_move_line_in_the_middle_stays_unreadable():
     lines = WRITTEN["reasoning-gym"].split("\n")
     text = "\n".join([*lines[:3], "Move disk 3 from Peg 1 to", *lines[3:]])
@@ -153,8 +173,12 @@ def _classic(notation: str) -> Instance:
 def test_the_scorer_calls_an_answer_cut_inside_a_move_truncated(notation, text):
     result = score(text, _classic(notation))
     assert result.outcome is Outcome.TRUNCATED, result.detail
+    assert result.detail == "the text ends inside the answer after 3 legal moves"
     assert result.first_error is None
     assert not result.solved
+
+    one = score("A->C, A->", _classic("letter-arrows"))
+    assert one.detail == "the text ends inside the answer after 1 legal move"
 
 
 def test_the_scorer_still_calls_a_broken_middle_line_a_format_error():

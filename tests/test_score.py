@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import attrs
@@ -16,11 +17,13 @@ from hanoi_magnet import (
     Move,
     Rule,
     State,
+    UnsolvableError,
     default_registry,
     solve,
     validate,
 )
 from hanoi_magnet.evaluation import (
+    POLICIES,
     REWARDS,
     Instance,
     Outcome,
@@ -29,7 +32,7 @@ from hanoi_magnet.evaluation import (
     generate,
     score,
 )
-from hanoi_magnet.notation import NOTATIONS
+from hanoi_magnet.notation import NOTATIONS, PegNames
 from hanoi_magnet.testing import labels
 
 RG = json.loads((Path(__file__).parent / "data" / "reasoning_gym_scores.json").read_text())
@@ -152,6 +155,30 @@ def test_the_prefix_reward_keeps_what_reasoning_gym_throws_away():
     assert result.rewards["prefix"] == (optimum - 1) / optimum
 
 
+def test_the_reasoning_gym_reward_of_a_magnetic_puzzle_follows_the_magnetic_rules():
+    """reasoning-gym's own simulation checks only the classic rule (no larger disk on a
+    smaller one); a magnetic puzzle's answer earns the reward by its own rules, so the classic
+    solution, in disk order throughout but against colours and faces, earns 0.0."""
+    checked = 0
+    for label in default_registry.labels():
+        if not default_registry.variant(label).rules.magnetic:
+            continue
+        for n in (2, 3):
+            try:
+                instance = _instance(label, n, "reasoning-gym")
+            except UnsolvableError:
+                continue
+            own = NOTATIONS["reasoning-gym"].format(solve(label, n))
+            assert score(own, instance).rewards["reasoning_gym"] == 1.0, (label, n)
+            classic = solve("classic", n)
+            if validate(classic, instance.rules, start=instance.start).error is not None:
+                result = score(NOTATIONS["reasoning-gym"].format(classic), instance)
+                assert result.outcome is Outcome.ILLEGAL_MOVE, (label, n)
+                assert result.rewards["reasoning_gym"] == 0.0, (label, n)
+                checked += 1
+    assert checked >= 20
+
+
 def test_reasoning_gym_itself_when_installed():
     games = pytest.importorskip("reasoning_gym.games.tower_of_hanoi")
     dataset = games.HanoiDataset(games.HanoiConfig(min_disks=2, max_disks=4, size=5, seed=7))
@@ -201,6 +228,27 @@ def test_continue_accepts_another_optimal_path_and_checks_it():
     assert (unchecked.solved, unchecked.unverified) == (False, True)
     assert unchecked.outcome is Outcome.UNVERIFIED
     assert wasted.outcome is Outcome.UNSOLVED
+
+
+@pytest.mark.parametrize("label", ["classic", "classic:4", "linear", "RNB"])
+def test_continue_is_not_done_by_going_back_along_the_solution(label):
+    """The moves asked for, legal, but undoing the last ones played: they land where the
+    solution was before, not where it goes next; every such answer is unsolved."""
+    checked = 0
+    for n in (3, 4):
+        length = solve(label, n).length
+        for done in range(1, length):
+            for count in range(1, min(done, length - done) + 1):
+                instance = _continue(label, n, done, count)
+                played = solve(label, n)[done - count : done]
+                back = [Move(m.disk, m.target, m.source) for m in reversed(played)]
+                if validate(back, instance.rules, start=instance.start).error is not None:
+                    continue
+                result = score(NOTATIONS["numbers"].format(back, instance.posts), instance)
+                assert result.outcome is Outcome.UNSOLVED, (label, n, done, count)
+                assert result.rewards["graded"] == 0.05
+                checked += 1
+    assert checked >= 20
 
 
 def test_next_move_accepts_every_optimal_move_and_only_those():
@@ -256,6 +304,8 @@ def test_the_excess_is_the_moves_beyond_the_optimum_at_every_length(n):
         result = score("S->I\nI->S\n" * detours + solution, instance)
         assert (result.parsed, result.optimum, result.solved) == (length, best, True)
         assert (result.excess, result.excess_ratio) == (2 * detours, length / best)
+        moves = "move" if length == 1 else "moves"
+        assert result.detail == f"done in {length} {moves} (the optimum is {best})"
         assert result.to_dict()["excess"] == 2 * detours
         assert result.optimal is (detours == 0)
         assert result.outcome is (Outcome.SOLVED if detours else Outcome.SOLVED_OPTIMALLY)
@@ -300,6 +350,32 @@ def test_pegs_that_the_answer_cannot_tell_apart_give_both_readings():
     assert differ.rewards == {**dict.fromkeys(REWARDS, 0.0)}  # an ambiguous answer earns 0
 
 
+def test_a_right_answer_whose_peg_numbers_could_count_from_0_or_1_is_ambiguous():
+    """Asked to detect the pegs, the scorer reads an answer such as '1 4' (5 pegs) both ways:
+    the right moves from 0, other moves from 1; the readings disagree, nothing is credited."""
+    checked = 0
+    for instance in generate(seed=3, count=150, positions="random", notations=["numbers"],
+                             families=["classic", "frame-stewart"], disks=(1, 3)):  # fmt: skip
+        if instance.unsolvable is not None:
+            continue
+        answer = next(iter(POLICIES["gold"].write(instance, random.Random(0))))
+        numbers = {int(word) for word in answer.split()}
+        if 0 in numbers:
+            continue  # peg 0 written: the answer says it counts from 0
+        result = score(answer, instance, detect_pegs=True)
+        assert score(answer, instance, pegs=PegNames.ZERO).outcome is Outcome.SOLVED_OPTIMALLY
+        other = score(answer, instance, pegs=PegNames.ONE).outcome
+        assert other is not Outcome.SOLVED_OPTIMALLY  # (an optimal answer either way: none here)
+        assert result.outcome is Outcome.AMBIGUOUS, (instance.id, answer)
+        assert result.detail.endswith(
+            "possible readings: pegs numbered from 0; pegs numbered from 1; the readings from 0 "
+            f"and from 1 disagree (solved-optimally, {other.value})"
+        ), result.detail
+        assert not any(result.rewards[name] for name in REWARDS if name != "reasoning_gym")
+        checked += 1
+    assert checked >= 10
+
+
 def test_pegs_explicit_by_default_detected_on_request():
     instance = _instance("classic", 3, "reasoning-gym")  # the prompt numbers pegs from 1
     zero_based = NOTATIONS["moves-list"].format(solve("classic", 3))  # [[1, 0, 2], ...]
@@ -310,6 +386,19 @@ def test_pegs_explicit_by_default_detected_on_request():
     assert score(zero_based, instance, detect_pegs=True).solved
     one_based = NOTATIONS["reasoning-gym"].format(solve("classic", 3))
     assert score(one_based, instance).solved
+    # asked to detect them, the report says so, even for exact reasoning-gym lines
+    named = score(one_based, instance).to_dict()["reading"]
+    assert (named["pegs_from"], named["pegs_why"]) == (
+        "named",
+        "the caller named pegs numbered from 1",
+    )
+    detected = score(one_based, instance, detect_pegs=True)
+    assert detected.outcome is Outcome.SOLVED_OPTIMALLY
+    reading = detected.to_dict()["reading"]
+    assert (reading["pegs_from"], reading["pegs_why"]) == (
+        "detected",
+        "the answer writes peg 3 of 3 pegs and never peg 0",
+    )
 
 
 def test_scores_are_json_ready_and_frozen():

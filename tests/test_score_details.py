@@ -177,3 +177,25 @@ def test_the_classic_solution_on_a_magnetic_puzzle_earns_no_reasoning_gym_reward
         assert result.rewards["reasoning_gym"] == 0.0
         checked += 1
     assert checked >= 3
+
+
+_SIZE = "breaks the size rule: disk 2 cannot be placed on disk 1"
+_TOP = "breaks the not on top rule: disk 2 is not the top disk of peg {} (disk 1 is)"
+
+
+@pytest.mark.parametrize(
+    ("notation", "detail"),
+    [
+        ("letter-arrows", f"the 2nd move, A->D, {_SIZE}"),
+        ("numbers", f"the 2nd move, 0 3, {_SIZE}"),
+        ("reasoning-gym", f"the 1st move, Move disk 2 from Peg 1 to Peg 4, {_TOP.format(1)}"),
+        ("moves-list", f"the 1st move, [2, 0, 3], {_TOP.format(0)}"),
+    ],
+)
+def test_on_four_pegs_the_detail_quotes_the_move_as_the_answer_wrote_it(notation, detail):
+    instance = generate(seed=1, count=1, families=["frame-stewart"], pegs=(4, 4), disks=(2, 2),
+                        tasks=["solve"], notations=[notation])[0]  # fmt: skip
+    answer = NOTATIONS[notation].format([Move(2, 0, 3), Move(1, 0, 3)], 4)
+    result = score(answer, instance)
+    assert result.outcome is Outcome.ILLEGAL_MOVE
+    assert result.detail == detail

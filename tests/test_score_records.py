@@ -112,6 +112,10 @@ def test_an_illegal_move_is_named_as_written_and_counted_from_one():
         ),
         (lambda: get_notation(3), "a notation is a name or a Notation, got int 3"),  # type: ignore[arg-type]
         (
+            lambda: NOTATIONS["arrows"].deviation(3, [], posts=3),  # type: ignore[arg-type]
+            "deviation expects a string, got int",
+        ),
+        (
             lambda: generate(seed=1, count=1, max_answer_tokens=0),
             "max_answer_tokens must be an integer >= 1, got 0",
         ),
@@ -224,3 +228,26 @@ def test_a_score_record_holds_every_field_under_its_own_name():
                 assert record["notation"] == found.notation
                 assert record["pegs"] == (None if found.pegs is None else found.pegs.name)
                 assert record["truncated"] == found.truncated
+
+
+@pytest.mark.parametrize(
+    ("notation", "answer", "move"),
+    [
+        ("moves-list", "moves = [[1, 0, 0]]", Move(1, 0, 0)),
+        ("moves-list", "moves = [[2, 0, 1]]", Move(2, 0, 1)),
+        ("numbers", "0 0", Move(1, 0, 0)),  # the disk a pair moves: the top one
+        ("letter-arrows", "B->C", None),  # an empty peg: no disk to move
+    ],
+)
+def test_the_first_error_holds_the_move_that_breaks_the_rule(notation, answer, move):
+    instance = generate(seed=1, count=1, families=["classic"], disks=(2, 2), tasks=["solve"],
+                        notations=[notation])[0]  # fmt: skip
+    result = score(answer, instance)
+    error = result.first_error
+    assert error is not None
+    assert (error.index, error.move) == (0, move)
+    recorded = result.to_dict()["first_error"]
+    assert recorded["move"] == (None if move is None else str(move))
+    assert recorded["position"] == "S: 2 1 | I: - | D: -"
+    unplaced = attrs.evolve(result, first_error=attrs.evolve(error, position=None))
+    assert unplaced.to_dict()["first_error"]["position"] is None  # a record, not "None"

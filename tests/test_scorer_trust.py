@@ -163,6 +163,19 @@ def test_no_prompt_example_is_a_move_and_echoed_rules_earn_nothing():
                     assert not result.rewards["graded"], (instance.id, piece, result.detail)
 
 
+def test_any_line_of_the_prompt_given_back_alone_is_no_answer():
+    """Whatever pegs the puzzle has: the format line of a 4- or 5-peg puzzle ('in the form
+    'Y->Z'', placeholder letters past C) is an echo too, not a format error."""
+    instances = generate(seed=8, count=80, disks=(1, 4),
+                         templates=["plain", "illusion", "reasoning-gym"])  # fmt: skip
+    assert {instance.posts for instance in instances} >= {3, 4, 5}
+    for instance in instances:
+        for line in filter(str.strip, instance.prompt.splitlines()):
+            result = score(line, instance)
+            assert result.outcome is Outcome.NO_ANSWER, (instance.id, line, result.detail)
+            assert result.detail == "the answer only repeats the prompt (1 line)"
+
+
 # -- 7. what a policy learns to say: see tests/test_audit.py; these pin the issue's examples -------
 
 

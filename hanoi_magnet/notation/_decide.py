@@ -158,7 +158,9 @@ def _next(
     )
     if MASK in between or cue == "correction":
         if restates and cue != "correction":
-            losers.append(Loser([candidate], f"restates the first {len(key)} moves of the answer"))
+            losers.append(
+                Loser([candidate], f"restates the first {_moves(len(key))} of the answer")
+            )
             return group
         why = (
             "an earlier attempt; the prose after it corrects it"
@@ -199,7 +201,7 @@ def _next(
             return group
         return _join(decision, group, candidate, key, cue)
     if restates:
-        losers.append(Loser([candidate], f"restates the first {len(key)} moves of the answer"))
+        losers.append(Loser([candidate], f"restates the first {_moves(len(key))} of the answer"))
         return group
     if not candidate.closed and last.closed:
         losers.append(
@@ -241,3 +243,8 @@ def _join(
 
 _JOINED = "runs of move lines with prose between them, read as one answer"
 _DOUBTS = 3  # at most this many starts-over are offered as plausible readings
+
+
+def _moves(count: int) -> str:
+    """``"1 move"``, ``"2 moves"`` (the notation layer keeps below evaluation's ``plural``)."""
+    return f"{count} move" if count == 1 else f"{count} moves"
