@@ -5,13 +5,15 @@ from __future__ import annotations
 import enum
 import re
 
+from hanoi_magnet._lazy import LazyPattern
+
 #: The phrase an answer gives to say that an instance has no solution (any case; a line that
 #: holds only this word, or an answer with no moves that uses it, abstains).
 ABSTENTION = "UNSOLVABLE"
 
 # The answer's final statement, when it claims that the goal cannot be reached: the word alone
 # (as the prompt asks it), perhaps labelled, boxed or emphasised, or a plain claim.
-_TOKEN = re.compile(
+_TOKEN = LazyPattern(
     r"(?:(?:final\s+)?answer\s*[:=]\s*)?(?:\\boxed\{\s*(?:\\text\{\s*)?)?unsolvable"
     r"(?:\s*\})*",
     re.IGNORECASE,
@@ -24,7 +26,7 @@ _SUBJECT = (
 _GOAL = r"(?:it|this|(?:the|this)\s+(?:goal(?:\s+position)?|puzzle|problem|task|instance))"
 _REACHES = rf"(?:reach(?:es)?|can\s+reach|gets?\s+to|leads?\s+to)\s+{_GOAL}"
 _SEQUENCE = r"(?:solution|(?:legal\s+)?sequence(?:\s+of\s+(?:legal\s+)?moves)?|(?:legal\s+)?moves?)"
-_CLAIM = re.compile(
+_CLAIM = LazyPattern(
     r"(?:(?:so|thus|therefore|hence|in\s+conclusion|conclusion|in\s+short|answer)\s*[,:]?\s+)?"
     rf"(?:{_SUBJECT}(?:\s+is|[’']s)\s+(?:unsolvable|impossible|not\s+solvable|unreachable|not\s+"
     rf"reachable)(?:\s+to\s+(?:solve|reach|complete|get\s+to)(?:\s+{_GOAL})?)?"
@@ -37,17 +39,17 @@ _CLAIM = re.compile(
     r"(?:\s*[:,]\s*unsolvable)?",
     re.IGNORECASE,
 )
-_HEDGES = re.compile(
+_HEDGES = LazyPattern(
     r"\b(?:not|n't|maybe|might|may|perhaps|possibly|probably|likely|whether|if|unless|unsure|"
     r"sure|think|guess|seems?|cannot\s+tell|unclear|or)\b",
     re.IGNORECASE,
 )
-_SAYS_NO = re.compile(
+_SAYS_NO = LazyPattern(
     r"unsolvable|impossible|unreachable|not\s+(?:solvable|reachable)|\bno\s|cannot|can[’']t|"
     r"can\s+(?:not|never)",
     re.IGNORECASE,
 )
-_NOT_A_HEDGE = re.compile(r"\bnot\s+(?:solvable|reachable)\b|\bcan\s+not\b", re.IGNORECASE)
+_NOT_A_HEDGE = LazyPattern(r"\bnot\s+(?:solvable|reachable)\b|\bcan\s+not\b", re.IGNORECASE)
 _MARKUP = str.maketrans("", "", "*_`#>")
 _ENDING = re.compile(r"[\s.!]*$")
 #: A claim holds one of these (a quick test before the expressions).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from hanoi_magnet.notation._lazy import LazyPattern
+from hanoi_magnet._lazy import LazyPattern
 
 _CORRECTION = LazyPattern(
     r"\b(?:wait|actually|mistake|wrong|incorrect|oops|invalid|illegal|instead|correct(?:ed|ion|ly)?|"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from hanoi_magnet.notation._lazy import LazyPattern
+from hanoi_magnet._lazy import LazyPattern
 from hanoi_magnet.notation._lines import plain_line
 from hanoi_magnet.notation._mentions import last_mentions, mentions
 from hanoi_magnet.notation._segments import GLUE, LEAD

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from hanoi_magnet.notation._lazy import LazyPattern
+from hanoi_magnet._lazy import LazyPattern
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written
 

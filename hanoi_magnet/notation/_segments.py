@@ -23,8 +23,8 @@ import itertools
 import re
 from typing import NamedTuple
 
+from hanoi_magnet._lazy import LazyPattern
 from hanoi_magnet.notation._cues import answer_label, cue_of
-from hanoi_magnet.notation._lazy import LazyPattern
 from hanoi_magnet.notation._mentions import BEGUN, HALF_ARROW, Mention, mentions
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written

@@ -16,7 +16,7 @@ class LazyPattern:
     r"""``re.compile(pattern, flags)``, done on first use; the methods the reader calls.
 
     Example:
-        >>> from hanoi_magnet.notation._lazy import LazyPattern
+        >>> from hanoi_magnet._lazy import LazyPattern
         >>> words = LazyPattern(r"\w+")
         >>> [m.group() for m in words.finditer("one two")], words.fullmatch("x") is not None
         (['one', 'two'], True)
