@@ -251,3 +251,24 @@ def test_the_first_error_holds_the_move_that_breaks_the_rule(notation, answer, m
     assert recorded["position"] == "S: 2 1 | I: - | D: -"
     unplaced = attrs.evolve(result, first_error=attrs.evolve(error, position=None))
     assert unplaced.to_dict()["first_error"]["position"] is None  # a record, not "None"
+
+
+def test_a_score_record_of_an_illegal_move_word_for_word():
+    """The record of one illegal answer, written out by hand from the rules: on two disks the
+    second A->B puts disk 2 on disk 1 (the size rule), after the first left S: 2, I: 1."""
+    instance = generate(seed=38, count=1, tasks=["solve"], notations=["letter-arrows"],
+                        families=["classic"], disks=(2, 2))[0]  # fmt: skip
+    record = score("A->B\nA->B", instance).to_dict()
+    assert record["first_error"] == {
+        "index": 1,
+        "rule": "size",
+        "move": "2: S -> I",
+        "item": "A->B",
+        "detail": "disk 2 cannot be placed on disk 1",
+        "position": "S: 2 | I: 1 | D: -",
+    }
+    assert (record["outcome"], record["parsed"], record["valid_prefix"]) == ("illegal-move", 2, 1)
+    assert record["detail"] == (
+        "the 2nd move, A->B, breaks the size rule: disk 2 cannot be placed on disk 1"
+    )
+    assert (record["solved"], record["optimal"], record["excess"]) == (False, False, None)
