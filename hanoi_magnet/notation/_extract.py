@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import operator
 import re
+import string
 
 import attrs
 
@@ -57,6 +59,7 @@ from hanoi_magnet.notation._scan import (
     read_block,
     template_item,
 )
+from hanoi_magnet.notation._words import letter_words
 
 _LIST_START = re.compile(
     r"""(?P<name>\bmoves\s*[=:]\s*|["']moves["']\s*:\s*)?\[(?=\s*[\[{("'])
@@ -241,19 +244,47 @@ def extract_moves(
             return known
     plain = normalize(text)
     reading = _Reading(text, plain, chosen, pegs, posts, thinking)
-    try:
-        whole: Extraction | NotationError = reading.extract(plain.text)
-    except NotationError as error:
-        whole = error
+    whole = reading.whole()
+    words: list[tuple[int, int]] = []
+    if (
+        reading.stray
+        or isinstance(whole, NotationError)
+        or whole.unreadable is not None
+        or whole.ambiguous
+    ):
+        words = letter_words(plain.text, posts)  # "OK, here it is:" read as a move O -> K?
+        if words:
+            plain = plain.blanked(words)
+            if plain.text.isspace():
+                raise NotationError(f"no moves found in the answer: {text.strip()!r} is a word")
+            reading = _Reading(text, plain, chosen, pegs, posts, thinking)
+            whole = reading.whole()
     cut = _cut_off(reading, whole)
     if cut is not None:
-        return cut
+        return _with_words(cut, words, reading)
     if isinstance(whole, NotationError):
         raise whole
+    if words:
+        return _with_words(whole, words, reading)
     if taught:
         assert chosen is not None
         teach(text, chosen, pegs, posts, whole)
     return whole
+
+
+def _with_words(found: Extraction, words: list[tuple[int, int]], reading: _Reading) -> Extraction:
+    """``found`` with the capital words left out of it skipped, and why."""
+    if not words:
+        return found
+    places = _Places(reading.given, reading.plain)
+    text = reading.given
+    spans = []
+    for start, end in words:
+        span = places.span(start, end, "")
+        word = text[span.start : span.end]
+        spans.append(attrs.evolve(span, why=f"{word!r} is a word, not a move: no peg is so named"))
+    skipped = sorted((*found.skipped, *spans), key=lambda span: (span.start, span.end))
+    return attrs.evolve(found, skipped=tuple(skipped))
 
 
 class _Reading:
@@ -274,6 +305,14 @@ class _Reading:
         self.pegs = pegs
         self.posts = posts
         self.thinking = thinking
+        self.stray = False  # a reading named a letter that is no peg on these posts
+
+    def whole(self) -> Extraction | NotationError:
+        """The reading of the whole plain text, or why there is none."""
+        try:
+            return self.extract(self.plain.text)
+        except NotationError as error:
+            return error
 
     def extract(self, text: str) -> Extraction:
         """The reading of ``text`` (the plain text, or it with a cut-off piece blanked)."""
@@ -317,6 +356,8 @@ class _Reading:
         default = None if self.chosen is None else self.chosen.pegs
         distinct = set(raws)
         tokens = peg_names(raws, distinct)
+        if not self.stray and not _one_letter_naming(tokens, posts):
+            self.stray = True
         used, how, why_pegs = naming(raws, self.pegs, default, posts, distinct, tokens)
         moves, unreadable = convert(raws, last.unreadable, used, posts, distinct)
         name = _notation_of(parts, used, posts)
@@ -427,6 +468,13 @@ def _cut_off(reading: _Reading, whole: Extraction | NotationError) -> Extraction
         skipped=tuple(sorted((*skipped, piece_span), key=lambda s: (s.start, s.end))),
         why=f"{cut.why}; {why}",
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _one_letter_naming(tokens: frozenset[str], posts: int) -> bool:
+    """Whether the letters among peg names ``tokens`` all name pegs in one letter naming."""
+    letters = {token.upper() for token in tokens if token.isalpha()}
+    return letters <= set(string.ascii_uppercase[:posts]) or (posts == 3 and letters <= set("SID"))
 
 
 _CUT_WHY = "the beginning of a move at the very end of the text: the output was cut off"

@@ -46,6 +46,16 @@ class Plain:
         self.text = text
         self._removed = removed  # offsets in the given text of the characters removed
 
+    def blanked(self, spans: list[tuple[int, int]]) -> Plain:
+        """This text with each of ``spans`` (in order, apart) made spaces: the same offsets."""
+        pieces = []
+        position = 0
+        for start, end in spans:
+            pieces.append(self.text[position:start] + " " * (end - start))
+            position = end
+        pieces.append(self.text[position:])
+        return Plain("".join(pieces), self._removed)
+
     def given(self, position: int) -> int:
         """The offset in the text as given of ``position`` in the plain text."""
         removed = self._removed

@@ -479,10 +479,13 @@ def _wrapped(
     ):
         text = f"\\boxed{{{text.strip().rstrip('.')}}}\n"
         recipe.append("boxed")
+    capitals = posts <= wrap.CAPITALS_POSTS
     if chooser.chance(30):
-        text = chooser.choice(wrap.BEFORE).format(count=count) + "\n" + text
+        before = wrap.BEFORE + wrap.CAPITALS_BEFORE if capitals else wrap.BEFORE
+        text = chooser.choice(before).format(count=count) + "\n" + text
     if ending and chooser.chance(25):
-        text = text.rstrip("\n") + "\n\n" + chooser.choice(wrap.AFTER).format(count=count) + "\n"
+        after = wrap.AFTER + wrap.CAPITALS_AFTER if capitals else wrap.AFTER
+        text = text.rstrip("\n") + "\n\n" + chooser.choice(after).format(count=count) + "\n"
     if ending and chooser.chance(8):
         inline = "\n" not in text.strip() and chooser.chance(40)
         text = (

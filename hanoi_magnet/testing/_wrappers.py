@@ -29,6 +29,11 @@ AFTER = (
     "Let me know if you want an explanation of each step!",
     "Each move is legal: no disk ever lands on a smaller one.",
 )
+#: Prose with a word of two capital letters, which a line of moves could read as a move from
+#: peg O to peg K: only where no peg has those letters (ten posts or fewer).
+CAPITALS_BEFORE = ("OK, here is the solution:", "OK.", "NO problem. Here are the moves:")
+CAPITALS_AFTER = ("OK?", "Hope this helps, OK?", "Done. OK")
+CAPITALS_POSTS = 10
 THINKING = (
     "The goal is to move the tower. The recursive idea: smaller disks aside first.",
     "Let me count: with {count} moves this should be optimal.",

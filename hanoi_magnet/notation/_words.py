@@ -1,0 +1,122 @@
+"""Capital words that look like moves: ``OK``, ``NO``, ``ID`` beside an answer's moves.
+
+Two capital letters (``AC``, ``SD``) or two letters apart (``A C``) are a move on a line of
+moves, whatever the letters: lines are read before the number of posts is known, so ``OK, here
+is the solution:`` reads as a move from peg O to peg K, and the whole answer then fails on a
+peg that does not exist. A reader sees a word there.
+
+:func:`letter_words` finds such words once a reading has failed (no naming fits its letters,
+an item that is not a move, pegs that do not fit the prompt): the weak letter mentions (no
+arrow, verb, disk or peg word) none of whose letters names a peg, in the letter naming that fits
+the answer's other moves, and that stand apart from the moves: on a line with other words, or
+on a line of their own that is not between two lines of moves. A lone ``XY`` between two
+lines of moves is not a word: that line stays what it was (a move that cannot be read).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import string
+
+from hanoi_magnet.notation._mentions import Mention, mentions
+
+_SID = frozenset("SID")
+
+
+def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
+    r"""The offsets of the capital words in ``text`` that were read as moves (see the module).
+
+    Example:
+        >>> text = "OK, here it is:\nAC\nAB\nCB"
+        >>> [text[start:end] for start, end in letter_words(text, 3)]
+        ['OK']
+        >>> letter_words("AC\nXY\nCB", 3)  # between two moves, alone: not a word
+        []
+    """
+    namings = _letter_namings(posts)
+    lines = text.split("\n")
+    found: list[tuple[Mention, int, bool]] = []  # each mention, its line, and whether it has words
+    position = 0
+    for number, line in enumerate(lines):
+        on_line = mentions(line)
+        if on_line:
+            worded = _WORD.search(_without(line, on_line)) is not None
+            found.extend(
+                (m._replace(start=m.start + position, end=m.end + position), number, worded)
+                for m in on_line
+            )
+        position += len(line) + 1
+    strong: list[frozenset[str]] = []
+    numbered = False  # an arrow or a verb names a peg by its number
+    weak: list[tuple[Mention, int, bool, frozenset[str]]] = []
+    for mention, number, worded in found:
+        letters = _letters(mention)
+        if letters is None:
+            numbered = numbered or mention.strong
+        elif mention.strong:
+            strong.append(letters)
+        else:
+            weak.append((mention, number, worded, letters))
+    if not weak:
+        return []
+    if numbered and not strong:
+        chosen: frozenset[str] = frozenset()  # the pegs are numbers: no letter names one
+    else:  # the naming most arrows and verbs fit (a move cut off may name a stray letter)
+        chosen = max(
+            namings,
+            key=lambda names: (
+                sum(letters <= names for letters in strong),
+                sum(word[3] <= names for word in weak),
+            ),
+        )
+    words = [word for word in weak if not word[3] & chosen]
+    if not words:
+        return []
+    kept = {id(word[0]) for word in words}
+    moving = {number for mention, number, _ in found if id(mention) not in kept}
+    filled = [number for number, line in enumerate(lines) if line.strip()]
+    return [
+        (mention.start, mention.end)
+        for mention, number, worded, _ in words
+        if worded or (number not in moving and not _between(number, filled, moving))
+    ]
+
+
+def _between(number: int, filled: list[int], moving: set[int]) -> bool:
+    """Whether the lines next to line ``number`` (blank lines aside) both hold moves."""
+    at = bisect.bisect_left(filled, number)
+    before = filled[at - 1] if at > 0 else None
+    after = filled[at + 1] if at + 1 < len(filled) else None
+    return before in moving and after in moving
+
+
+def _letter_namings(posts: int) -> list[frozenset[str]]:
+    """The peg letters of each letter naming for ``posts`` posts (S, I, D first on three)."""
+    namings = [_SID] if posts == 3 else []
+    if posts <= len(string.ascii_uppercase):
+        namings.append(frozenset(string.ascii_uppercase[:posts]))
+    return namings
+
+
+def _letters(mention: Mention) -> frozenset[str] | None:
+    """The peg letters a mention writes, upper case (``None``: it writes a number)."""
+    source, target = mention.raw.source, mention.raw.target
+    if not (source.isalpha() and target.isalpha()):
+        return None
+    return frozenset((source.upper(), target.upper()))
+
+
+def _without(line: str, found: list[Mention]) -> str:
+    """``line`` with its mentions left out."""
+    pieces = []
+    position = 0
+    for mention in found:
+        pieces.append(line[position : mention.start])
+        position = mention.end
+    pieces.append(line[position:])
+    return " ".join(pieces)
+
+
+#: A word of prose: two letters or more (a lone letter may be a peg, ``a`` an article).
+_WORD = re.compile(r"[A-Za-z]{2,}")
