@@ -58,6 +58,8 @@ _NUMBERING = r"""(?:
    |(?:move|turn)\s{0,3}\#?\d{1,4}\s{0,3}[:.)\-–]
 )"""
 _LABEL = r"""(?:
+    here\s{1,3}(?:it\s{1,3}is|you\s{1,3}go|they\s{1,3}are|we\s{1,3}go)\s{0,3}[:\-–]
+   |(?:(?:here(?:'s|\s{1,3}(?:is|are))|below\s{1,3}(?:is|are))\s{1,3})?
     (?:(?:the|my|our|your)\s{1,3})?
     (?:(?:final|next|best|first|optimal|correct(?:ed)?|revised|updated|new|only|complete|full|whole
       |entire|shortest|recommended)\s{1,3})*

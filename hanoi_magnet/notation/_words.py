@@ -74,7 +74,11 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
     if not words:
         return []
     kept = {id(word[0]) for word in words}
-    moving = {number for mention, number, _ in found if id(mention) not in kept}
+    moving = {  # lines of moves: weak mentions among words are prose ("with 16 moves")
+        number
+        for mention, number, worded in found
+        if id(mention) not in kept and (mention.strong or not worded)
+    }
     filled = [number for number, line in enumerate(lines) if line.strip()]
     return [
         (mention.start, mention.end)

@@ -226,7 +226,10 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
 
 
 _SEPARATORS = (", ", ", then ", "; ", " | ", "<br>", " and then ", ", and then ", " then ")
-_LEADS = ("", "Moves: ", "Answer: ", "The moves are: ", "Solution: ", "The sequence is ")
+_LEADS = (
+    "", "Moves: ", "Answer: ", "The moves are: ", "Solution: ", "The sequence is ",
+    "Here are the moves: ", "Here it is: ", "Here's the solution: ", "Here you go - ",
+)  # fmt: skip
 _SINGLE_LEADS = ("The next move is ", "Next move: ", "Best move: ", "I would play ")
 
 
