@@ -55,3 +55,34 @@ def test_prose_with_an_arrow_stays_prose():
     found = extract_moves("A->B\nA -> this is the idea, as before\nA->C")
     assert found.moves == ((0, 1), (0, 2))
     assert found.unreadable is None
+
+
+_PLACEHOLDER_NAMINGS = {  # the three moves A->C, A->B, C->B in each naming
+    "letters": ("A", "B", "C"),
+    "sid": ("S", "I", "D"),
+    "one": ("1", "2", "3"),
+    "zero": ("0", "1", "2"),
+}
+
+
+@pytest.mark.parametrize("naming", sorted(_PLACEHOLDER_NAMINGS))
+@pytest.mark.parametrize("word", ["", "Peg ", "peg ", "rod ", "tower "])
+@pytest.mark.parametrize("lead", ["", "1. ", "{n}: ", "Step {n}: ", "- ", "* "])
+@pytest.mark.parametrize("unknown", ["?", "??", "_"])
+@pytest.mark.parametrize("at", [0, 1, 2])
+@pytest.mark.parametrize("then", [False, True])
+def test_an_arrow_from_a_placeholder_stops_the_reading(naming, word, lead, unknown, at, then):
+    # "? -> C" (alone, or before ", then C -> B") is a move that cannot be read: never dropped
+    a, b, c = _PLACEHOLDER_NAMINGS[naming]
+    moves = [(a, c), (a, b), (c, b)]
+    lines = []
+    for number, (source, target) in enumerate(moves, 1):
+        source = unknown if number - 1 == at else source
+        line = lead.format(n=number) + f"{word}{source} -> {word}{target}"
+        if then and number - 1 == at:
+            line += f", then {word}{c} -> {word}{a}"
+        lines.append(line)
+    found = extract_moves("\n".join(lines), posts=3)
+    assert len(found.moves) == at
+    assert found.unreadable is not None and unknown in found.unreadable
+    assert not found.ambiguous

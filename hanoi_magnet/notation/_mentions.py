@@ -367,12 +367,19 @@ BEGUN = re.compile(
     rf"(?:{_VERB})\s{{1,3}}(?:the\s{{1,3}}|a\s{{1,3}})?(?:\w+\s{{1,3}})?{_DISK_WORD}(?!\w)",
     re.IGNORECASE,
 )
-#: An arrow move whose target is no peg name (``C->?``, ``Peg A -> Peg ??``, ``A ->``), alone
-#: on its line after its lead (a remark opened by a symbol may follow): a move that cannot be
-#: read, never prose.
+#: An arrow from a placeholder (``? -> C``) at the start of a piece of text: a move that cannot
+#: be read, whatever follows it (``? -> C, then C -> B``).
+PLACEHOLDER_ARROW = LazyPattern(
+    rf"\s{{0,3}}(?:\d{{1,4}}\s{{0,3}}:\s{{0,3}})?(?:{_PEG_WORD})?[?_]{{1,3}}\s{{0,3}}{_ARROW}",
+    re.IGNORECASE | re.VERBOSE,
+)
+#: An arrow move whose target is no peg name (``C->?``, ``Peg A -> Peg ??``, ``A ->``) or
+#: whose source is a placeholder (``? -> C``, ``Peg ?? -> Peg B``), alone on its line after its
+#: lead (a remark opened by a symbol may follow): a move that cannot be read, never prose.
 HALF_ARROW = LazyPattern(
-    rf"""\s{{0,3}}(?:\d{{1,4}}\s{{0,3}}:\s{{0,3}})?(?:{_PEG_WORD})?{_NAME}\s{{0,3}}{_ARROW}\s{{0,3}}
-    (?:{_PEG_WORD})?(?!{_NAME})[^\s,;<]{{0,6}}
+    rf"""\s{{0,3}}(?:\d{{1,4}}\s{{0,3}}:\s{{0,3}})?
+    (?:(?:{_PEG_WORD})?{_NAME}\s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?!{_NAME})[^\s,;<]{{0,6}}
+      |(?:{_PEG_WORD})?[?_]{{1,3}}\s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?:{_NAME}|[?_]{{1,3}}))
     [\s.,;:!?]*(?:(?:[(\[{{—–#/←✅]|--|\s-\s).*)?""",
     re.IGNORECASE | re.VERBOSE,
 )

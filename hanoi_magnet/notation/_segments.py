@@ -25,7 +25,13 @@ from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
 from hanoi_magnet.notation._cues import answer_label, cue_of
-from hanoi_magnet.notation._mentions import BEGUN, HALF_ARROW, Mention, mentions
+from hanoi_magnet.notation._mentions import (
+    BEGUN,
+    HALF_ARROW,
+    PLACEHOLDER_ARROW,
+    Mention,
+    mentions,
+)
 from hanoi_magnet.notation._scan import Raw
 from hanoi_magnet.notation._written import notation_written
 
@@ -106,7 +112,9 @@ def _lead_in(words: str) -> int:
 _PERSON = LazyPattern(r"\b(?:I|we|you|let's|let\s{1,3}us)\b", re.IGNORECASE)
 _WORDS_AFTER = LazyPattern(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
 _OPENS_REMARK = LazyPattern(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
-_SENTENCE_END = LazyPattern(r"(?<=[.!?])(?<![Nn]o\.)\s+(?=\S)")
+#: Where a sentence ends: after . ! ? (not "No.", and not after a ? that stands for a peg:
+#: "? -> C", "1: ? -> B").
+_SENTENCE_END = LazyPattern(r"(?:(?<=[.!])(?<![Nn]o\.)|(?<=[^\s:(\[?]\?))\s+(?=\S)")
 _ABANDON = LazyPattern(
     r"(?:\.\.\.|…)\s*$|^\s*(?:\.\.\.|…)|\b(?:and\s{1,3}so\s{1,3}on|etc\b|the\s{1,3}pattern\s{1,3}"
     r"(?:continues|repeats)|continu(?:e|ing)\s{1,3}(?:this|the|in\s{1,3}this)\s{1,3}"
@@ -269,6 +277,8 @@ def _read_sentence(text: str, start: int) -> _Sentence:
             return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
     offset = start
     before = text[start : offset + found[0].start]
+    if PLACEHOLDER_ARROW.match(before):  # "? -> C, then C -> B": its first move is unreadable
+        return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
     if not _PUNCTUATION.match(before) and not _STEP_NUMBER.fullmatch(before):
         return _in_prose(text, start, found)
     raws: list[Raw] = []

@@ -384,8 +384,8 @@ def _broken(
 ) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
     """A move that cannot be read.
 
-    A sentence whose disk is a word, an arrow to ``?``, a pair among the triples of a list (or
-    a triple among pairs).
+    A sentence whose disk is a word, an arrow to ``?`` or from it, a pair among the triples of a
+    list (or a triple among pairs).
     """
     if body.recipe[2:3] == ("colon",):
         return None  # a step number before the broken move: see _cut
@@ -397,6 +397,13 @@ def _broken(
         name = body.text[place.cut_to : place.cut_to + len(names.peg(0))]
         if not name.strip():
             return None
+        if chooser.chance(40):  # from a placeholder: "? -> C"
+            source = names.peg(_source(body.moves[index]))
+            at = place.cut_from - len(source)
+            if body.text[at : place.cut_from] == source:
+                unknown = chooser.choice(("?", "??"))
+                text = body.text[:at] + unknown + body.text[place.cut_from :]
+                return text, body.moves[:index], "unreadable"
         unknown = chooser.choice(("?", "??", "X9"))
         text = body.text[: place.cut_to] + unknown + body.text[place.cut_to + len(name) :]
         return text, body.moves[:index], "unreadable"
@@ -614,3 +621,8 @@ def answers(
         return write_answer(chooser, posts=count_of_posts, pegs=naming, longest=longest)
 
     return written()
+
+
+def _source(move: ReadMove) -> int:
+    """The source post of a move or a (source, target) pair."""
+    return move.source if isinstance(move, Move) else move[0]
