@@ -68,3 +68,31 @@ def test_an_answer_to_a_solve_task_is_never_unverified(answer):
     result = score(answer, _instance("library"))
     assert result.unverified is False
     assert result.outcome is not Outcome.UNVERIFIED
+
+
+@pytest.mark.parametrize("posts", [3, 4, 5])
+@pytest.mark.parametrize(
+    ("notation", "first", "write"),
+    [
+        ("letter-arrows", "A", lambda p: "ABCDEFGH"[p]),
+        ("moves-list", "0", str),
+        ("reasoning-gym", "1", lambda p: str(p + 1)),
+    ],
+)
+def test_a_peg_that_does_not_exist_is_named_as_the_answer_wrote_it(posts, notation, first, write):
+    # "peg E does not exist (pegs are A to C)", never "peg post 4 ... (posts are 0..2)"
+    family = "classic" if posts == 3 else "frame-stewart"
+    instance = generate(
+        seed=11, count=1, families=[family], disks=(2, 2), tasks=["solve"],
+        pegs=(max(posts, 4),) * 2, templates=["plain"], notations=[notation],
+    )[0]  # fmt: skip
+    assert instance.posts == posts
+    missing, last = write(posts), write(posts - 1)
+    answer = {
+        "letter-arrows": f"A->{missing}",
+        "moves-list": f"moves = [[1, 0, {missing}]]",
+        "reasoning-gym": f"Move disk 1 from Peg 1 to Peg {missing}",
+    }[notation]
+    result = score(answer, instance)
+    assert result.outcome is Outcome.FORMAT_ERROR
+    assert result.detail.endswith(f"peg {missing} does not exist (pegs are {first} to {last})")

@@ -45,12 +45,15 @@ class Names:
         self.posts = posts
 
     def post(self, post: int) -> str:
-        """A post in the answer's names (``A``, ``Peg 1``... ``post 7`` when it has none)."""
-        if self.naming is None or post >= self.posts:
+        """A post in the answer's names (``A``, ``Peg 1``... ``post 7`` when it has none).
+
+        A post beyond the last has the name the answer gave it (``E`` on three posts).
+        """
+        if self.naming is None:
             return f"post {post}"
         try:
-            return self.naming.name_of(post, self.posts)
-        except NotationError:  # pragma: no cover - fits() checked the naming above
+            return self.naming.name_of(post, max(self.posts, post + 1))
+        except NotationError:  # S, I, D beyond three posts, letters beyond Z
             return f"post {post}"
 
     def move(self, move: ReadMove) -> str:
@@ -80,16 +83,17 @@ class Names:
         )
 
     def _peg(self, written: str) -> str:
-        return f"peg {self.post(_post_index(written, self.posts))}"
+        name = self.post(_post_index(written, self.posts))
+        return name if name.startswith("post ") else f"peg {name}"
 
     def text(self, detail: str) -> str:
         """A validator's detail with its post names (``post S``, ``S->I``) in these names."""
         if self.naming is None or _PLACES.search(detail) is None:
             return detail
-        detail = _POST.sub(
-            lambda m: f"peg {self.post(_post_index(m.group(1), self.posts))}", detail
-        )
+        last = self.post(self.posts - 1)
+        detail = _RANGE.sub(f"(pegs are {self.post(0)} to {last})", detail)
         peg = self._peg
+        detail = _POST.sub(lambda m: peg(m.group(1)), detail)
         detail = _BOTH.sub(lambda m: f"are both {peg(m.group(1))}", detail)
         detail = _FROM_TO.sub(
             lambda m: f"moves from {peg(m.group(1))} to {peg(m.group(2))}", detail
@@ -104,6 +108,8 @@ class Names:
 
 
 _POST = re.compile(r"\bpost ([SID]|\d{1,30})\b")
+#: The validator's range of posts: "(posts are 0..2)".
+_RANGE = re.compile(r"\(posts are 0\.\.\d{1,30}\)")
 #: The validator's other places for a bare post name: "are both D", "moves from S to D".
 _BOTH = re.compile(r"\bare both ([SID]|\d{1,30})\b")
 _FROM_TO = re.compile(r"\bmoves from ([SID]|\d{1,30}) to ([SID]|\d{1,30})\b")
