@@ -226,8 +226,11 @@ _NAMED: dict[tuple[str | None, PegNames | None, bool], str | None] = {}
 def _find_named(name: str | None, used: PegNames | None, posts: int) -> str | None:
     if name is None or used is None or name not in NOTATIONS:
         return name if name is None or name in NOTATIONS else None
-    if name == "compact" and used is PegNames.ZERO and posts != 3:
-        return "compact"  # the library names posts 0, 1, 2, 3 from four posts on
     template = NOTATIONS[name].template
     same = [n.name for n in NOTATIONS.values() if n.template == template and n.pegs is used]
+    if not same and used is PegNames.ZERO and posts != 3:
+        # S, I, D name three posts only: from four posts on, those notations number them from 0
+        same = [
+            n.name for n in NOTATIONS.values() if n.template == template and n.pegs is PegNames.SID
+        ]
     return same[0] if same else None
