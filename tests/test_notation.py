@@ -86,7 +86,11 @@ def test_every_notation_round_trips_random_legal_sequences(variant, data):
         return
     wrapped = f"<think>\nA -> C?\n</think>\nHere you go:\n```\n{text}```\nDone.\n"
     found = extract_moves(wrapped.replace("\n", "\r\n"), notation=notation.name, posts=posts)
-    assert list(found.moves) == expected
+    if list(found.moves) != expected:
+        # "1: 0 -> 1", "2: 0 -> 2", "3: 0 -> 3" on four posts: step numbers, or the disks they
+        # are in the library's notation (both legal): the reading says it is in doubt
+        assert posts > 3 and notation.name == "library" and found.ambiguous
+        assert [list(r.moves) for r in found.alternatives if r.plausible] == [expected]
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

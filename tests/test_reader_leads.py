@@ -1,5 +1,7 @@
 """A lead-in that announces the moves ("Here are the moves:", "Here it is:") makes a line of moves.
 
+"Either way," and "In either case:" lead into moves too: they offer no alternative.
+
 Short forms (``AC``, ``A C``, ``0 2``) are read only on a line of moves; after "Here are the
 moves:" the line was prose, and a correct answer found no moves (a format error). Every lead
 of the class before every short form is read; the same words before prose are not.
@@ -28,6 +30,8 @@ LEADS = (
     "here are the steps: ",
     "Below is the solution: ",
     "Below are the moves: ",
+    "Either way, ",
+    "In either case: ",
 )
 #: The same solution (A->C, A->B, C->B) in each short form, and the naming it needs.
 FORMS = (
@@ -61,3 +65,10 @@ def test_a_lead_in_announcing_the_moves_makes_a_line_of_moves(lead, form):
 def test_the_same_words_before_prose_hold_no_move(text):
     with pytest.raises(NotationError, match="no moves"):
         extract_moves(text)
+
+
+@pytest.mark.parametrize("lead", ["Either ", "Either do ", "Either: "])
+def test_either_before_moves_offers_them_as_options(lead):
+    # "Either way," is no hedge (it was read as one, and nothing credited); "Either A->C or..." is
+    found = extract_moves(lead + "A->C or A->B")
+    assert found.ambiguous and found.hedged is not None

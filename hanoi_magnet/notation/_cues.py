@@ -26,7 +26,7 @@ _RESTATEMENT = LazyPattern(
 )
 _ALTERNATIVE = LazyPattern(
     r"\b(?:options?|alternative(?:ly|s)?|another\s{1,3}(?:way|option|solution|possibility|answer)|"
-    r"one\s{1,3}(?:way|option|possibility)|either|otherwise|possibilit(?:y|ies)|candidates?)\b"
+    r"one\s{1,3}(?:way|option|possibility)|either(?!\s{1,3}(?:way|case)\b)|otherwise|possibilit(?:y|ies)|candidates?)\b"
     r"|(?:^|\n)\s{0,3}(?:or|OR|Or)\b",
     re.IGNORECASE,
 )

@@ -47,7 +47,7 @@ _ORDINAL = rf"""(?:
 )(?:ly)?"""
 _CONNECTOR = (
     r"(?:then|next|now|and|so|also|after\s{1,3}that|afterwards?|finally|lastly|subsequently|"
-    r"thereafter|followed\s{1,3}by|plus)"
+    r"thereafter|followed\s{1,3}by|plus|either\s{1,3}way|in\s{1,3}either\s{1,3}case)"
 )
 _SUBJECT = (
     r"(?:(?:I|we|you)(?:'d|'ll)?\s{1,3}|let's\s{1,3}|let\s{1,3}us\s{1,3})"
@@ -84,7 +84,11 @@ GLUE = LazyPattern(
         |{_CONNECTOR}\b|{_SUBJECT})*""",
     re.IGNORECASE | re.VERBOSE,
 )
-_HEDGE = LazyPattern(r"\b(?:or|either|alternatively|otherwise)\b|/", re.IGNORECASE)
+_HEDGE = LazyPattern(
+    r"\b(?:or|either(?!\s{1,3}(?:way|case)\b)|alternatively|otherwise)\b|/", re.IGNORECASE
+)
+#: "either" offering the moves as options ("Either A->C or A->B"), not "either way" (anyway).
+_EITHER = LazyPattern(r"\beither\b(?!\s{1,3}(?:way|case)\b)", re.IGNORECASE)
 _NEGATION = LazyPattern(
     r"\b(?:never|not|don't|do\s{1,3}not|doesn't|shouldn't|should\s{1,3}not|mustn't|must\s{1,3}"
     r"not|won't|wouldn't|can't|cannot|avoid|instead\s{1,3}of|rather\s{1,3}than|no\s{1,3}need|"
@@ -304,7 +308,7 @@ def _read_sentence(text: str, start: int) -> _Sentence:
         raws.append(mention.raw)
         forms.append(_written(text, offset, mention))
         last = mention
-    if "either" in text[:start].lower():
+    if "either" in text[:start].lower() and _EITHER.search(text, 0, start):
         hedged = hedged or "'either' before the moves"
     tail = text[offset + last.end :]
     if _PERSON.search(text[:start]) and _WORDS_AFTER.match(tail):
@@ -382,7 +386,7 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
         if moves.kind == MOVES:
             return moves._replace(remark=" ".join(filter(None, (words.strip(), moves.remark))))
-    hedged = ("either" in words.lower() and "'either' before the moves") or ""
+    hedged = (_EITHER.search(words) is not None and "'either' before the moves") or ""
     raws = [mention.raw for mention in strong]
     forms = [_written(text, start, mention) for mention in strong]
     gaps = [text[start + a.end : start + b.start] for a, b in itertools.pairwise(strong)]

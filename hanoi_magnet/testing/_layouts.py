@@ -229,6 +229,7 @@ _SEPARATORS = (", ", ", then ", "; ", " | ", "<br>", " and then ", ", and then "
 _LEADS = (
     "", "Moves: ", "Answer: ", "The moves are: ", "Solution: ", "The sequence is ",
     "Here are the moves: ", "Here it is: ", "Here's the solution: ", "Here you go - ",
+    "Either way, ", "In either case: ",
 )  # fmt: skip
 _SINGLE_LEADS = ("The next move is ", "Next move: ", "Best move: ", "I would play ")
 
