@@ -84,13 +84,17 @@ class _Found:
     """Everything found in the answer region: candidates and skipped stretches."""
 
     def __init__(
-        self, candidates: list[Candidate], skipped: list[tuple[int, int, str]], text: str
+        self,
+        candidates: list[Candidate],
+        skipped: list[tuple[int, int, str]],
+        text: str,
+        region: tuple[int, int],
     ) -> None:
         self.candidates = candidates
         self.skipped = skipped
         self.text = text  # the text read, reasoning masked
         self.unclosed = False  # read inside a <think> never closed
-        self.region = (0, len(text))
+        self.region = region  # the answer region's bounds in the text
 
 
 def _find(plain: str, thinking: bool) -> _Found:
@@ -113,7 +117,6 @@ def _find(plain: str, thinking: bool) -> _Found:
         found.skipped.append((0, start, "outside the last <answer>...</answer>"))
     if end < len(plain) and plain[end:].strip():
         found.skipped.append((end, len(plain), "outside the last <answer>...</answer>"))
-    found.region = (start, end)
     return found
 
 
@@ -125,7 +128,7 @@ def _search(text: str, start: int, end: int) -> _Found:
     if start:
         candidates = [_shift(c, start) for c in candidates]
         skipped = [(a + start, b + start, why) for a, b, why in skipped]
-    return _Found(candidates, skipped, text)
+    return _Found(candidates, skipped, text, (start, end))
 
 
 def _shift(candidate: Candidate, by: int) -> Candidate:
