@@ -159,11 +159,10 @@ class _Places:
         return bisect.bisect_left(self._breaks, position) + 1
 
     def span(self, start: int, end: int, why: str) -> Span:
+        """The span of ``plain[start:end]``, never empty: what is read or skipped holds text."""
         given = self._plain.given
-        first, last = given(start), given(max(start, end - 1))
-        return Span(
-            first, last + 1 if end > start else first, self.line(first), self.line(last), why
-        )
+        first, last = given(start), given(end - 1)
+        return Span(first, last + 1, self.line(first), self.line(last), why)
 
 
 _LINE_END = re.compile(r"\r\n?|\n")
