@@ -87,13 +87,17 @@ class _Found:
     """Everything found in the answer region: candidates and skipped stretches."""
 
     def __init__(
-        self, candidates: list[Candidate], skipped: list[tuple[int, int, str]], text: str
+        self,
+        candidates: list[Candidate],
+        skipped: list[tuple[int, int, str]],
+        text: str,
+        region: tuple[int, int],
     ) -> None:
         self.candidates = candidates
         self.skipped = skipped
         self.text = text  # the text read, reasoning masked
         self.unclosed = False  # read inside a <think> never closed
-        self.region = (0, len(text))
+        self.region = region  # the answer region's bounds in the text
 
 
 def _find(plain: str, thinking: bool) -> _Found:
@@ -116,7 +120,6 @@ def _find(plain: str, thinking: bool) -> _Found:
         found.skipped.append((0, start, "outside the last <answer>...</answer>"))
     if end < len(plain) and plain[end:].strip():
         found.skipped.append((end, len(plain), "outside the last <answer>...</answer>"))
-    found.region = (start, end)
     return found
 
 
@@ -128,7 +131,7 @@ def _search(text: str, start: int, end: int) -> _Found:
     if start:
         candidates = [_shift(c, start) for c in candidates]
         skipped = [(a + start, b + start, why) for a, b, why in skipped]
-    return _Found(candidates, skipped, text)
+    return _Found(candidates, skipped, text, (start, end))
 
 
 def _shift(candidate: Candidate, by: int) -> Candidate:
@@ -159,11 +162,10 @@ class _Places:
         return bisect.bisect_left(self._breaks, position) + 1
 
     def span(self, start: int, end: int, why: str) -> Span:
+        """The span of ``plain[start:end]``, never empty: what is read or skipped holds text."""
         given = self._plain.given
-        first, last = given(start), given(max(start, end - 1))
-        return Span(
-            first, last + 1 if end > start else first, self.line(first), self.line(last), why
-        )
+        first, last = given(start), given(end - 1)
+        return Span(first, last + 1, self.line(first), self.line(last), why)
 
 
 _LINE_END = re.compile(r"\r\n?|\n")

@@ -289,7 +289,7 @@ class _Runs:
         self.weak = False
         self.prose: list[str] = []  # prose lines since the last run (for its cue), a few
         self.joinable = False  # only prose since the last run: the next one may join it
-        self.after = False  # the current run came after prose only
+        self.after: bool  # the current run came after prose only (set as each run starts)
         self.abandoned: str | None = None
         self.broken: str | None = None  # the unreadable move line that stopped the run
         self.hedged = ""

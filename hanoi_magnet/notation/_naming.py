@@ -54,7 +54,8 @@ def naming(
             found = PegNames.detect(tokens, posts)
         except NotationError:
             found = None
-        if found is None or found is given or _fits(given, tokens, posts):
+        # letters that are all names of ``given`` are detected as it or as nothing (ambiguous)
+        if found is None or found is given:
             return given, how, _given_why(given, how)
     detected, why = detect(raws, posts, tokens)
     return detected, "detected", why
@@ -62,17 +63,6 @@ def naming(
 
 def _given_why(given: PegNames, how: Chosen) -> str:
     return f"the caller named {given.describe}" if how == "named" else f"{given.describe}"
-
-
-def _fits(given: PegNames, tokens: frozenset[str], posts: int) -> bool:
-    try:
-        for token in tokens:
-            post = given.read(token, posts)
-            if post >= posts:
-                return False
-    except NotationError:
-        return False
-    return True
 
 
 def peg_names(raws: list[Raw], distinct: set[Raw] | None = None) -> frozenset[str]:
