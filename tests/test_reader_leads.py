@@ -32,6 +32,9 @@ LEADS = (
     "Below are the moves: ",
     "Either way, ",
     "In either case: ",
+    "Okay, here it is: ",
+    "OK so the moves are: ",
+    "Alright: ",
 )
 #: The same solution (A->C, A->B, C->B) in each short form, and the naming it needs.
 FORMS = (

@@ -139,3 +139,29 @@ def test_the_word_is_reported_where_it_stands():
     (span,) = [s for s in found.skipped if "word" in s.why]
     assert text[span.start : span.end] == "OK" and span.line == 1
     assert span.why == "'OK' is a word, not a move: no peg is so named"
+
+
+@pytest.mark.parametrize(
+    ("text", "moves"),
+    [
+        ("OK. AC, AB, CB", ((0, 2), (0, 1), (2, 1))),
+        ("GO: A->C", ((0, 2),)),
+        ("NO. A->C", ((0, 2),)),
+        ("OK here it is: AC AB CB", ((0, 2), (0, 1), (2, 1))),
+        ("Moves: AC, AB, CB. OK?", ((0, 2), (0, 1), (2, 1))),
+        ("ID: 42\nA->C", ((0, 2),)),
+    ],
+)
+def test_a_word_at_the_edge_of_a_line_of_moves_is_prose(text, moves):
+    assert extract_moves(text, posts=3).moves == moves
+
+
+def test_a_word_between_two_moves_of_a_line_is_not_dropped():
+    with pytest.raises(NotationError, match="K, O"):
+        extract_moves("AC OK AB", posts=3)
+
+
+def test_a_capital_or_between_boxes_still_offers_options():
+    # the word is read again in lower case: "OR" is a word, and the word offers alternatives
+    found = extract_moves("\\boxed{A->C} OR \\boxed{A->B}", posts=3)
+    assert found.ambiguous and found.hedged is not None

@@ -51,3 +51,23 @@ def test_a_box_is_the_answer_of_its_line_whatever_moves_are_around_it(inner, bef
     assert found.moves == ((0, 2), (0, 1), (2, 1))
     assert not found.ambiguous
     assert found.why == "the only reading"
+
+
+_BOXED_MOVES = ["A->C", "A->B", "C->B", "A->C", "B->A", "B->C", "A->C"]
+
+
+@pytest.mark.parametrize("count", [2, 3, 7])
+@pytest.mark.parametrize("glue", [" ", ", ", "; ", " then ", ", then ", " and then ", " -> ", "  "])
+def test_boxes_one_after_the_other_hold_one_answer(count, glue):
+    # "\boxed{A->C} \boxed{A->B} \boxed{C->B}" read only the first box
+    moves = _BOXED_MOVES[:count]
+    found = extract_moves("Final answer: " + glue.join(f"\\boxed{{{m}}}" for m in moves))
+    letters = "ABC"
+    assert [(letters[s], letters[t]) for s, t in found.moves] == [(m[0], m[3]) for m in moves]
+    assert not found.ambiguous
+
+
+@pytest.mark.parametrize("between", [" or ", ", or ", " / ", " OR ", " or else "])
+def test_boxes_offered_as_alternatives_hedge(between):
+    found = extract_moves(f"\\boxed{{A->C}}{between}\\boxed{{A->B}}")
+    assert found.ambiguous and found.hedged is not None

@@ -255,10 +255,8 @@ def extract_moves(
         or whole.ambiguous
     ):
         words = letter_words(plain.text, posts)  # "OK, here it is:" read as a move O -> K?
-        if words:
-            plain = plain.blanked(words)
-            if plain.text.isspace():
-                raise NotationError(f"no moves found in the answer: {text.strip()!r} is a word")
+        if words:  # lower case, they are words still ("OR" offers options), moves no more
+            plain = plain.lowered(words)
             reading = _Reading(text, plain, chosen, pegs, posts, thinking)
             whole = reading.whole()
     cut = _cut_off(reading, whole)

@@ -77,10 +77,30 @@ _HEAD_WORDS = frozenset(word for names in _HEADS.values() for word in names)
 
 
 def _boxed(line: str) -> str | None:
-    r"""The inside of ``\boxed{...}`` on a line (``None``: there is none)."""
+    r"""The inside of ``\boxed{...}`` on a line (``None``: there is none).
+
+    Boxes one after the other with nothing but glue between them (``\boxed{A->C},
+    \boxed{A->B}``, ``then``) hold one answer: their insides, joined; with ``or`` between them,
+    alternatives (a hedge). After other words (``not \boxed{B->A}``) a box adds nothing to the
+    first.
+    """
     start = line.find("\\boxed{")
     if start < 0:
         return None
+    insides = []
+    while True:
+        inside, end = _box_at(line, start)
+        insides.append(inside)
+        following = line.find("\\boxed{", end)
+        if following >= 0 and _BOX_OR.fullmatch(line, end, following):
+            return f"{', '.join(insides)} or {_boxed(line[following:])}"  # a hedge: read as one
+        if following < 0 or not _BOX_GLUE.fullmatch(line, end, following):
+            return ", ".join(insides)
+        start = following
+
+
+def _box_at(line: str, start: int) -> tuple[str, int]:
+    """The inside of the box that opens at ``start``, and where the box ends."""
     depth = 0
     for position in range(start + 6, len(line)):
         char = line[position]
@@ -89,8 +109,14 @@ def _boxed(line: str) -> str | None:
         elif char == "}":
             depth -= 1
             if depth == 0:
-                return line[start + 7 : position]
-    return line[start + 7 :]
+                return line[start + 7 : position], position + 1
+    return line[start + 7 :], len(line)
+
+
+#: Two boxes offered as alternatives: "\boxed{A->C} or \boxed{A->B}".
+_BOX_OR = re.compile(r"\s*(?:,\s*)?(?:or|/)\s*(?:else\s+)?", re.IGNORECASE)
+#: What may join two boxes of one answer: spaces, a comma or semicolon, "then", an arrow.
+_BOX_GLUE = re.compile(r"\s*(?:[,;|]\s*)?(?:(?:and\s+)?then\s+|and\s+|->\s*|→\s*)?")
 
 
 def _strip_latex(line: str) -> str:

@@ -46,12 +46,12 @@ class Plain:
         self.text = text
         self._removed = removed  # offsets in the given text of the characters removed
 
-    def blanked(self, spans: list[tuple[int, int]]) -> Plain:
-        """This text with each of ``spans`` (in order, apart) made spaces: the same offsets."""
+    def lowered(self, spans: list[tuple[int, int]]) -> Plain:
+        """This text with each of ``spans`` (in order, apart) in lower case: the same offsets."""
         pieces = []
         position = 0
         for start, end in spans:
-            pieces.append(self.text[position:start] + " " * (end - start))
+            pieces.append(self.text[position:start] + self.text[start:end].lower())
             position = end
         pieces.append(self.text[position:])
         return Plain("".join(pieces), self._removed)

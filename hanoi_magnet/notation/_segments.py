@@ -47,7 +47,8 @@ _ORDINAL = rf"""(?:
 )(?:ly)?"""
 _CONNECTOR = (
     r"(?:then|next|now|and|so|also|after\s{1,3}that|afterwards?|finally|lastly|subsequently|"
-    r"thereafter|followed\s{1,3}by|plus|either\s{1,3}way|in\s{1,3}either\s{1,3}case)"
+    r"thereafter|followed\s{1,3}by|plus|either\s{1,3}way|in\s{1,3}either\s{1,3}case|"
+    r"(?-i:[Oo]k(?:ay)?|OKAY)|alright)"  # (not "OK": two capitals may be a move, O to K)
 )
 _SUBJECT = (
     r"(?:(?:I|we|you)(?:'d|'ll)?\s{1,3}|let's\s{1,3}|let\s{1,3}us\s{1,3})"

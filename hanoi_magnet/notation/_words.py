@@ -6,11 +6,13 @@ is the solution:`` reads as a move from peg O to peg K, and the whole answer the
 peg that does not exist. A reader sees a word there.
 
 :func:`letter_words` finds such words once a reading has failed (no naming fits its letters,
-an item that is not a move, pegs that do not fit the prompt): the weak letter mentions (no
-arrow, verb, disk or peg word) none of whose letters names a peg, in the letter naming that fits
+an item that is not a move, pegs that do not fit the prompt) or is in doubt: the short forms
+in capitals (``OK``, ``O K``) none of whose letters names a peg, in the letter naming that fits
 the answer's other moves, and that stand apart from the moves: on a line with other words, or
-on a line of their own that is not between two lines of moves. A lone ``XY`` between two
-lines of moves is not a word: that line stays what it was (a move that cannot be read).
+on a line of their own that is not between two lines of moves. The answer is then read again
+with those words in lower case: words still (``OR`` offers options), no more moves. A lone
+``XY`` between two lines of moves is not a word: that line stays what it was (a move that
+cannot be read).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import string
 from hanoi_magnet.notation._mentions import Mention, mentions
 
 _SID = frozenset("SID")
+_CAPITALS = frozenset({"compact", "spaced"})  # the forms of capital letters only: "OK", "O K"
 
 
 def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
@@ -56,7 +59,7 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
             numbered = numbered or mention.strong
         elif mention.strong:
             strong.append(letters)
-        else:
+        elif mention.form in _CAPITALS:
             weak.append((mention, number, worded, letters))
     if not weak:
         return []
@@ -74,17 +77,33 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
     if not words:
         return []
     kept = {id(word[0]) for word in words}
-    moving = {  # lines of moves: weak mentions among words are prose ("with 16 moves")
-        number
-        for mention, number, worded in found
-        if id(mention) not in kept and (mention.strong or not worded)
-    }
+    on_lines: dict[int, list[Mention]] = {}  # each line's other mentions
+    moving = set()  # lines of moves: weak mentions among words are prose ("with 16 moves")
+    for mention, number, worded in found:
+        if id(mention) not in kept:
+            on_lines.setdefault(number, []).append(mention)
+            if mention.strong or not worded:
+                moving.add(number)
     filled = [number for number, line in enumerate(lines) if line.strip()]
     return [
         (mention.start, mention.end)
         for mention, number, worded, _ in words
-        if worded or (number not in moving and not _between(number, filled, moving))
+        if worded
+        or (
+            _apart(mention, on_lines.get(number, []), number in moving)
+            and not (number not in moving and _between(number, filled, moving))
+        )
     ]
+
+
+def _apart(word: Mention, others: list[Mention], moving: bool) -> bool:
+    """Whether ``word`` is not between two moves of its own line ("OK. AC, AB", not "AC OK AB")."""
+    if not moving:
+        return True
+    return not (
+        any(other.end <= word.start for other in others)
+        and any(other.start >= word.end for other in others)
+    )
 
 
 def _between(number: int, filled: list[int], moving: set[int]) -> bool:
