@@ -7,10 +7,34 @@ documented contract, not from the code under test.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hanoi_magnet.evaluation import REWARDS, Outcome, generate, score
-from hanoi_magnet.notation import PegNames
+from hanoi_magnet.notation import PegNames, extract_moves, get_notation
+from hanoi_magnet.validate import validate
+from tests.test_audit import _built_in  # the policies, built afresh in a mutation run
+
+# -- the audit's policies --------------------------------------------------------------------------
+
+
+def test_the_shuffle_goes_there_and_back_once_where_the_optimum_is_2_and_never_below():
+    # "one disk moved back and forth as many times as the optimum": 2 moves for an optimum of
+    # 2 or 3, nothing for 1 (no room for a move and its undo)
+    instances = generate(seed=35, count=30, families=["classic", "frame-stewart"],
+                         tasks=["continue"], moves=(1, 3))  # fmt: skip
+    lengths = {}
+    for instance in instances:
+        answers = list(_built_in()["shuffle"].write(instance, random.Random(0)))
+        moves = (
+            [] if not answers else get_notation(instance.notation).read(answers[0], instance.posts)
+        )
+        report = validate(moves, instance.rules, start=instance.start)
+        assert report.error is None and report.state == instance.start
+        lengths.setdefault(instance.optimum, set()).add(len(moves))
+    assert lengths == {1: {0}, 2: {2}, 3: {2}}
+
 
 # -- the scorer ------------------------------------------------------------------------------------
 
@@ -45,3 +69,21 @@ def test_moves_whose_peg_base_is_unclear_plus_an_abstention_earn_nothing(order):
                     assert result.reading is None
         seen[instance.unsolvable is not None] += 1
     assert min(seen.values()) >= 10
+
+
+# -- the reader's report ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lead", ["", "3. ", "- "])
+@pytest.mark.parametrize("mark", ["", "**", "*", "`"])
+@pytest.mark.parametrize("piece", ["A-", "Move disk", "A to", "Peg A -> P"])
+def test_a_cut_off_move_after_the_last_whole_move_is_found_where_it_is(lead, mark, piece):
+    # neither a numbering nor markup around the last whole move hides the cut-off move after
+    # it ("Peg A -> P": the P begins "Peg", not a peg P)
+    text = f"A->C\nA->B\n{lead}{mark}C->B{mark}, then {piece}"
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1), (2, 1))
+    assert found.truncated
+    last = found.skipped[-1]
+    assert text[last.start : last.end] == piece and last.line == 3
+    assert last.why.startswith("the beginning of a move at the very end of the text")

@@ -733,15 +733,13 @@ _IS_MOVE: Callable[[object], bool] = Move.__instancecheck__
 
 
 def _extract(
-    answer: object, instance: Instance, naming: PegNames | None, thinking: bool
+    answer: str, instance: Instance, naming: PegNames | None, thinking: bool
 ) -> Extraction:
-    """The moves of ``answer``, read whatever notation the instance asked for.
+    """The moves of ``answer`` (not only spaces), read whatever notation the instance asked for.
 
     ``naming`` ``None``: the pegs' naming is detected from the answer (the report still says
     how the answer departs from the instance's notation).
     """
-    if not isinstance(answer, str) or not answer.strip():
-        raise NotationError("no answer")
     asked = get_notation(instance.notation)
     if naming is not None:
         found = extract_moves(
