@@ -289,16 +289,14 @@ def _negated(instance: Instance, rng: random.Random) -> str | None:
 
 def _shuffle(instance: Instance, rng: random.Random) -> str | None:
     del rng
-    moves = instance.rules.legal_moves(instance.start)
     best = instance.optimum or 0
-    if not moves or best < 2:
-        return None
-    there = moves[0]
+    if best < 2:
+        return None  # no room for a move and its undo
+    there = instance.rules.legal_moves(instance.start)[0]  # a path of 2+ moves starts with one
     back = there.reversed()
     if instance.rules.check(instance.rules.apply(instance.start, there), back) is not None:
         return None  # one-way rules: no way back
-    shuffle = [there, back] * (best // 2)
-    return _written(instance, shuffle) if shuffle else None
+    return _written(instance, [there, back] * (best // 2))
 
 
 def _any_legal_next_move(instance: Instance, rng: random.Random) -> str | None:

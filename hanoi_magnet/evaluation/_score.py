@@ -386,6 +386,12 @@ def score(
     )
 
 
+#: The detail of an answer that gives moves and also a line that abstains (a hedge).
+_MOVES_AND_ABSTENTION = (
+    "the answer gives moves and also says there is no solution: nothing is credited"
+)
+
+
 def _read_and_judged(
     answer: str,
     instance: Instance,
@@ -406,23 +412,19 @@ def _read_and_judged(
         return base.unread(Outcome.NO_ANSWER, f"the answer only repeats the prompt ({shown})")
     region = answer_region(text, thinking)
     naming = None if detect_pegs else (pegs or get_notation(instance.notation).pegs)
-    why = ""
+    why: str  # set where nothing could be read (found is None)
     try:
         found: Extraction | None = _extract(text, instance, naming, thinking)
     except AmbiguousNotationError as error:
-        if abstention_lines(region):
-            found, why = None, str(error)
-        else:  # numbers from 0 or from 1: score both readings
-            return _either_naming(text, instance, thinking, max_states, base, str(error))
+        if abstention_lines(region):  # moves (numbered from 0 or from 1), and an abstention
+            return base.unread(Outcome.AMBIGUOUS, _MOVES_AND_ABSTENTION)
+        # numbers from 0 or from 1: score both readings
+        return _either_naming(text, instance, thinking, max_states, base, str(error))
     except NotationError as error:
         found, why = None, str(error)
     has_moves = found is not None and bool(found.moves)
     if has_moves and abstention_lines(region):
-        return base.unread(
-            Outcome.AMBIGUOUS,
-            "the answer gives moves and also says there is no solution: nothing is credited",
-            reading=found,
-        )
+        return base.unread(Outcome.AMBIGUOUS, _MOVES_AND_ABSTENTION, reading=found)
     if not has_moves and abstains(region):
         if unsolvable is not None:
             return base.abstained(unsolvable, region.strip() == "UNSOLVABLE")
@@ -731,15 +733,13 @@ _IS_MOVE: Callable[[object], bool] = Move.__instancecheck__
 
 
 def _extract(
-    answer: object, instance: Instance, naming: PegNames | None, thinking: bool
+    answer: str, instance: Instance, naming: PegNames | None, thinking: bool
 ) -> Extraction:
-    """The moves of ``answer``, read whatever notation the instance asked for.
+    """The moves of ``answer`` (not only spaces), read whatever notation the instance asked for.
 
     ``naming`` ``None``: the pegs' naming is detected from the answer (the report still says
     how the answer departs from the instance's notation).
     """
-    if not isinstance(answer, str) or not answer.strip():
-        raise NotationError("no answer")
     asked = get_notation(instance.notation)
     if naming is not None:
         found = extract_moves(

@@ -92,19 +92,16 @@ def _begun_in_line(line: str) -> tuple[int, bool] | None:
         return None
     lead = LEAD.match(plain)
     lead_end = lead.end() if lead else 0
-    found = [
-        m._replace(start=m.start + lead_end, end=m.end + lead_end)
-        for m in last_mentions(plain[lead_end:])
-    ]
+    found = last_mentions(plain[lead_end:])  # (their offsets count from lead_end)
     replaced = False
     if (
         found
-        and found[-1].end == len(plain.rstrip(" *`"))
+        and found[-1].end + lead_end == len(plain.rstrip(" *`"))
         and _word_begun(plain, found[-1].raw.target)
     ):
         found, replaced = found[:-1], True  # "Peg A -> P": the target begins "Peg"
     if found:
-        after = found[-1].end
+        after = found[-1].end + lead_end
         glue = GLUE.match(plain, after)
         piece_at = glue.end() if glue else after
         if piece_at == after and piece_at < len(plain) and not plain[piece_at].isspace():
