@@ -11,6 +11,7 @@ import itertools
 
 import pytest
 
+from hanoi_magnet import Move
 from hanoi_magnet.notation import extract_moves
 
 _MOVES = [("1", "A", "C"), ("2", "A", "B"), ("1", "C", "B")]
@@ -71,3 +72,36 @@ def test_boxes_one_after_the_other_hold_one_answer(count, glue):
 def test_boxes_offered_as_alternatives_hedge(between):
     found = extract_moves(f"\\boxed{{A->C}}{between}\\boxed{{A->B}}")
     assert found.ambiguous and found.hedged is not None
+
+
+_TABLES = {  # a table's header and rows, with outer pipes; the moves A->C, A->B, C->B
+    "columns": ("| Disk | From | To |", ["| 1 | A | C |", "| 2 | A | B |", "| 1 | C | B |"]),
+    "steps": ("| Step | From | To |", ["| 1 | A | C |", "| 2 | A | B |", "| 3 | C | B |"]),
+    "cells": ("| # | Move |", ["| 1 | A -> C |", "| 2 | A -> B |", "| 3 | C -> B |"]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_TABLES))
+@pytest.mark.parametrize("rule", ["---|---", "--- | ---", ":-:|:-:", "-|-", "|---|---|"])
+@pytest.mark.parametrize("around", [("", ""), ("Here is the table:\n", "\nThat is all.")])
+def test_a_table_without_its_outer_pipes_reads_as_with_them(kind, rule, around):
+    # "Disk | From | To" / "---|---|---" / "1 | A | C": GitHub's tables need no outer pipes
+    head, rows = _TABLES[kind]
+    width = head.count("|") - 1
+    rule = rule if rule.startswith("|") else "|".join([rule.split("|")[0].strip()] * width)
+    piped = "\n".join([head, "|" + "---|" * width, *rows])
+    bare = "\n".join(line.strip("|").strip() for line in [head, rule, *rows])
+    before, after = around
+    with_pipes = extract_moves(before + piped + after)
+    without = extract_moves(before + bare + after)
+    pairs = [(m.source, m.target) if isinstance(m, Move) else m for m in without.moves]
+    assert pairs == [(0, 2), (0, 1), (2, 1)]
+    assert without.moves == with_pipes.moves and not without.ambiguous
+
+
+def test_a_line_after_a_bare_table_is_no_row_of_it():
+    table = "From | To\n---|---\nA | C\nA | B\nC | B\n"
+    found = extract_moves(table + "In summary, the moves are: A->C | A->B | C->B")
+    assert found.moves == ((0, 2), (0, 1), (2, 1)) and not found.ambiguous
+    found = extract_moves(table + "So the moves are: A->C | A->B")  # fewer: a contradiction
+    assert found.ambiguous

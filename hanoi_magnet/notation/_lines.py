@@ -258,7 +258,11 @@ def line_runs(
     next_block = 0
     offset = 0
     columns: dict[str, int] | None = None
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    piped = (
+        0  # in a table written without its outer pipes ("Disk | From | To", "---|---"): its width
+    )
+    for index, line in enumerate(lines):
         line_start, offset = offset, offset + len(line) + 1
         while next_block < len(spans) and spans[next_block][1] <= line_start:
             next_block += 1
@@ -277,7 +281,13 @@ def line_runs(
                 continue
         if next_block < len(spans) and spans[next_block][0] < line_start + len(line):
             line = line[: spans[next_block][0] - line_start]  # a list starts on this line
-        if line.lstrip()[:1] == "|":
+        if piped and not _bare_row(line, piped):
+            piped = 0
+        if not piped and "|" in line and line.lstrip()[:1] != "|" and index + 1 < len(lines):
+            following = lines[index + 1]
+            if "|" in following and table_separator(following):
+                piped = len(table_cells(line))
+        if piped or line.lstrip()[:1] == "|":
             cells = table_cells(line)
             if table_separator(line):
                 continue
@@ -292,6 +302,20 @@ def line_runs(
         builder.add(read, line, line_start)
     builder.close()
     return builder.runs, builder.skipped
+
+
+def _bare_row(line: str, width: int) -> bool:
+    """Whether ``line`` goes on a table without outer pipes ``width`` cells wide.
+
+    As many cells as its header, the first a few words at most (a number, a move): "In summary,
+    the moves are: A->C | A->B | C->B" after the table is a line of its own.
+    """
+    if line.count("|") != width - 1:
+        return table_separator(line)
+    return len(line.split("|", 1)[0].split()) <= _BARE_FIRST_WORDS
+
+
+_BARE_FIRST_WORDS = 3
 
 
 #: Fills the lines of skipped reasoning (the same length: offsets do not move).

@@ -324,7 +324,10 @@ def listed(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
 
 
 def table(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
-    """A markdown table: ``| Step | Disk | From | To |``, or ``| # | Move |`` with arrows."""
+    """A markdown table: ``| Step | Disk | From | To |``, or ``| # | Move |`` with arrows.
+
+    Sometimes without its outer pipes (``Step | Disk | From | To``, ``---|---``).
+    """
     with_disk = all(isinstance(move, Move) for move in moves) and chooser.chance(60)
     by_columns = chooser.chance(70)
     if by_columns:
@@ -351,7 +354,10 @@ def table(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
             cells = [str(index), text]
             read.append(_read_as(move, form, names))
         rows.append("| " + " | ".join(cells) + " |")
-    recipe = ("table", "columns" if by_columns else "cells", f"disk={with_disk}")
+    recipe: tuple[str, ...] = ("table", "columns" if by_columns else "cells", f"disk={with_disk}")
+    if chooser.chance(25):  # without the outer pipes, as GitHub's tables may be written
+        rows = [row.strip("|").strip() for row in rows]
+        recipe += ("bare",)
     return Body("\n".join(rows) + "\n", tuple(read), (), recipe)
 
 
