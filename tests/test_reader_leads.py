@@ -75,3 +75,13 @@ def test_either_before_moves_offers_them_as_options(lead):
     # "Either way," is no hedge (it was read as one, and nothing credited); "Either A->C or..." is
     found = extract_moves(lead + "A->C or A->B")
     assert found.ambiguous and found.hedged is not None
+
+
+@pytest.mark.parametrize("lead", LEADS)
+@pytest.mark.parametrize("glue", [" and then ", ", then ", "; "])
+def test_after_a_lead_a_line_cut_off_keeps_its_whole_moves(lead, glue):
+    # "Here you go - from 0 to 2 and then from 2 to 1 and then from 0 to": "you" is no person
+    # speaking of the moves ("I think 0 2 is..."), and the moves before the cut are read
+    text = lead + glue.join(["from 0 to 2", "from 2 to 1", "from 0 to"])
+    found = extract_moves(text, pegs=PegNames.ZERO)
+    assert found.moves == ((0, 2), (2, 1)) and found.truncated

@@ -114,7 +114,8 @@ def _lead_in(words: str) -> int:
     return len(words) - found.start() if found else 0
 
 
-_PERSON = LazyPattern(r"\b(?:I|we|you|let's|let\s{1,3}us)\b", re.IGNORECASE)
+#: A person before the moves ("I think A C ..."), not in "Here you go:", "Here we go:".
+_PERSON = LazyPattern(r"\b(?:I|(?<!here\s)(?:we|you)|let's|let\s{1,3}us)\b", re.IGNORECASE)
 _WORDS_AFTER = LazyPattern(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
 _OPENS_REMARK = LazyPattern(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
 #: Where a sentence ends: after . ! ? (not "No.", and not after a ? that stands for a peg:
