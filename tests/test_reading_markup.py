@@ -105,3 +105,12 @@ def test_a_line_after_a_bare_table_is_no_row_of_it():
     assert found.moves == ((0, 2), (0, 1), (2, 1)) and not found.ambiguous
     found = extract_moves(table + "So the moves are: A->C | A->B")  # fewer: a contradiction
     assert found.ambiguous
+
+
+@pytest.mark.parametrize(
+    "line", ["Corrected sequence: A->C | A->B | C->B", "Answer: A->C | A->B | C->B"]
+)
+def test_a_labelled_line_as_wide_as_a_bare_table_is_no_row_of_it(line):
+    # the label's line is an answer of its own: it corrects the table's, or contradicts it
+    found = extract_moves(f"Step | From | To\n---|---|---\n1 | A | B\n2 | B | C\n{line}")
+    assert found.moves == ((0, 2), (0, 1), (2, 1)) or found.ambiguous

@@ -307,15 +307,18 @@ def line_runs(
 def _bare_row(line: str, width: int) -> bool:
     """Whether ``line`` goes on a table without outer pipes ``width`` cells wide.
 
-    As many cells as its header, the first a few words at most (a number, a move): "In summary,
-    the moves are: A->C | A->B | C->B" after the table is a line of its own.
+    As many cells as its header, the first a few words at most (a number, a move) and no label:
+    "In summary, the moves are: A->C | A->B | C->B" or "Corrected sequence: A->D | A->B | A->C"
+    after the table is a line of its own.
     """
     if line.count("|") != width - 1:
         return table_separator(line)
-    return len(line.split("|", 1)[0].split()) <= _BARE_FIRST_WORDS
+    first = line.split("|", 1)[0]
+    return len(first.split()) <= _BARE_FIRST_WORDS and _BARE_LABEL.search(first) is None
 
 
 _BARE_FIRST_WORDS = 3
+_BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | ...": a label
 
 
 #: Fills the lines of skipped reasoning (the same length: offsets do not move).
