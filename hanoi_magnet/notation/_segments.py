@@ -120,7 +120,7 @@ _WORDS_AFTER = LazyPattern(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
 _OPENS_REMARK = LazyPattern(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
 #: Where a sentence ends: after . ! ? (not "No.", and not after a ? that stands for a peg:
 #: "? -> C", "1: ? -> B").
-_SENTENCE_END = LazyPattern(r"(?:(?<=[.!])(?<![Nn]o\.)|(?<=[^\s:(\[?]\?))\s+(?=\S)")
+_SENTENCE_END = LazyPattern(r"(?<=[.!?])(?<![Nn]o\.)(?<![\s:(\[?]\?)(?<!^\?)\s+(?=\S)")
 _ABANDON = LazyPattern(
     r"(?:\.\.\.|…)\s*$|^\s*(?:\.\.\.|…)|\b(?:and\s{1,3}so\s{1,3}on|etc\b|the\s{1,3}pattern\s{1,3}"
     r"(?:continues|repeats)|continu(?:e|ing)\s{1,3}(?:this|the|in\s{1,3}this)\s{1,3}"
