@@ -358,7 +358,7 @@ class _Reading:
         tokens = peg_names(raws, distinct)
         if not self.stray and not _one_letter_naming(tokens, posts):
             self.stray = True
-        used, how, why_pegs = naming(raws, self.pegs, default, posts, distinct, tokens)
+        used, how, why_pegs = naming(raws, self.pegs, default, posts, tokens)
         moves, unreadable = convert(raws, last.unreadable, used, posts, distinct)
         name = _notation_of(parts, used, posts)
         losers = list(decision.losers)

@@ -24,14 +24,13 @@ def naming(
     pegs: PegNames | None,
     default: PegNames | None,
     posts: int,
-    distinct: set[Raw] | None = None,
-    tokens: frozenset[str] | None = None,
+    tokens: frozenset[str],
 ) -> tuple[PegNames | None, Chosen, str]:
     """The naming to read ``raws`` with, how it was chosen, and why.
 
     ``pegs``: the naming the caller (the prompt) uses; ``default``: the naming of the notation
-    the caller asked for, when it names one but not ``pegs``; ``distinct``: ``set(raws)``, and
-    ``tokens``: their peg names (:func:`peg_names`), when the caller has them.
+    the caller asked for, when it names one but not ``pegs``; ``tokens``: the peg names of
+    ``raws`` (:func:`peg_names`).
     """
     given = pegs or default
     how: Chosen = "named" if pegs is not None else "defaulted"
@@ -39,8 +38,6 @@ def naming(
         if given is None:
             return None, "defaulted", "no peg is written"
         return given, how, _given_why(given, how)
-    if tokens is None:
-        tokens = peg_names(raws, distinct)
     decimal = set(map(str.isdecimal, tokens))
     numbers, letters = True in decimal, False in decimal
     if numbers and given is not None and given.numeric:
