@@ -64,3 +64,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if not _DURATIONS:
         _DURATIONS.update(json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"])
     items.sort(key=lambda item: _DURATIONS.get(item.nodeid, 0.0))
+
+
+@pytest.fixture(autouse=True)
+def _readings_forgotten() -> None:
+    """In a mutation run, every test reads afresh: nothing read by a test before it is remembered.
+
+    The reader remembers lines, mentions, namings and notation names across calls; mutmut maps
+    each function to the tests that call it in its clean run, so a function whose result an
+    earlier test left in a memo was mapped to that test alone, and its mutants met no other.
+    """
+    if MUTATION:
+        from tests.memos import forget_readings  # (imports the library: only then)
+
+        forget_readings()
