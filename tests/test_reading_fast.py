@@ -513,3 +513,17 @@ def test_same_post_and_direction_details_name_the_posts_as_written(family, notat
             assert not any(f" {name} " in f" {result.detail} " for name in library), result.detail
         for name in names:
             assert f"peg {name}" in result.detail, (answer, result.detail)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [("<think>Let me see.</think>", ""), ("Draft: A.\n<answer>\n", "\n</answer>\n")],
+)
+def test_the_other_reading_of_a_counted_run_is_reported_where_the_run_is(before, after):
+    # "1:", "2:", "3:" on four posts, read as steps, could be disks: the span of that other
+    # reading is the run's own, after a reasoning block or inside an answer block too
+    run = "1: 0 -> 1\n2: 0 -> 2\n3: 0 -> 3"
+    text = before + run + after
+    found = extract_moves(text, posts=4)
+    (other,) = [span for span in found.skipped if span.why.startswith("another reading")]
+    assert text[other.start : other.end] == run

@@ -135,8 +135,12 @@ def _search(text: str, start: int, end: int) -> _Found:
 
 
 def _shift(candidate: Candidate, by: int) -> Candidate:
+    """``candidate`` found ``by`` characters later (its run as written too: "1:" read as steps)."""
     remarks = tuple((a + by, b + by, why) for a, b, why in candidate.remarks)
-    return candidate._replace(start=candidate.start + by, end=candidate.end + by, remarks=remarks)
+    written = None if candidate.written is None else _shift(candidate.written, by)
+    return candidate._replace(
+        start=candidate.start + by, end=candidate.end + by, remarks=remarks, written=written
+    )
 
 
 # -- the report -----------------------------------------------------------------------------------
