@@ -165,3 +165,16 @@ def test_a_capital_or_between_boxes_still_offers_options():
     # the word is read again in lower case: "OR" is a word, and the word offers alternatives
     found = extract_moves("\\boxed{A->C} OR \\boxed{A->B}", posts=3)
     assert found.ambiguous and found.hedged is not None
+
+
+@pytest.mark.parametrize("posts", [26, 27, 30, 64])
+def test_words_on_many_posts_are_read_or_refused_cleanly(posts):
+    # beyond 26 posts no letter names a peg: "OK" and "AC" are words there (a raw ValueError
+    # escaped: no letter naming to choose from)
+    if posts <= 26:  # letters name pegs up to Z: O to K, and A to C
+        assert extract_moves("OK\nAC", posts=posts).moves == ((14, 10), (0, 2))
+    else:
+        with pytest.raises(NotationError):
+            extract_moves("OK\nAC", posts=posts)
+    found = extract_moves("OK.\nMove disk 1 from peg 1 to peg 3", pegs=PegNames.ONE, posts=posts)
+    assert found.moves == (Move(1, 0, 2),)

@@ -63,7 +63,7 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
             weak.append((mention, number, worded, letters))
     if not weak:
         return []
-    if numbered and not strong:
+    if (numbered and not strong) or not namings:
         chosen: frozenset[str] = frozenset()  # the pegs are numbers: no letter names one
     else:  # the naming most arrows and verbs fit (a move cut off may name a stray letter)
         chosen = max(
@@ -77,11 +77,12 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
     if not words:
         return []
     kept = {id(word[0]) for word in words}
-    on_lines: dict[int, list[Mention]] = {}  # each line's other mentions
+    reach: dict[int, tuple[int, int]] = {}  # each line's other mentions: first end, last start
     moving = set()  # lines of moves: weak mentions among words are prose ("with 16 moves")
     for mention, number, worded in found:
         if id(mention) not in kept:
-            on_lines.setdefault(number, []).append(mention)
+            first_end, last_start = reach.get(number, (mention.end, mention.start))
+            reach[number] = (min(first_end, mention.end), max(last_start, mention.start))
             if mention.strong or not worded:
                 moving.add(number)
     filled = [number for number, line in enumerate(lines) if line.strip()]
@@ -90,20 +91,21 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
         for mention, number, worded, _ in words
         if worded
         or (
-            _apart(mention, on_lines.get(number, []), number in moving)
+            _apart(mention, reach.get(number), number in moving)
             and not (number not in moving and _between(number, filled, moving))
         )
     ]
 
 
-def _apart(word: Mention, others: list[Mention], moving: bool) -> bool:
-    """Whether ``word`` is not between two moves of its own line ("OK. AC, AB", not "AC OK AB")."""
-    if not moving:
+def _apart(word: Mention, reach: tuple[int, int] | None, moving: bool) -> bool:
+    """Whether ``word`` is not between two moves of its own line ("OK. AC, AB", not "AC OK AB").
+
+    ``reach``: where the line's first other mention ends and its last one starts.
+    """
+    if not moving or reach is None:
         return True
-    return not (
-        any(other.end <= word.start for other in others)
-        and any(other.start >= word.end for other in others)
-    )
+    first_end, last_start = reach
+    return not (first_end <= word.start and last_start >= word.end)
 
 
 def _between(number: int, filled: list[int], moving: set[int]) -> bool:
