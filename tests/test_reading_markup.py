@@ -114,3 +114,9 @@ def test_a_labelled_line_as_wide_as_a_bare_table_is_no_row_of_it(line):
     # the label's line is an answer of its own: it corrects the table's, or contradicts it
     found = extract_moves(f"Step | From | To\n---|---|---\n1 | A | B\n2 | B | C\n{line}")
     assert found.moves == ((0, 2), (0, 1), (2, 1)) or found.ambiguous
+
+
+def test_a_line_of_many_boxes_offered_as_alternatives_is_read_in_one_pass():
+    # 5,000 boxes joined by "or" (a deep recursion before: one call per box)
+    found = extract_moves(" or ".join(["\\boxed{A->C}", "\\boxed{A->B}"] * 2_500))
+    assert len(found.moves) == 5_000 and found.ambiguous

@@ -87,16 +87,21 @@ def _boxed(line: str) -> str | None:
     start = line.find("\\boxed{")
     if start < 0:
         return None
-    insides = []
+    pieces = []
     while True:
         inside, end = _box_at(line, start)
-        insides.append(inside)
+        pieces.append(inside)
         following = line.find("\\boxed{", end)
-        if following >= 0 and _BOX_OR.fullmatch(line, end, following):
-            return f"{', '.join(insides)} or {_boxed(line[following:])}"  # a hedge: read as one
-        if following < 0 or not _BOX_GLUE.fullmatch(line, end, following):
-            return ", ".join(insides)
+        if following < 0:
+            break
+        if _BOX_OR.fullmatch(line, end, following):
+            pieces.append(" or ")  # a hedge: read as one line
+        elif _BOX_GLUE.fullmatch(line, end, following):
+            pieces.append(", ")
+        else:
+            break
         start = following
+    return "".join(pieces)
 
 
 def _box_at(line: str, start: int) -> tuple[str, int]:
