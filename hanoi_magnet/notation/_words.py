@@ -25,6 +25,8 @@ from hanoi_magnet.notation._mentions import Mention, mentions
 
 _SID = frozenset("SID")
 _CAPITALS = frozenset({"compact", "spaced"})  # the forms of capital letters only: "OK", "O K"
+#: Two capitals standing alone, together or apart: what every such form holds.
+_PAIR = re.compile(r"(?<![A-Za-z0-9])[A-Z][ \t]{0,3}[A-Z](?![A-Za-z0-9])")
 
 
 def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
@@ -37,6 +39,8 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
         >>> letter_words("AC\nXY\nCB", 3)  # between two moves, alone: not a word
         []
     """
+    if _PAIR.search(text) is None:
+        return []  # no two capitals together or apart: no word of the kind (a quick look)
     namings = _letter_namings(posts)
     lines = text.split("\n")
     found: list[tuple[Mention, int, bool]] = []  # each mention, its line, and whether it has words
