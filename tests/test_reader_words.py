@@ -20,6 +20,7 @@ from hanoi_magnet.episode import reference_answer
 from hanoi_magnet.errors import NotationError
 from hanoi_magnet.evaluation import Outcome, generate, score
 from hanoi_magnet.notation import NOTATIONS, PegNames, extract_moves, get_notation
+from hanoi_magnet.testing import sample_answers
 
 #: Words of two capitals a model writes (and random pairs), with the posts they fit: on
 #: ``posts`` posts, the letters A.. (and S, I, D on three) name pegs.
@@ -178,3 +179,10 @@ def test_words_on_many_posts_are_read_or_refused_cleanly(posts):
             extract_moves("OK\nAC", posts=posts)
     found = extract_moves("OK.\nMove disk 1 from peg 1 to peg 3", pegs=PegNames.ONE, posts=posts)
     assert found.moves == (Move(1, 0, 2),)
+
+
+@pytest.mark.parametrize(("posts", "writes"), [(10, True), (11, False)])
+def test_the_grammar_writes_capital_words_only_where_no_peg_has_their_letters(posts, writes):
+    # O and K name pegs from fifteen posts on; the grammar keeps to ten posts or fewer
+    texts = [a.text for a in sample_answers(seed=1, count=3000, posts=posts)]
+    assert any("OK" in text or "NO problem" in text for text in texts) is writes

@@ -12,6 +12,7 @@ import itertools
 import pytest
 
 from hanoi_magnet import Move
+from hanoi_magnet.errors import NotationError
 from hanoi_magnet.notation import extract_moves
 
 _MOVES = [("1", "A", "C"), ("2", "A", "B"), ("1", "C", "B")]
@@ -120,3 +121,16 @@ def test_a_line_of_many_boxes_offered_as_alternatives_is_read_in_one_pass():
     # 5,000 boxes joined by "or" (a deep recursion before: one call per box)
     found = extract_moves(" or ".join(["\\boxed{A->C}", "\\boxed{A->B}"] * 2_500))
     assert len(found.moves) == 5_000 and found.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("first", "row"), [("the small disk", True), ("then the small disk", False)]
+)
+def test_a_bare_table_row_has_at_most_three_words_before_its_first_pipe(first, row):
+    # three words or fewer: a row (a note in the first column); four: a sentence, the table ends
+    text = f"Note | From | To\n---|---|---\n{first} | A | C\nnext | A | B"
+    if row:
+        assert extract_moves(text).moves == ((0, 2), (0, 1))
+    else:
+        with pytest.raises(NotationError, match="no moves"):
+            extract_moves(text)

@@ -7,7 +7,6 @@ import functools
 import itertools
 import operator
 import re
-import string
 
 import attrs
 
@@ -59,7 +58,7 @@ from hanoi_magnet.notation._scan import (
     read_block,
     template_item,
 )
-from hanoi_magnet.notation._words import letter_words
+from hanoi_magnet.notation._words import letter_namings, letter_words
 
 _LIST_START = re.compile(
     r"""(?P<name>\bmoves\s*[=:]\s*|["']moves["']\s*:\s*)?\[(?=\s*[\[{("'])
@@ -478,7 +477,7 @@ def _cut_off(reading: _Reading, whole: Extraction | NotationError) -> Extraction
 def _one_letter_naming(tokens: frozenset[str], posts: int) -> bool:
     """Whether the letters among peg names ``tokens`` all name pegs in one letter naming."""
     letters = {token.upper() for token in tokens if token.isalpha()}
-    return letters <= set(string.ascii_uppercase[:posts]) or (posts == 3 and letters <= set("SID"))
+    return not letters or any(letters <= names for names in letter_namings(posts))
 
 
 _CUT_WHY = "the beginning of a move at the very end of the text: the output was cut off"

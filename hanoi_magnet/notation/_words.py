@@ -41,7 +41,7 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
     """
     if _PAIR.search(text) is None:
         return []  # no two capitals together or apart: no word of the kind (a quick look)
-    namings = _letter_namings(posts)
+    namings = letter_namings(posts)
     lines = text.split("\n")
     found: list[tuple[Mention, int, bool]] = []  # each mention, its line, and whether it has words
     position = 0
@@ -120,8 +120,15 @@ def _between(number: int, filled: list[int], moving: set[int]) -> bool:
     return before in moving and after in moving
 
 
-def _letter_namings(posts: int) -> list[frozenset[str]]:
-    """The peg letters of each letter naming for ``posts`` posts (S, I, D first on three)."""
+def letter_namings(posts: int) -> list[frozenset[str]]:
+    """The peg letters of each letter naming for ``posts`` posts (S, I, D first on three).
+
+    Example:
+        >>> [sorted(names) for names in letter_namings(3)]
+        [['D', 'I', 'S'], ['A', 'B', 'C']]
+        >>> letter_namings(27)  # beyond Z no letter names a peg
+        []
+    """
     namings = [_SID] if posts == 3 else []
     if posts <= len(string.ascii_uppercase):
         namings.append(frozenset(string.ascii_uppercase[:posts]))
