@@ -109,12 +109,19 @@ def test_a_next_move_hedge_joins_two_different_moves_as_described():
     assert checked >= 4
 
 
+#: Five pegs and more disks: Frame-Stewart's optimum there is only conjectured (not proven).
+_CONJECTURED = generate(seed=46, count=2, families=["frame-stewart"], pegs=(5, 5), disks=(6, 6),
+                        tasks=["solve"], max_answer_tokens=2000,
+                        tokenizer=lambda text: len(text.split()))  # fmt: skip
+
+
 def test_the_answer_at_optimum_zero_is_asked_of_an_instance_with_nothing_to_do():
     """The instance the policy answers asks for no move (start = goal): no measured answer,
     no expected moves, an optimum of 0, proven; and the answer is a move and its undo."""
     policy = _built_in()["undo-at-optimum-zero"]
+    assert [instance.proven for instance in _CONJECTURED] == [False, False]
     checked = 0
-    for instance in _INSTANCES:
+    for instance in [*_INSTANCES, *_CONJECTURED]:
         asked = policy.on(instance)
         if instance.task is not Task.SOLVE or instance.unsolvable is not None:
             assert asked is None

@@ -1,9 +1,10 @@
 """Lines copied from the prompt earn nothing, whatever kind of answer they look like.
 
-A prompt may show what an answer looks like: a move, or the sentence that says there is no
-solution. A policy that copies such lines (alone, or around its real answer) is not credited
-for them (issue 32 item 6, "parroting the prompt"): alone they are no answer; around an answer
-they change nothing (the echo is blanked before reading).
+A prompt may show what an answer looks like: a move (with pegs of any puzzle, numbers that may
+count from 0 or from 1), or the sentence that says there is no solution. A policy that copies
+such lines (alone, or around its real answer) is not credited for them (issue 32 item 6,
+"parroting the prompt"): alone they are no answer; around an answer they change nothing (the
+echo is blanked before reading).
 """
 
 from __future__ import annotations
@@ -14,7 +15,13 @@ import pytest
 
 from hanoi_magnet.evaluation import POLICIES, Outcome, PromptTemplate, generate, score
 
-_LINES = ("There is no solution.", "The puzzle is unsolvable.", "For example: A->C")
+_LINES = (
+    "There is no solution.",
+    "The puzzle is unsolvable.",
+    "For example: A->C",
+    "For example: A->E",  # a peg some puzzle has (a template may serve many)
+    "Or by numbers: 1 -> 2",  # from 0 or from 1: a move either way
+)
 _TEMPLATE = PromptTemplate(
     "shown-answers",
     "{rules}\n\n{task}\n\n{format}\nWhen no sequence works, write a claim such as:\n"
