@@ -101,3 +101,25 @@ def test_a_post_without_a_name_in_the_answers_naming_stays_a_post():
     assert Names(PegNames.SID, None, 3).text("source and target are both D") == (
         "source and target are both peg D"
     )
+
+
+@pytest.mark.parametrize("notation", ["letter-arrows", "moves-list", "library"])
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [("[x]", "not a move"), ("[2, 0]", "not a move: the list's moves name their disk")],
+)
+def test_an_item_that_is_no_move_is_a_format_error_after_the_moves_before_it(notation, bad, why):
+    """One legal move (disk 1 from post 0 to post 2), then an item that is no move: the
+    reading stops there; the first error is that item, as written, at its place."""
+    instance = _instance(notation)
+    result = score(f"moves = [[1, 0, 2], {bad}]", instance)
+    assert result.outcome is Outcome.FORMAT_ERROR
+    assert result.detail == f"the 2nd move cannot be read: {bad} ({why})"
+    error = result.first_error
+    assert error is not None
+    assert (error.index, error.rule, error.move) == (1, Rule.MALFORMED, None)
+    assert (error.item, error.detail) == (f"{bad} ({why})", "not a move")
+    assert str(error.position) == "S: 2 | I: - | D: 1"
+    assert (result.parsed, result.valid_prefix) == (1, 1)
+    recorded = result.to_dict()["first_error"]
+    assert (recorded["move"], recorded["position"]) == (None, "S: 2 | I: - | D: 1")

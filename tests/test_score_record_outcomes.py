@@ -33,7 +33,9 @@ def _cases():
         yield "A->B\nB->A\n" + gold, instance, {}  # solved, two moves more
         yield "A->C", instance, {}  # unsolved
         yield "A->C\nA->C", instance, {}  # illegal move
-        yield "A->Q", instance, {}  # format error
+        yield "A->Q", instance, {}  # format error: a peg past the last
+        yield "moves = [[1, 0, 2], [x]]", instance, {}  # format error: an item that is no move
+        yield "B->C", instance, {}  # an illegal move without its disk (an empty peg)
         yield "", instance, {}  # no answer
         yield "A->C\nA->B\nC-", instance, {}  # truncated: cut off mid-move
         yield "A->C\nA->B ...", instance, {}  # abandoned: trails off
@@ -86,3 +88,11 @@ def test_every_outcome_has_a_record_with_every_field_under_its_own_name():
         outcomes.add(result.outcome)
     assert outcomes == set(Outcome)
     assert truncated == {True, False}
+
+
+def test_a_first_error_without_a_position_is_recorded_as_none():
+    result = score("A->C\nA->C", _SOLVABLE[0])
+    assert result.first_error is not None and result.first_error.position is not None
+    unplaced = attrs.evolve(result, first_error=attrs.evolve(result.first_error, position=None))
+    assert unplaced.to_dict()["first_error"]["position"] is None  # null, not the text "None"
+    assert result.to_dict()["first_error"]["position"] == str(result.first_error.position)
