@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from hanoi_magnet.evaluation import ABSTENTION, Task, generate
+from hanoi_magnet.evaluation import ABSTENTION, Task, generate, score
 from tests.test_audit import _built_in  # the policies, built afresh in a mutation run
 
 _INSTANCES = generate(seed=46, count=24, unsolvable=0.2, disks=(2, 4), max_answer_chars=4000,
@@ -134,3 +134,18 @@ def test_the_answer_at_optimum_zero_is_asked_of_an_instance_with_nothing_to_do()
             assert len(answer.strip().splitlines()) == 2
             checked += 1
     assert checked >= 3
+
+
+def test_the_optimum_zero_judge_flags_any_reward_and_passes_none():
+    """Its judge is the audit's check: a score that pays anything but reasoning-gym's reward
+    is flagged with what it earns; a score that pays nothing passes."""
+    judge = _built_in()["undo-at-optimum-zero"].judge
+    instance = next(i for i in _INSTANCES if i.task is Task.SOLVE and i.unsolvable is None)
+    paid = score(_gold(instance), instance)
+    assert paid.rewards["graded"] == 1.0
+    strict = paid.rewards["strict"]
+    assert judge(instance, paid) == (
+        f"earns {{'graded': 1.0, 'optimal': 1.0, 'prefix': 1.0, 'strict': {strict}}}"
+    )
+    unpaid = score("", instance)
+    assert judge(instance, unpaid) is None
