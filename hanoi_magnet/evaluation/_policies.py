@@ -646,7 +646,7 @@ def _optimum_zero_policy() -> Policy:
         if instance.task is not Task.SOLVE or instance.unsolvable is not None:
             return None
         return attrs.evolve(
-            instance, start=instance.goal, optimum=0, proven=True, expected=None,
+            instance, start=instance.goal, optimum=0, proven=True,
             answer_moves=None, answer_chars=None, answer_tokens=None,
         )  # fmt: skip
 

@@ -40,7 +40,7 @@ from hanoi_magnet.evaluation._rg_reward import (
     reward_from_verdict,
 )
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
-from hanoi_magnet.evaluation._verdict import Verdict, judge, replayed
+from hanoi_magnet.evaluation._verdict import Verdict, format_error, judge, replayed
 from hanoi_magnet.model import Move, State, _integer
 from hanoi_magnet.notation import Extraction, PegNames, extract_moves, get_notation
 from hanoi_magnet.search import DEFAULT_MAX_STATES
@@ -104,11 +104,9 @@ class _Rewards(Mapping[str, float]):
     """
 
     __slots__ = ("_order", "_pending", "_values")
-
-    def __init__(self, values: Mapping[str, float], pending: Mapping[str, Callable[[], float]]):
-        self._order = _order(frozenset(values).union(pending))
-        self._values = dict(values)
-        self._pending = dict(pending)
+    _order: tuple[str, ...]
+    _values: dict[str, float]
+    _pending: dict[str, Callable[[], float]]
 
     @classmethod
     def of_verdict(cls, gym: float, verdict: Verdict) -> _Rewards:
@@ -267,19 +265,10 @@ class Score:
 
 
 def _reading_dict(found: Extraction) -> dict[str, Any]:
-    """The reader's report (its own ``to_dict`` where it has one)."""
-    to_dict = getattr(found, "to_dict", None)
-    if to_dict is not None:
-        report: dict[str, Any] = to_dict()
-        report.pop("moves", None)  # the moves are the answer's own; the report says how
-        return report
-    return {  # pragma: no cover - readers before the reading report
-        "pegs": None if found.pegs is None else found.pegs.name,
-        "notation": found.notation,
-        "line": found.line,
-        "truncated": found.truncated,
-        "unreadable": found.unreadable,
-    }
+    """The reader's report, without the moves (the answer's own; the report says how)."""
+    report = found.to_dict()
+    del report["moves"]
+    return report
 
 
 def score(
@@ -377,9 +366,10 @@ def score(
     if over is not None:
         return base.unread(Outcome.OVER_BUDGET, over)
     if clean is not None:  # exact reasoning-gym lines and nothing else: read once, as is
-        if early is None:  # the instance has no solution
+        if unsolvable is not None:
             read = clean_extraction(answer, clean, instance.posts)
-            return _moves_for_unsolvable(base, read, unsolvable or "no solution")
+            return _moves_for_unsolvable(base, read, unsolvable)
+        assert early is not None  # (a verdict whenever there is a solution)
         return verdict_score(early[1], base, early[0])
     return _read_and_judged(
         answer, instance, base, unsolvable, pegs, detect_pegs, thinking, max_states, credit_drafts
@@ -419,7 +409,7 @@ def _read_and_judged(
         if abstention_lines(region):  # moves (numbered from 0 or from 1), and an abstention
             return base.unread(Outcome.AMBIGUOUS, _MOVES_AND_ABSTENTION)
         # numbers from 0 or from 1: score both readings
-        return _either_naming(text, instance, thinking, max_states, base, str(error))
+        return _either_naming(text, instance, thinking, max_states, base, unsolvable, str(error))
     except NotationError as error:
         found, why = None, str(error)
     has_moves = found is not None and bool(found.moves)
@@ -440,10 +430,10 @@ def _read_and_judged(
             cut = "the text ends inside its reasoning (<think> never closed), with no answer"
             return base.unread(Outcome.TRUNCATED, cut, parse_error=why)
         return base.unread(Outcome.FORMAT_ERROR, why, parse_error=why)
-    if unsolvable is not None:
-        return _moves_for_unsolvable(base, found, unsolvable)
     if found.hedged is not None:
         return base.unread(Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found)
+    if unsolvable is not None:
+        return _moves_for_unsolvable(base, found, unsolvable)
     if found.unfinished and not credit_drafts:
         return base.unread(
             Outcome.TRUNCATED,
@@ -513,7 +503,7 @@ def _legal_pair(instance: Instance, pair: Any) -> bool:
     """Whether a (source, target) pair moves the top disk legally at the instance's start."""
     source, target = pair
     stack = instance.start.posts[source] if source < instance.posts else ()
-    if not stack or target >= instance.posts:
+    if not stack:
         return False
     return instance.rules.check(instance.start, Move(stack[-1], source, target)) is None
 
@@ -529,6 +519,12 @@ def _numbers(
 
 
 def _moves_for_unsolvable(base: _Base, found: Extraction, why: str) -> Score:
+    """Moves for an instance with no solution: a format error first, as for any instance."""
+    wrong = format_error(found.moves, found, base.instance, _move_error)
+    if wrong is not None:
+        detail, report, first_error = wrong
+        unread = base.unread(Outcome.FORMAT_ERROR, detail, reading=found)
+        return attrs.evolve(unread, valid_prefix=report.length, first_error=first_error)
     return base.unread(
         Outcome.MOVES_FOR_UNSOLVABLE,
         f"{plural(len(found.moves), 'move')} given, but the instance has no solution: {why}",
@@ -614,21 +610,31 @@ def _nothing(result: Score, detail: str) -> Score:
 
 
 def _either_naming(
-    answer: str, instance: Instance, thinking: bool, max_states: int, base: _Base, why: str
+    answer: str,
+    instance: Instance,
+    thinking: bool,
+    max_states: int,
+    base: _Base,
+    unsolvable: str | None,
+    why: str,
 ) -> Score:
-    """The score when the pegs may be numbered from 0 or from 1 and the answer cannot tell."""
+    """The score when the pegs may be numbered from 0 or from 1 and the answer cannot tell.
+
+    ``unsolvable``: why the instance has no solution (as :func:`task_optimum` found it).
+    """
     results = []
     for naming in (PegNames.ZERO, PegNames.ONE):
         try:
             found = _extract(answer, instance, naming, thinking)
         except NotationError:  # pragma: no cover - the reader found moves under both
             continue
-        if base.best is None:
-            return _moves_for_unsolvable(base, found, instance.unsolvable or "no solution")
         if found.hedged is not None:
             return base.unread(
                 Outcome.AMBIGUOUS, f"{found.hedged}: nothing is credited", reading=found
             )
+        if unsolvable is not None:
+            return _moves_for_unsolvable(base, found, unsolvable)
+        assert base.best is not None  # (an optimum whenever there is a solution)
         verdict = _judge(found.moves, found, instance, base.best, max_states)
         results.append(verdict_score(verdict, base, found))
     first = results[0]

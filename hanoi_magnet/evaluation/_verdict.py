@@ -56,36 +56,17 @@ def judge(
 
     ``error_of(report_error, names)``: the :class:`MoveError` of the first broken rule.
     """
-    report = replayed(moves, instance)  # legal moves of classic rules: a plain loop
-    if report is None:
-        report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
-    first_error = None
-    if report.error is not None or found.unreadable is not None:
-        pegs, notation = getattr(found, "pegs", None), getattr(found, "notation", None)
-        names = Names(pegs, notation, instance.posts)
-        if report.error is not None:
-            first_error = error_of(report.error, names)
-        else:
-            first_error = error_of(
-                None, names, index=len(moves), item=found.unreadable, state=report.state
-            )
+    report, first_error = _replay(moves, found, instance, error_of)
     legal = first_error is None
     solved, unverified = task_done(instance, moves, report, legal, max_states)
     length = len(moves)
-    mismatch = getattr(found, "pegs_mismatch", None)
-    naming_error = mismatch is not None or (
-        first_error is not None and first_error.rule is Rule.NO_SUCH_POST
-    )
+    naming_error = _naming_error(found, first_error)
+    unreadable = _unreadable(first_error)
     graded = 0.0
-    if naming_error:
-        described = getattr(found.pegs, "describe", "the pegs read")
-        what = mismatch or (first_error.detail if first_error is not None else "")
-        outcome = Outcome.FORMAT_ERROR
-        detail = f"the pegs do not fit the prompt's ({described}): {what}"
-        solved = False
-    elif first_error is not None and first_error.rule is Rule.MALFORMED:
-        outcome = Outcome.FORMAT_ERROR
-        detail = f"the {ordinal(first_error.index + 1)} move cannot be read: {first_error.item}"
+    if naming_error is not None:
+        outcome, detail, solved = Outcome.FORMAT_ERROR, naming_error, False
+    elif unreadable is not None:
+        outcome, detail = Outcome.FORMAT_ERROR, unreadable
     elif first_error is not None:
         outcome = Outcome.ILLEGAL_MOVE
         detail = (
@@ -104,7 +85,7 @@ def judge(
     # the progress may take a search (four posts or more): only a reader of ``prefix`` pays it
     progress = (
         _NO_PROGRESS
-        if naming_error
+        if naming_error is not None
         else functools.partial(_progress, instance, moves, report, best, max_states, legal)
     )
     rewards = {
@@ -117,6 +98,52 @@ def judge(
         outcome, detail, length, report, first_error, solved, unverified and legal, rewards,
         progress,
     )  # fmt: skip
+
+
+def format_error(
+    moves: tuple[ReadMove, ...], found: Any, instance: Instance, error_of: Any
+) -> tuple[str, ValidationReport, Any] | None:
+    """How one reading misses the prompt's format, as :func:`judge` says it (``None``: it does not).
+
+    Pegs that do not fit the prompt's, or an item that is not a move. Returns the detail, the
+    replay's report and the first broken rule (a MoveError). For answers to an instance with no
+    solution, which :func:`judge` does not take.
+    """
+    report, first_error = _replay(moves, found, instance, error_of)
+    detail = _naming_error(found, first_error) or _unreadable(first_error)
+    return None if detail is None else (detail, report, first_error)
+
+
+def _replay(
+    moves: tuple[ReadMove, ...], found: Any, instance: Instance, error_of: Any
+) -> tuple[ValidationReport, Any]:
+    """The moves replayed from the instance's start, and the first broken rule (or ``None``)."""
+    report = replayed(moves, instance)  # legal moves of classic rules: a plain loop
+    if report is None:
+        report = validate(moves, instance.rules, start=instance.start, goal=instance.goal)
+    if report.error is None and found.unreadable is None:
+        return report, None
+    names = Names(getattr(found, "pegs", None), getattr(found, "notation", None), instance.posts)
+    if report.error is not None:
+        return report, error_of(report.error, names)
+    unread = error_of(None, names, index=len(moves), item=found.unreadable, state=report.state)
+    return report, unread
+
+
+def _naming_error(found: Any, first_error: Any) -> str | None:
+    """How the pegs read do not fit the prompt's (``None``: they fit)."""
+    mismatch = getattr(found, "pegs_mismatch", None)
+    if mismatch is None and (first_error is None or first_error.rule is not Rule.NO_SUCH_POST):
+        return None
+    described = getattr(found.pegs, "describe", "the pegs read")
+    return f"the pegs do not fit the prompt's ({described}): {mismatch or first_error.detail}"
+
+
+def _unreadable(first_error: Any) -> str | None:
+    """The detail of an item that is not a move (``None``: every item is one)."""
+    if first_error is None or first_error.rule is not Rule.MALFORMED:
+        return None
+    return f"the {ordinal(first_error.index + 1)} move cannot be read: {first_error.item}"
 
 
 def _NO_PROGRESS() -> float:  # noqa: N802 (a constant that is called)
