@@ -86,3 +86,14 @@ def test_a_closed_reasoning_block_is_read_only_when_thinking_is_asked(
     assert [(span.start, span.end, span.why) for span in found.skipped] == skipped
     assert not found.unfinished
     assert not found.ambiguous
+
+
+@pytest.mark.parametrize("indent", ["", "  ", "\t", "    "])
+@pytest.mark.parametrize(
+    ("line", "move"), [("01. ok", (0, 1)), ("02.", (0, 2)), ("03. done", (0, 3))]
+)
+def test_a_move_from_post_0_is_read_as_no_list_number_however_indented(indent, line, move):
+    # No list is numbered from 0: on four posts "01." is the move from post 0 to post 1.
+    found = extract_moves(indent + line, posts=4)
+    assert found.moves == (move,)
+    assert found.notation == "compact"
