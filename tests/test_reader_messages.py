@@ -118,6 +118,21 @@ def test_a_list_item_that_is_no_move_stops_the_reading_and_is_quoted(text, moves
     assert not found.truncated
 
 
+@pytest.mark.parametrize(
+    ("text", "moves", "unreadable"),
+    [
+        ("[[0, 2], [x]", 1, "[x] (not a move)"),
+        ("[[0, 2], [0, 1], [x] [y]", 2, "[x] (not a move)"),
+        ("moves = [[1, 0, 2], [2, 0]", 1, "[2, 0] (not a move: the list's moves name their disk)"),
+    ],
+)
+def test_an_item_that_is_no_move_in_a_list_never_closed_is_quoted_too(text, moves, unreadable):
+    found = extract_moves(text)
+    assert len(found.moves) == moves
+    assert found.unreadable == unreadable
+    assert found.truncated  # the text ends inside the list: cut off
+
+
 def test_the_empty_item_shows_exactly_twenty_characters():
     text = "[[0, 2], ,[0, 1], [0, 2], [1, 2], [1, 0]]"
     at = text.index(", ,") + 2
