@@ -50,8 +50,6 @@ class Candidate(NamedTuple):
     block: bool = False  # a bracketed list (else a run of lines)
     weak: bool = False  # moves found inside prose sentences only
     remarks: tuple[tuple[int, int, str], ...] = ()  # skipped pieces inside the run
-    cue: str | None = None  # what the prose just before the run says: "correction", "restatement"
-    after_prose: bool = False  # prose (not just blank lines) separates it from the run before
     abandoned: str | None = None  # text giving up the moves inside or right after the run
     counted: int = -1  # every line "N: ...", N counting up by one from this number (else -1)
     hedged: str = ""  # moves offered as alternatives inside the run ("A->C or A->B")
@@ -345,9 +343,8 @@ class _Runs:
         self.name: str | None = None
         self.mixed = False
         self.weak = False
-        self.prose: list[str] = []  # prose lines since the last run (for its cue), a few
+        self.prose = False  # a prose line since the last run
         self.joinable = False  # only prose since the last run: the next one may join it
-        self.after: bool  # the current run came after prose only (set as each run starts)
         self.abandoned: str | None = None
         self.broken: str | None = None  # the unreadable move line that stopped the run
         self.hedged = ""
@@ -402,7 +399,6 @@ class _Runs:
             self.close()  # a line announcing an answer ("So the moves are: ...") starts one
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
-            self.after = self.joinable
             self.label = read.label
         elif read.name != self.name:
             self.mixed = True
@@ -429,7 +425,6 @@ class _Runs:
                 self.close()
             if not self.current:
                 self.start, self.name, self.mixed, self.weak = line_start, None, False, False
-                self.after = self.joinable
             self.broken = read.remark
             self.remarks.append((line_start, line_end, "a move that cannot be read"))
         else:
@@ -444,8 +439,8 @@ class _Runs:
             elif self.runs and self.joinable and not self.prose and not self.runs[-1].abandoned:
                 self.runs[-1] = self.runs[-1]._replace(abandoned=line.strip())
         self.close()
-        if not abandon and len(self.prose) < 8:
-            self.prose.append(line[:300])
+        if not abandon:
+            self.prose = True
         self.skip(
             line_start,
             line_start + len(line.rstrip()),
@@ -454,11 +449,10 @@ class _Runs:
 
     def barrier(self) -> None:
         self.close()
-        self.prose, self.joinable = [], False
+        self.prose = self.joinable = False
 
     def close(self) -> None:
         if self.current or self.broken is not None:
-            cue = cue_of(" ".join(self.prose)) if self.prose and self.after else None
             self.runs.append(
                 _run(
                     self.current,
@@ -468,8 +462,6 @@ class _Runs:
                     None if self.mixed else self.name,
                     self.weak,
                     tuple(self.remarks),
-                    cue,
-                    self.after,
                     self.abandoned,
                 )
             )
@@ -484,7 +476,7 @@ class _Runs:
                     paragraphs=tuple(self.paragraphs),
                     label=self.label,
                 )
-            self.prose, self.abandoned, self.joinable, self.broken = [], None, True, None
+            self.prose, self.abandoned, self.joinable, self.broken = False, None, True, None
         self.current, self.labels, self.remarks = [], True, []
         self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []
@@ -505,8 +497,6 @@ def _run(
     name: str | None,
     weak: bool,
     remarks: tuple[tuple[int, int, str], ...],
-    cue: str | None,
-    after_prose: bool,
     abandoned: str | None,
 ) -> Candidate:
     """A run of lines; "1: ...", "2: ...", "3: ..." counting up are step numbers, not disks.
@@ -527,9 +517,7 @@ def _run(
         False,
         weak,
         remarks,
-        cue,
-        after_prose,
-        abandoned,
+        abandoned=abandoned,
     )
     if labels and raws:
         disks = [small_int(raw.disk) for raw in raws if raw.disk is not None]
@@ -567,8 +555,8 @@ def counted_steps(parts: list[Candidate]) -> list[Candidate] | None:
 def run_of_lines(
     raws: list[Raw], labels: bool, start: int, end: int, name: str | None
 ) -> Candidate:
-    """A plain run of move lines: no remark, no cue, nothing before it."""
-    return _run(raws, labels, start, end, name, False, (), None, False, None)
+    """A plain run of move lines: no remark, nothing given up."""
+    return _run(raws, labels, start, end, name, False, (), None)
 
 
 def as_written(run: Candidate) -> Candidate:

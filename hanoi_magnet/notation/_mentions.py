@@ -138,7 +138,9 @@ class Mention(NamedTuple):
     end: int
     form: str  # "move", "label", "bracket", "json", "compact", "triple", "spaced"
     strong: bool  # a move wherever it stands (else only on a line of moves)
-    written: str = ""  # the built-in notation its text is written in, else its form
+    #: the built-in notation its text is written in, else its form (every mention that
+    #: mentions() returns has it)
+    written: str = ""
 
 
 def mentions(text: str) -> list[Mention]:

@@ -53,7 +53,9 @@ def _check_pegs(instance: Notation, attribute: attrs.Attribute[PegNames], value:
 def _check_flag(instance: Notation, attribute: attrs.Attribute[bool], value: object) -> None:
     del instance
     if not isinstance(value, bool):
-        raise InvalidArgumentError(f"a notation's {attribute.name} must be True or False")
+        raise InvalidArgumentError(
+            f"a notation's {attribute.name} must be True or False, got {value!r}"
+        )
 
 
 def _check_template(instance: Notation, attribute: attrs.Attribute[str], value: str) -> None:

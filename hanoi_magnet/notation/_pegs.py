@@ -150,10 +150,14 @@ class PegNames(enum.Enum):
             has_zero, has_top = 0 in values, posts in values
             if has_zero != has_top:
                 return cls.ZERO if has_zero else cls.ONE
-            shown = sorted(value for value in values if value >= 0)
+            verb = (
+                "do not show whether they count"
+                if len(values) > 1
+                else "does not show whether it counts"
+            )
             raise AmbiguousNotationError(
-                f"peg numbers {', '.join(map(str, shown))} with {posts} pegs do not "
-                "show whether they count from 0 or from 1",
+                f"{_numbers_shown(values)} with {posts} peg{'s' if posts > 1 else ''} {verb} "
+                "from 0 or from 1",
                 [cls.ZERO.describe, cls.ONE.describe],
             )
         candidates = [
@@ -172,6 +176,15 @@ class PegNames(enum.Enum):
             f"the peg letters {', '.join(sorted(names))} fit several namings",
             [naming.describe for naming in candidates],
         )
+
+
+def _numbers_shown(values: set[int]) -> str:
+    """Peg numbers in words, ``-1`` standing for a number too long to read."""
+    digits = [str(value) for value in sorted(values) if value >= 0]
+    if not digits:
+        return f"a peg number of more than {_MAX_DIGITS} digits"
+    also = f" and one of more than {_MAX_DIGITS} digits" if -1 in values else ""
+    return f"peg number{'s' if len(values) > 1 else ''} {', '.join(digits)}{also}"
 
 
 def _iterable(tokens: object) -> Collection[object]:

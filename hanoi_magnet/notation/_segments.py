@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
@@ -33,7 +34,6 @@ from hanoi_magnet.notation._mentions import (
     mentions,
 )
 from hanoi_magnet.notation._scan import Raw
-from hanoi_magnet.notation._written import notation_written
 
 BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN, NEGATED = range(7)
 
@@ -159,13 +159,15 @@ class Line(NamedTuple):
 BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
 PROSE_LINE = Line(PROSE, [], None, "", False)
 ABANDON_LINE = Line(ABANDON, [], None, "", False)
+_BROKEN_LINE = Line(BROKEN, [], None, "", False)  # its remark: the move that cannot be read
+_NEGATED_LINE = Line(NEGATED, [], None, "", False)
 
 
 class _Sentence(NamedTuple):
     kind: int
-    raws: list[Raw]
-    forms: list[str]  # the form of each move, or the built-in notation it is written in
-    remark: str
+    raws: Sequence[Raw] = ()  # (only a MOVES or WEAK sentence has moves)
+    forms: Sequence[str] = ()  # the form of each move, or the built-in notation it is written in
+    remark: str = ""  # (read for MOVES, PROSE and ABANDON sentences)
     hedged: str = ""
     uncertain: str = ""
     negated: str = ""
@@ -192,11 +194,9 @@ def read_line(line: str) -> Line:
         hedged = next((s.hedged for s in found if s.hedged), "")
         return Line(WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged)
     if BROKEN in kinds:
-        return Line(BROKEN, [], None, next(s.broken for s in sentences if s.broken), False)
+        return _BROKEN_LINE._replace(remark=next(s.broken for s in sentences if s.broken))
     if NEGATED in kinds:
-        return Line(
-            NEGATED, [], None, "", False, negated=next(s.negated for s in sentences if s.negated)
-        )
+        return _NEGATED_LINE._replace(negated=next(s.negated for s in sentences if s.negated))
     if ABANDON in kinds or abandons(line):
         return ABANDON_LINE
     return PROSE_LINE
@@ -237,13 +237,6 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
     )  # fmt: skip
 
 
-def _written(text: str, offset: int, mention: Mention) -> str:
-    """The built-in notation ``mention`` is written in, else its form (``"move"``...)."""
-    if mention.written:
-        return mention.written
-    return notation_written(text[offset + mention.start : offset + mention.end], mention.form)
-
-
 def _form(forms: list[str]) -> str | None:
     first = forms[0] if forms else None
     return first if all(form == first for form in forms) else None
@@ -280,11 +273,11 @@ def _read_sentence(text: str, start: int) -> _Sentence:
         if after is not None and len(found) > 1 and after.end() >= start + found[1].start:
             found = found[1:]
         elif after is not None and len(found) == 1 and _half_arrow(text, after.end()):
-            return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
+            return _Sentence(BROKEN, broken=text[start:].strip()[:80])
     offset = start
     before = text[start : offset + found[0].start]
     if PLACEHOLDER_ARROW.match(before):  # "? -> C, then C -> B": its first move is unreadable
-        return _Sentence(BROKEN, [], [], "", broken=text[start:].strip()[:80])
+        return _Sentence(BROKEN, broken=text[start:].strip()[:80])
     if not _PUNCTUATION.match(before) and not _STEP_NUMBER.fullmatch(before):
         return _in_prose(text, start, found)
     raws: list[Raw] = []
@@ -292,7 +285,7 @@ def _read_sentence(text: str, start: int) -> _Sentence:
     hedged = uncertain = ""
     last = found[0]
     raws.append(last.raw)
-    forms.append(_written(text, offset, last))
+    forms.append(last.written)
     for mention in found[1:]:
         gap = text[offset + last.end : offset + mention.start]
         if _is_glue(gap):
@@ -308,7 +301,7 @@ def _read_sentence(text: str, start: int) -> _Sentence:
         else:
             uncertain = uncertain or f"{gap.strip()!r} between two moves"
         raws.append(mention.raw)
-        forms.append(_written(text, offset, mention))
+        forms.append(mention.written)
         last = mention
     if "either" in text[:start].lower() and _EITHER.search(text, 0, start):
         hedged = hedged or "'either' before the moves"
@@ -347,7 +340,7 @@ def _closing(
     if remark and _WRONG_AFTER.match(tail):
         uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
     if remark and weak and not _weak_remark(tail) and not GLUE.fullmatch(tail):
-        return _Sentence(PROSE, [], [], tail.strip())  # "A C is a word": not moves
+        return _Sentence(PROSE, remark=tail.strip())  # "A C is a word": not moves
     gives_up = bool(tail.strip()) and abandons(tail)
     return _Sentence(MOVES, raws, forms, remark or ("..." if gives_up else ""), hedged, uncertain,
                      abandons=gives_up)  # fmt: skip
@@ -380,9 +373,9 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         return _without_moves(text, start)
     words = text[: start + strong[0].start]
     if _NEGATION.search(words):
-        return _Sentence(NEGATED, [], [], "", negated=text.strip()[:80])
+        return _Sentence(NEGATED, negated=text.strip()[:80])
     if BEGUN.search(text[start : start + strong[0].start]):
-        return _Sentence(BROKEN, [], [], "", broken=text.strip()[:80])
+        return _Sentence(BROKEN, broken=text.strip()[:80])
     if _SEQUENCED.search(words) and len(strong) == len(found) and cue_of(words) is None:
         # "To solve it, first move disk 1 from A to C": the words lead into the first move
         moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
@@ -390,12 +383,12 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
             return moves._replace(remark=" ".join(filter(None, (words.strip(), moves.remark))))
     hedged = (_EITHER.search(words) is not None and "'either' before the moves") or ""
     raws = [mention.raw for mention in strong]
-    forms = [_written(text, start, mention) for mention in strong]
+    forms = [mention.written for mention in strong]
     gaps = [text[start + a.end : start + b.start] for a, b in itertools.pairwise(strong)]
     for gap in gaps:
         if _HEDGE.search(gap):
             hedged = hedged or f"{gap.strip()!r} between two moves"
-    return _Sentence(WEAK, raws, forms, "", hedged=hedged)
+    return _Sentence(WEAK, raws, forms, hedged=hedged)
 
 
 def _half_arrow(text: str, start: int) -> bool:
@@ -409,9 +402,9 @@ _ARROW_MARK = re.compile("[>→⟶➔➜➙➝➞⇒⟹↦⟼]")
 def _without_moves(text: str, start: int) -> _Sentence:
     rest = text[start:]
     if BEGUN.match(rest.lstrip()) or _half_arrow(text, start):
-        return _Sentence(BROKEN, [], [], "", broken=rest.strip()[:80])
+        return _Sentence(BROKEN, broken=rest.strip()[:80])
     if abandons(text):
-        return _Sentence(ABANDON, [], [], text.strip(), abandons=True)
+        return _Sentence(ABANDON, remark=text.strip(), abandons=True)
     if not rest.strip():
-        return _Sentence(BLANK, [], [], "")
-    return _Sentence(PROSE, [], [], text.strip())
+        return _Sentence(BLANK)
+    return _Sentence(PROSE, remark=text.strip())
