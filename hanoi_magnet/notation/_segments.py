@@ -332,10 +332,20 @@ def _has_connector(gap: str) -> bool:
     return re.search(rf"\b{_CONNECTOR}\b", gap, re.IGNORECASE) is not None
 
 
+#: What may stand between a move and the next one in a sentence: separators and connectors.
+_TAIL_LEAD = re.compile(rf"[\s,;:&]*(?:{_CONNECTOR}\b[\s,;:&]*)*", re.IGNORECASE)
+
+
 def _closing(
     raws: list[Raw], forms: list[str], tail: str, hedged: str, uncertain: str, weak: bool
 ) -> _Sentence:
     """A sentence of moves and what follows its last move."""
+    lead = _TAIL_LEAD.match(tail)
+    start = lead.end() if lead else 0
+    if BEGUN.match(tail, start) or _half_arrow(tail, start):
+        # "A->C, then move disk 2 from.", "A->C, then A->": a last move that cannot be read
+        broken = tail.strip().lstrip(",;:").strip()[:80]
+        return _Sentence(MOVES, raws, forms, "", hedged, uncertain, broken=broken)
     remark = tail.strip().rstrip(_FINAL)
     if remark and _WRONG_AFTER.match(tail):
         uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
