@@ -18,6 +18,7 @@ from hanoi_magnet.notation._cues import cue_of, drafted
 from hanoi_magnet.notation._scan import Raw, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
+    BARE,
     BLANK,
     BROKEN,
     MOVES,
@@ -352,6 +353,7 @@ class _Runs:
         self.blank = False  # a blank line since the current run's last move
         self.paragraphs: list[int] = []
         self.label = ""
+        self.bare = ""  # a list number that may be a move ("12.") since the last run
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -371,6 +373,13 @@ class _Runs:
             self.end = line_start + len(line.rstrip())
             return
         kind = read.kind
+        if kind == BARE:
+            if self.current and self._digits() and read.name == self.name:
+                self._moves(read, False, line, line_start)  # "01." "12." "02.": a move in doubt
+                return
+            self._prose(PROSE, line, line_start)
+            self.bare = read.uncertain  # in doubt if moves of two digits come next
+            return
         if read.negated:
             self._negated(read, line, line_start)
         if kind == WEAK and self.current and not self.weak:
@@ -400,6 +409,8 @@ class _Runs:
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
+            if self.bare and not weak and read.name == "compact" and read.raws[0].source.isdigit():
+                self.uncertain = f"{self.bare} just before the moves"
         elif read.name != self.name:
             self.mixed = True
         if self.blank and self.current:
@@ -431,7 +442,12 @@ class _Runs:
             self.remarks.append((line_start, line_end, "after a move that cannot be read"))
         self.end = line_end
 
+    def _digits(self) -> bool:
+        """Whether the current run is of moves written as two digits (``01``, ``12.``)."""
+        return self.name == "compact" and not self.weak and self.current[-1].source.isdigit()
+
     def _prose(self, kind: int, line: str, line_start: int) -> None:
+        self.bare = ""
         abandon = kind == ABANDON
         if abandon and self.abandoned is None:
             if self.current:
@@ -450,6 +466,7 @@ class _Runs:
     def barrier(self) -> None:
         self.close()
         self.prose = self.joinable = False
+        self.bare = ""
 
     def close(self) -> None:
         if self.current or self.broken is not None:
@@ -477,6 +494,7 @@ class _Runs:
                     label=self.label,
                 )
             self.prose, self.abandoned, self.joinable, self.broken = False, None, True, None
+            self.bare = ""
         self.current, self.labels, self.remarks = [], True, []
         self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []

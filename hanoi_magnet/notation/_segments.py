@@ -36,6 +36,9 @@ from hanoi_magnet.notation._mentions import (
 from hanoi_magnet.notation._scan import Raw
 
 BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN, NEGATED = range(7)
+#: A line that is only a list number of two digits (``12.``): an empty list item, or a move
+#: with a period after it (from peg 1 to peg 2); a move in doubt beside moves of two digits.
+BARE = 7
 
 _UNITS = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
 _ORDINAL = rf"""(?:
@@ -156,6 +159,9 @@ class Line(NamedTuple):
     label: str = ""  # the lead of its first moves announces an answer: "So the moves are:"
 
 
+#: A line of two digits and a period or parenthesis: the reader cannot tell an empty list item
+#: from a move written with a period after it ("01." is a move: no list counts from 0).
+_BARE_NUMBER = re.compile(r"\s{0,8}([1-9])([0-9])\s{0,2}[.)]\s{0,8}")
 BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
 PROSE_LINE = Line(PROSE, [], None, "", False)
 ABANDON_LINE = Line(ABANDON, [], None, "", False)
@@ -182,6 +188,10 @@ def read_line(line: str) -> Line:
         return BLANK_LINE
     if _ELLIPSIS_LINE.fullmatch(line):
         return ABANDON_LINE
+    bare = _BARE_NUMBER.fullmatch(line)
+    if bare is not None:  # "12.": an empty list item, or the move from peg 1 to peg 2
+        doubt = f"{line.strip()!r} may be a list number or a move"
+        return Line(BARE, [Raw(None, *bare.group(1, 2))], "compact", "", False, uncertain=doubt)
     sentences = [_sentence(piece) for piece in _SENTENCE_END.split(line)]
     kinds = {sentence.kind for sentence in sentences}
     if MOVES in kinds:
