@@ -81,8 +81,8 @@ def test_the_grammar_covers_every_form_layout_twist_and_encoding():
     assert expected_layouts <= set(seen)
     forms = {"sentence", "disk-first", "arrow", "to", "compact", "bracketed", "json", "spaced"}
     assert forms <= set(seen)
-    twists = {f"twist={t}" for t in ("cut", "broken", "restart", "draft", "recap", "options",
-                                      "either", "negation", "two-answer-blocks",
+    twists = {f"twist={t}" for t in ("cut", "broken", "unfinished", "restart", "draft", "recap",
+                                      "options", "either", "negation", "two-answer-blocks",
                                       "restated")}  # fmt: skip
     assert twists <= set(seen)
     encodings = {f"encoding={e}" for e in ("bom", "nul", "zero-width", "nbsp",

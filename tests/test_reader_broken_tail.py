@@ -19,7 +19,7 @@ from hanoi_magnet.notation import extract_moves
 
 FIRST = ["A->C", "A -> C", "Move disk 1 from A to C", "move disk 1 from peg A to peg C", "AC"]
 JOINS = [", then ", " then ", "; then ", ", and then ", ", and finally ", ", next ", ", ", "; ",
-         " and ", ", then, ", " & "]  # fmt: skip
+         " and ", ", then, ", " & ", " → ", " -> ", " | ", "<br>", " => "]  # fmt: skip
 UNFINISHED = [
     "move disk 2 from",
     "move disk 2 from A to",

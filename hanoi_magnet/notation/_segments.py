@@ -343,7 +343,9 @@ def _has_connector(gap: str) -> bool:
 
 
 #: What may stand between a move and the next one in a sentence: separators and connectors.
-_TAIL_LEAD = re.compile(rf"[\s,;:&]*(?:{_CONNECTOR}\b[\s,;:&]*)*", re.IGNORECASE)
+_TAIL_LEAD = re.compile(
+    rf"(?:[\s,;:&|→⇒⟹]|-{{1,2}}>|=>|<br\s{{0,2}}/?>|{_CONNECTOR}\b)*", re.IGNORECASE
+)
 
 
 def _closing(
@@ -354,7 +356,7 @@ def _closing(
     start = lead.end() if lead else 0
     if BEGUN.match(tail, start) or _half_arrow(tail, start):
         # "A->C, then move disk 2 from.", "A->C, then A->": a last move that cannot be read
-        broken = tail.strip().lstrip(",;:").strip()[:80]
+        broken = tail[start : start + 80].strip()
         return _Sentence(MOVES, raws, forms, "", hedged, uncertain, broken=broken)
     remark = tail.strip().rstrip(_FINAL)
     if remark and _WRONG_AFTER.match(tail):

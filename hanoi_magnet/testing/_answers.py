@@ -5,8 +5,8 @@ for millions of answers) write an answer from a grammar: the moves of a real puz
 solution, part of one, or a walk of legal moves) in every form and peg naming a model uses,
 laid out as lines, one line, a list, a table or a paragraph, wrapped in prose, reasoning, tags
 and fences, sometimes corrupted (a move dropped, swapped, illegal, repeated; the text cut off;
-an attempt started over; a broken move; the answer stated again, the same or not), hedged
-(two candidate answers) or re-encoded
+an attempt started over; a broken move; a move left unfinished mid-answer; the answer stated
+again, the same or not), hedged (two candidate answers) or re-encoded
 (byte-order marks, zero-width characters, full-width digits...). Each
 :class:`WrittenAnswer` says what a careful reader reads from it: the moves, or that the
 answer is cut off, broken, ambiguous, or gives no moves at all. :meth:`WrittenAnswer.judge`
@@ -235,8 +235,9 @@ def write_answer(
     recipe = [f"pegs={pegs.name}", f"names={names.naming.name}", f"word={names.word!r}"]
     recipe += [corruption, *body.recipe]
     twist = chooser.choice(
-        ("none",) * 12 + ("cut", "cut", "broken", "restart", "draft", "recap", "options",
-                          "either", "negation", "two-answer-blocks", "restated", "restated")
+        ("none",) * 12 + ("cut", "cut", "broken", "unfinished", "restart", "draft", "recap",
+                          "options", "either", "negation", "two-answer-blocks", "restated",
+                          "restated")
     )  # fmt: skip
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
@@ -275,6 +276,9 @@ def _twisted(
     if twist == "broken":
         broken = _broken(body, chooser, names)
         return None if broken is None else (*broken, True)
+    if twist == "unfinished":
+        unfinished = _unfinished(body, chooser, names)
+        return None if unfinished is None else (*unfinished, True)
     if twist == "restart":
         attempt = _other(chooser, names, moves, posts)
         return (
@@ -422,6 +426,42 @@ def _broken(
             text = body.text[:start] + " ".join(words) + body.text[end:]
             return text, body.moves[:index], "unreadable"
     return None
+
+
+def _unfinished(
+    body: Body, chooser: Chooser, names: Names
+) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
+    """A move after the first left without its target, and the answer going on after it.
+
+    ``A->C, then A-> , then C->B``, ``A->C, then move disk 2 from A to. Then C->B.``, a line
+    ``Move disk 2 from Peg 1 to Peg``: a move begun and never finished, in the middle of the
+    answer (the end of the text would make it a cut). Arrows and sentences only: "A to" is
+    prose, and a cut inside a peg's word leaves words no reader can take for a move.
+    """
+    layout, form = body.recipe[0], body.recipe[1] if len(body.recipe) > 1 else ""
+    if not (layout == "paragraph" or (layout in ("lines", "inline") and form in _BEGUNS)):
+        return None
+    if body.recipe[2:3] == ("colon",) or len(body.places) < 2:
+        return None  # a step number before the move: see _cut
+    index = chooser.integer(1, len(body.places) - 1)
+    place = body.places[index]
+    target = _target(body.moves[index])
+    end = place.cut_to + len(names.peg(target))
+    if body.text[place.cut_to : end] != names.peg(target):
+        return None
+    rest = body.text[end:]
+    if index < len(body.places) - 1 and layout == "inline" and chooser.chance(50):
+        # the moves after it in a sentence of their own: "..., then A->. Then C->B."
+        joint = body.places[index + 1].start - end
+        rest = chooser.choice((". Then ", ".\n", ". Next, ")) + rest[joint:]
+    elif index == len(body.places) - 1 and not any(char.isalnum() for char in rest):
+        # (the end of the text would make it a cut)
+        rest = rest.rstrip() + chooser.choice((". Hmm, I am not sure.\n", "\nThat is all.\n"))
+    text = body.text[: place.cut_to].rstrip(" ") + rest
+    return text, body.moves[:index], "unreadable"
+
+
+_BEGUNS = ("arrow", "sentence")
 
 
 def _odd_item(body: Body, chooser: Chooser) -> tuple[str, tuple[ReadMove, ...], Expected] | None:
@@ -626,3 +666,8 @@ def answers(
 def _source(move: ReadMove) -> int:
     """The source post of a move or a (source, target) pair."""
     return move.source if isinstance(move, Move) else move[0]
+
+
+def _target(move: ReadMove) -> int:
+    """The target post of a move or a (source, target) pair."""
+    return move.target if isinstance(move, Move) else move[1]
