@@ -207,6 +207,7 @@ const HanoiViewer = (() => {
     let k = 0n;
     let pending = null;
     let busy = false;
+    let aimed = null;  // the last position asked for: a step counts from it while frames travel
     let playing = false;
     let carry = 0;
     let lastTick = 0;
@@ -288,8 +289,14 @@ const HanoiViewer = (() => {
 
     function go(target) {
       if (scene === null || mode !== "scrub") return;
-      pending = clamp(target);
+      pending = aimed = clamp(target);
       if (!busy) pump();
+    }
+
+    // where a step goes from: the position asked for last while its frame is on its way (two
+    // quick clicks on "back" go back two moves, not one), else the position shown
+    function here() {
+      return busy && aimed !== null ? aimed : k;
     }
 
     function stop() {
@@ -852,8 +859,8 @@ const HanoiViewer = (() => {
       go((length * BigInt(slider.value)) / sliderSteps());
     });
     $("first").addEventListener("click", () => { stop(); go(0n); });
-    $("back").addEventListener("click", () => { stop(); go(k - 1n); });
-    $("forward").addEventListener("click", () => { stop(); go(k + 1n); });
+    $("back").addEventListener("click", () => { stop(); go(here() - 1n); });
+    $("forward").addEventListener("click", () => { stop(); go(here() + 1n); });
     $("last").addEventListener("click", () => { stop(); go(length); });
     playButton.addEventListener("click", play);
     $("mode-scrub").addEventListener("click", () => { if (mode !== "scrub") setMode("scrub"); });
@@ -950,7 +957,7 @@ const HanoiViewer = (() => {
       };
       if (event.key in steps) {
         stop();
-        go(k + steps[event.key] * (event.shiftKey && Math.abs(Number(steps[event.key])) === 1 ? 10n : 1n));
+        go(here() + steps[event.key] * (event.shiftKey && Math.abs(Number(steps[event.key])) === 1 ? 10n : 1n));
       } else if (event.key === "Home") {
         stop();
         go(0n);

@@ -12,7 +12,7 @@ import pytest
 
 from hanoi_magnet import Color, Solution, State, default_registry, solve
 from hanoi_magnet.draw import render_svg
-from hanoi_magnet.view import ViewerServer, export_html
+from hanoi_magnet.view import ViewerServer, _server, export_html
 from tests.browser.conftest import Watched, shoot
 
 # The disks and rods as laid out on the screen: each disk's title and the centre and bottom of
@@ -145,6 +145,36 @@ def test_slider_box_keys_and_buttons(watched: Watched, server: ViewerServer, scr
     page.press("#k", "Enter")
     check_position(page, "NNN", 4, 30)
     assert page.is_hidden("#error")
+    assert watched.errors == [] and watched.outside == []
+
+
+def test_quick_steps_count_from_the_position_asked_for(
+    watched: Watched, server: ViewerServer, monkeypatch: pytest.MonkeyPatch
+):
+    # Two clicks on "back" while the first frame is still on its way go back two moves: the
+    # second step counts from the position asked for, not from the one still shown (a slow
+    # server, or a loaded machine, made the second click go where the first went).
+    page = watched.page
+    page.goto(f"{server.address}/?label=NNN&n=4&k=11")
+    check_position(page, "NNN", 4, 11)
+    frame = _server.frame
+
+    def slow_frame(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.4)
+        return frame(*args, **kwargs)
+
+    monkeypatch.setattr(_server, "frame", slow_frame)
+    page.click("#back")
+    page.click("#back")
+    page.click("#back")
+    check_position(page, "NNN", 4, 8)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    check_position(page, "NNN", 4, 10)
+    page.click("#forward")
+    page.click("#forward")
+    check_position(page, "NNN", 4, 12)
     assert watched.errors == [] and watched.outside == []
 
 
