@@ -15,7 +15,7 @@ import functools
 import re
 
 from hanoi_magnet.errors import AmbiguousNotationError, NotationError
-from hanoi_magnet.evaluation._outcome import abstention_lines
+from hanoi_magnet.evaluation._outcome import abstains, abstention_lines
 from hanoi_magnet.notation import extract_moves
 
 _MARKUP = str.maketrans("", "", "*`_>#")
@@ -65,7 +65,9 @@ def _answer_like(prompt: str) -> tuple[frozenset[str], tuple[str, ...]]:
 
 
 def _reads(piece: str) -> bool:
-    if abstention_lines(piece):
+    # an abstention on a line of its own, or as the line's final statement (the last sentence
+    # of a long line, which the scorer takes for the answer's claim even after a hedge)
+    if abstention_lines(piece) or abstains(piece):
         return True
     try:
         found = extract_moves(piece, posts=26)  # any letter a peg: what some puzzle reads

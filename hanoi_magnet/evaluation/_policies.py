@@ -178,7 +178,11 @@ def _right_if_unsolvable(instance: Instance, result: Score) -> str | None:
 
 
 def _the_right_answer(instance: Instance, result: Score) -> str | None:
-    """The right moves in other digits: credited, and reasoning-gym's score agrees."""
+    """The right moves in other digits: credited, and reasoning-gym's score agrees.
+
+    reasoning-gym's score is all or nothing here: 1.0 where it reads the digits as the moves,
+    0.0 where it does not read them; a share in between means it misread them.
+    """
     if not result.outcome.credited or result.rewards["graded"] != 1.0:
         return f"the right moves are not credited ({result.outcome.value})"
     if get_notation(instance.notation).pegs is PegNames.ONE and result.rewards[
