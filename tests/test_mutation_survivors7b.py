@@ -98,3 +98,40 @@ def test_adjacent_peg_placeholders_read_one_character_each(line):
 def test_peg_placeholders_apart_read_numbers_of_any_length():
     apart = Notation("dashed", "{source}-{target}", PegNames.ZERO, "dashed")
     assert apart.read("10-2\n0-11\n2-0", 12) == [(10, 2), (0, 11), (2, 0)]
+
+
+# -- hedges between moves in prose ------------------------------------------------------------
+
+_LEADS = ["", "- ", "* ", "> ", "Then ", "Step 1: ", "First, ", "So, ", "Next: "]
+_HEDGES = [" or ", " or maybe ", ", otherwise ", ", alternatively ", " / ", " either way or "]
+_PROSE = [
+    "it seems {0}{1}{2} would work.",
+    "the ball goes {0}{1}{2}.",
+    "we could do {0}{1}{2} here.",
+]
+
+
+def _sentence(lead: str, prose: str, gap: str) -> str:
+    text = lead + prose.format("A->C", gap, "A->B")
+    return text[:1].upper() + text[1:]
+
+
+# Moves mentioned inside prose with a hedge between them offer alternatives, whatever lead
+# (bullet, quote mark, connector, step label) comes before the sentence; the report quotes the
+# words between the two moves exactly.
+@pytest.mark.parametrize("lead", _LEADS)
+@pytest.mark.parametrize("gap", _HEDGES)
+@pytest.mark.parametrize("prose", _PROSE)
+def test_a_hedge_between_moves_in_prose_is_quoted_after_any_lead(lead, gap, prose):
+    found = extract_moves(_sentence(lead, prose, gap))
+    assert found.moves == ((0, 2), (0, 1))
+    assert found.hedged == f"the answer offers alternatives: {gap.strip()!r} between two moves"
+    assert found.ambiguous
+
+
+@pytest.mark.parametrize("lead", _LEADS)
+@pytest.mark.parametrize("gap", [" and then ", ", then ", " and "])
+def test_moves_in_prose_joined_without_a_hedge_offer_no_alternatives(lead, gap):
+    found = extract_moves(_sentence(lead, _PROSE[0], gap))
+    assert found.moves == ((0, 2), (0, 1))
+    assert found.hedged is None
