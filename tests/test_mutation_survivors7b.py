@@ -5,6 +5,8 @@ Each test states the rule it holds; the expected values come from the rule, not 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from hanoi_magnet import Move
@@ -135,3 +137,33 @@ def test_moves_in_prose_joined_without_a_hedge_offer_no_alternatives(lead, gap):
     found = extract_moves(_sentence(lead, _PROSE[0], gap))
     assert found.moves == ((0, 2), (0, 1))
     assert found.hedged is None
+
+
+# -- an unreadable move line after a list -----------------------------------------------------
+
+_LISTS = {  # a list and its moves
+    "[[1, 0, 2], [2, 0, 1]]": (Move(1, 0, 2), Move(2, 0, 1)),
+    "[(1, 0, 2)]": (Move(1, 0, 2),),
+    '["A->C", "A->B"]': ((0, 2), (0, 1)),
+    "[[0, 2], [0, 1]]": ((0, 2), (0, 1)),
+}
+
+
+# A list is the answer; a move line after it that cannot be read ("Move disk 1 from A to",
+# "C->?") announces no second answer, so nothing is hedged, whether the list is indented or
+# not, and whatever follows the broken line.
+@pytest.mark.parametrize("indent", ["", " ", "  ", "\t"])
+@pytest.mark.parametrize("written", sorted(_LISTS))
+@pytest.mark.parametrize(
+    ("broken", "gap", "after"),
+    list(
+        itertools.product(
+            ["Move disk 1 from A to", "C->?", "Peg A -> Peg ??"], ["\n", "\n\n"], ["", "\nA->B"]
+        )
+    ),
+)
+def test_an_unreadable_move_line_after_a_list_hedges_nothing(indent, written, broken, gap, after):
+    found = extract_moves(indent + written + gap + broken + after)
+    assert found.moves == _LISTS[written]
+    assert found.hedged is None
+    assert not found.ambiguous
