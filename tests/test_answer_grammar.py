@@ -32,7 +32,9 @@ SEED = int(
     or (32 if MUTATION else random.SystemRandom().randrange(1 << 30))
 )
 #: At most this share of answers may be read as ambiguous where a careful human reads them
-#: (allowed, but a reader that hesitates often is of little use).
+#: (allowed, but a reader that hesitates often is of little use). An answer with a move that
+#: cannot be read, which the reader calls ambiguous, is not counted: a careful human doubts it
+#: too (the grammar's "unfinished" twist, an arrow left without its target between two moves).
 HESITANT = 1e-3
 
 
@@ -57,7 +59,9 @@ def test_no_answer_is_misread(chunk):
     verdicts: collections.Counter[str] = collections.Counter()
     for answer in sample_answers(seed=seed, count=PER_CHUNK):
         verdict, why = _judge(answer)
-        verdicts[verdict] += 1
+        # a move that cannot be read, read as ambiguous instead: doubt either way, not counted
+        doubted = verdict == "hesitant" and answer.expected == "unreadable"
+        verdicts["doubted" if doubted else verdict] += 1
         assert verdict != "misread", (
             f"HANOI_ANSWER_SEED={SEED} (chunk {chunk}): {why}\n{answer.recipe}\n{answer.text!r}"
         )
