@@ -66,3 +66,16 @@ def test_a_remark_after_the_last_move_is_still_a_remark(remark):
     found = extract_moves(f"A->C{remark}\nA->B\nC->B")
     assert found.moves == ((0, 2), (0, 1), (2, 1))
     assert found.unreadable is None and not found.ambiguous
+
+
+@pytest.mark.parametrize(
+    ("tail", "stops"),
+    [(".", False), (" -", False), (" ?", False), (" A->", True), ("; B->", True), (" →", False)],
+)
+def test_tails_of_one_character_are_never_looked_at_and_of_more_are(tail, stops):
+    # the look after the last move is skipped below two characters (no move begins in fewer)
+    found = extract_moves(f"A->C, A->B{tail}\nC->B")
+    if stops:
+        assert found.moves == ((0, 2), (0, 1)) and found.unreadable is not None
+    else:
+        assert found.moves == ((0, 2), (0, 1), (2, 1)) and found.unreadable is None

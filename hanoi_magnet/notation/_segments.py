@@ -352,9 +352,10 @@ def _closing(
     raws: list[Raw], forms: list[str], tail: str, hedged: str, uncertain: str, weak: bool
 ) -> _Sentence:
     """A sentence of moves and what follows its last move."""
-    lead = _TAIL_LEAD.match(tail)
+    # (most tails are empty or a final stop: no move can begin in fewer than two characters)
+    lead = _TAIL_LEAD.match(tail) if len(tail.strip(_FINAL_SPACES)) > 1 else None
     start = lead.end() if lead else 0
-    if BEGUN.match(tail, start) or _half_arrow(tail, start):
+    if lead is not None and (BEGUN.match(tail, start) or _half_arrow(tail, start)):
         # "A->C, then move disk 2 from.", "A->C, then A->": a last move that cannot be read
         broken = tail[start : start + 80].strip()
         return _Sentence(MOVES, raws, forms, "", hedged, uncertain, broken=broken)
@@ -369,6 +370,7 @@ def _closing(
 
 
 _FINAL = ".,;:!"  # final punctuation after a move is no remark
+_FINAL_SPACES = _FINAL + " \t\r"
 
 _REMARK_OPENERS = frozenset("([{—–-‒:;,.!?#/<=←|~\"'")
 
