@@ -18,9 +18,12 @@ from hanoi_magnet.notation._cues import cue_of, drafted
 from hanoi_magnet.notation._scan import Raw, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
+    ABANDON_LINE,
     BARE,
     BLANK,
+    BLANK_LINE,
     BROKEN,
+    BROKEN_LINE,
     MOVES,
     NEGATED,
     PROSE,
@@ -166,12 +169,16 @@ class LineReader:
     def read_cell(self, cell: str) -> Line | None:
         """The move line a table's cell holds, without remark or label (``None``: no move).
 
+        A cell that starts a move and cannot be read (``A ->``) gives its ``BROKEN`` line.
         Remembered as lines are: a table's cells repeat the same few moves.
         """
         known = self._cells.get(cell)
         if known is None:
             found = self.read(cell)
-            known = found._replace(remark="", labels=False) if found.kind == MOVES else PROSE_LINE
+            if found.kind == MOVES:
+                known = found._replace(remark="", labels=False)
+            else:
+                known = found if found.kind == BROKEN else PROSE_LINE
             if len(cell) <= _LONGEST_REMEMBERED:
                 if len(self._cells) >= _REMEMBERED:
                     self._cells.clear()
@@ -217,32 +224,123 @@ def table_separator(line: str) -> bool:
 
 
 _CELL = re.compile(
-    r"\s*(?:the\s+)?(?:peg|rod|post|tower|pole|needle|stack|column)?\s*([A-Za-z]|\d+)\s*",
+    r"\s*(?:the\s+)?(?:peg|rod|post|tower|pole|needle|stack|column)?\s*([A-Za-z]|\d+)\s*"
+    r"(?:\([^()]{0,40}\)\s*)?",  # a remark in parentheses: "A (left)"
     re.IGNORECASE,
 )
+#: A disk cell that names its disk: "2", "disk 2", "D2", "#2", "2 (middle)".
+_DISK_CELL = re.compile(
+    r"\s*(?:(?:disk|disc)\s*|d\s*|\#\s*)?(\d+)\s*(?:\([^()]{0,40}\)\s*)?", re.IGNORECASE
+)
+#: A disk cell that names no disk, the move being the top disk's: blank, a dash, "top", "largest".
+_NO_DISK_CELL = re.compile(
+    r"\s*(?:[-\u2013\u2014]+|n/a|(?:the\s+)?(?:top|smallest|small|middle|medium|largest|large|"
+    r"biggest|big)(?:\s+(?:disk|disc|one))?)?\s*",
+    re.IGNORECASE,
+)
+#: A cell holding only a placeholder for what the answer could not say.
+_PLACEHOLDER = re.compile(r"\?+")
+#: What an attempt at a peg puts in a cell that names no peg: a short token ("?", "X9").
+_ATTEMPT = re.compile(r"\s*[A-Za-z0-9?]\S{0,3}\s*")
 
 
 def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineReader) -> Line:
     """The move in one row of a markdown table.
 
     Read by its named columns, else from the one cell that holds a move (``| 1 | A -> C |``).
+    A row that is no move is a move that cannot be read (kind ``BROKEN``) when it tries to be
+    one: a disk number or a peg in a named column, a cell that starts a move (``A ->``); it
+    gives the moves up when its cells only say so (``| ... | ... |``); it is ``BLANK`` when its
+    cells are empty, else ``PROSE`` (whether a row of prose between two rows of moves is a
+    move that cannot be read is the table's to say: :class:`_Table`).
     """
     if columns is not None and max(columns.values()) < len(cells):
-        source = _CELL.fullmatch(cells[columns["source"]].replace("*", ""))
-        target = _CELL.fullmatch(cells[columns["target"]].replace("*", ""))
-        disk = None
-        if "disk" in columns:
-            written = re.fullmatch(r"\s*(\d+)\s*", cells[columns["disk"]].replace("*", ""))
-            disk = written.group(1) if written else None
-        if source and target and ("disk" not in columns or disk is not None):
-            return Line(MOVES, [Raw(disk, source.group(1), target.group(1))], None, "", False)
-        return PROSE_LINE
+        plain = [cell.replace("*", "") for cell in cells]
+        source = _CELL.fullmatch(plain[columns["source"]])
+        target = _CELL.fullmatch(plain[columns["target"]])
+        disk_cell = plain[columns["disk"]] if "disk" in columns else ""
+        disk = _DISK_CELL.fullmatch(disk_cell)
+        if source and target and (disk or _NO_DISK_CELL.fullmatch(disk_cell)):
+            raw = Raw(disk.group(1) if disk else None, source.group(1), target.group(1))
+            return Line(MOVES, [raw], None, "", False)
+        row = _no_move_row(cells)
+        if row.kind in (BLANK, ABANDON):
+            return row
+        pegs = (plain[columns["source"]], plain[columns["target"]])
+        if any(_ATTEMPT.fullmatch(cell) or _CELL.fullmatch(cell) for cell in pegs) or any(
+            char.isdigit() for char in disk_cell
+        ):
+            return _unread_row(cells)
+        return row
+    broken = None
     for cell in cells:
         if cell.strip() and not cell.strip().isdigit():  # a step number is no move
             found = reader.read_cell(cell)
             if found is not None:
-                return found
+                if found.kind == MOVES:
+                    return found
+                broken = broken or found
+    if broken is None and columns is not None and any(_peg_cell(cell) for cell in cells):
+        return _unread_row(cells)  # "1 | 1 | A": a row of named columns with some left out
+    return broken or _no_move_row(cells)
+
+
+def _peg_cell(cell: str) -> bool:
+    """Whether a cell names a peg or holds a placeholder (not a number: a step or a disk)."""
+    plain = cell.replace("*", "").strip()
+    return not plain.isdigit() and bool(_CELL.fullmatch(plain) or _PLACEHOLDER.fullmatch(plain))
+
+
+def _unread_row(cells: list[str]) -> Line:
+    """A row that tries to be a move and is none."""
+    return BROKEN_LINE._replace(remark="|".join(cells).strip())
+
+
+def _no_move_row(cells: list[str]) -> Line:
+    """A row with no move: empty, giving the moves up (``| ... | ... |``), or prose."""
+    words = [cell.strip() for cell in cells if cell.strip() and not cell.strip().isdigit()]
+    if any(_PLACEHOLDER.fullmatch(word) for word in words):
+        return _unread_row(cells)  # "| 3 | ? |": a move the answer could not give
+    if not words:
+        return BLANK_LINE if not any(cell.strip() for cell in cells) else PROSE_LINE
+    if all(abandons(word) for word in words):
+        return ABANDON_LINE
     return PROSE_LINE
+
+
+class _Table:
+    """The rows of the markdown table being read, in order.
+
+    A row of prose between two rows of moves is a move that cannot be read (``| 2 | ? |``), so
+    the reading stops there, as at a line that cannot be read; rows of prose before the first
+    move row or after the last (a note, a total) are prose. Empty rows are passed over.
+    """
+
+    def __init__(self, runs: _Runs) -> None:
+        self.runs = runs
+        self.moves = False  # a row of this table held moves
+        self.waiting: list[tuple[str, int]] = []  # rows of prose since the last row of moves
+
+    def row(self, read: Line, line: str, line_start: int) -> None:
+        if read.kind == BLANK:
+            return
+        if read.kind == PROSE:
+            self.waiting.append((line, line_start))
+            return
+        self._flush(unread=self.moves and read.kind != ABANDON)
+        self.runs.add(read, line, line_start)
+        self.moves = self.moves or read.kind == MOVES
+
+    def end(self) -> None:
+        """The table ends (a line that is no row, a new header, a list): its last prose rows."""
+        self._flush(unread=False)
+        self.moves = False
+
+    def _flush(self, unread: bool) -> None:
+        for line, line_start in self.waiting:
+            read = _unread_row(table_cells(line)) if unread else PROSE_LINE
+            self.runs.add(read, line, line_start)
+        self.waiting.clear()
 
 
 # -- runs ---------------------------------------------------------------------------------------
@@ -258,6 +356,7 @@ def line_runs(
     :data:`MASK` characters are skipped reasoning: like a list, they separate runs.
     """
     builder = _Runs(text, line_reader())
+    table = _Table(builder)
     spans = sorted((block.start, block.end) for block in blocks)
     next_block = 0
     offset = 0
@@ -271,6 +370,7 @@ def line_runs(
         while next_block < len(spans) and spans[next_block][1] <= line_start:
             next_block += 1
         if next_block < len(spans) and spans[next_block][0] <= line_start:
+            table.end()
             builder.barrier()  # inside a list: it separates runs
             continue
         if MASK in line:
@@ -278,6 +378,7 @@ def line_runs(
             # ("</think>A->C") is read, what precedes an opening tag ("A->C <think>") too
             read_from = len(line) - len(line.lstrip(MASK))
             if read_from:
+                table.end()
                 builder.barrier()
             line_start += read_from
             line = line[read_from:].split(MASK, 1)[0]
@@ -296,14 +397,16 @@ def line_runs(
             if table_separator(line):
                 continue
             if (heads := table_columns(cells)) is not None:
+                table.end()
                 columns = heads
                 builder.skip(line_start, line_start + len(line), "a table's header")
                 continue
-            read = table_row(cells, columns, builder.reader)
-        else:
-            columns = None
-            read = builder.reader.read(line)
-        builder.add(read, line, line_start)
+            table.row(table_row(cells, columns, builder.reader), line, line_start)
+            continue
+        table.end()
+        columns = None
+        builder.add(builder.reader.read(line), line, line_start)
+    table.end()
     builder.close()
     return builder.runs, builder.skipped
 

@@ -165,7 +165,7 @@ _BARE_NUMBER = re.compile(r"\s{0,8}([1-9])([0-9])\s{0,2}[.)]\s{0,8}")
 BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
 PROSE_LINE = Line(PROSE, [], None, "", False)
 ABANDON_LINE = Line(ABANDON, [], None, "", False)
-_BROKEN_LINE = Line(BROKEN, [], None, "", False)  # its remark: the move that cannot be read
+BROKEN_LINE = Line(BROKEN, [], None, "", False)  # its remark: the move that cannot be read
 _NEGATED_LINE = Line(NEGATED, [], None, "", False)
 
 
@@ -204,7 +204,7 @@ def read_line(line: str) -> Line:
         hedged = next((s.hedged for s in found if s.hedged), "")
         return Line(WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged)
     if BROKEN in kinds:
-        return _BROKEN_LINE._replace(remark=next(s.broken for s in sentences if s.broken))
+        return BROKEN_LINE._replace(remark=next(s.broken for s in sentences if s.broken))
     if NEGATED in kinds:
         return _NEGATED_LINE._replace(negated=next(s.negated for s in sentences if s.negated))
     if ABANDON in kinds or abandons(line):
