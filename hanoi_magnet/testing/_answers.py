@@ -389,8 +389,10 @@ def _broken(
     """A move that cannot be read.
 
     A sentence whose disk is a word, an arrow to ``?`` or from it, a pair among the triples of a
-    list (or a triple among pairs).
+    list (or a triple among pairs), a table's row with a placeholder or an arrow to no peg.
     """
+    if body.recipe[0] == "table":
+        return _broken_row(body, chooser, names)
     if body.recipe[2:3] == ("colon",):
         return None  # a step number before the broken move: see _cut
     if body.recipe[:2] in (("lines", "arrow"), ("lines", "to")) and body.places:
@@ -426,6 +428,43 @@ def _broken(
             text = body.text[:start] + " ".join(words) + body.text[end:]
             return text, body.moves[:index], "unreadable"
     return None
+
+
+def _broken_row(
+    body: Body, chooser: Chooser, names: Names
+) -> tuple[str, tuple[ReadMove, ...], Expected]:
+    """A table's row that tries to be a move and is none, at any row.
+
+    ``| 3 | 1 | ? | C |``, ``| 3 | ?? | A | C |``, ``| 3 | 2? | A | C |``, ``| 3 | A -> |``,
+    ``| 3 | ? |``: the reading stops there (the rows after it are not read as if it were not
+    there).
+    """
+    lines = body.text.split("\n")  # the header, the rule, a row per move, ""
+    index = chooser.integer(0, len(body.moves) - 1)
+    bare = "bare" in body.recipe
+    cells = [cell.strip() for cell in lines[2 + index].strip().strip("|").split("|")]
+    source, target = _source(body.moves[index]), _target(body.moves[index])
+    if body.recipe[1] == "columns":
+        spots = (
+            ("source", "target", "disk") if body.recipe[2] == "disk=True" else ("source", "target")
+        )
+        spot = chooser.choice(spots)
+        if spot == "disk":
+            disk = "".join(char for char in cells[1] if char.isdigit())  # "" for "top"
+            others = (f"{disk}?", f"{disk} or {int(disk) + 1}") if disk else ()
+            cells[1] = chooser.choice(("?", "??", *others))
+        else:
+            cells[-2 if spot == "source" else -1] = chooser.choice(("?", "??", "X9"))
+    elif bare and index == len(body.moves) - 1:  # "20 | A ->" may end the text: a cut
+        cells[1] = chooser.choice(("?", "??", f"? -> {names.called(target)}"))
+    else:
+        cells[1] = chooser.choice(
+            ("?", "??", f"{names.called(source)} ->", f"{names.called(source)} -> ?",
+             f"? -> {names.called(target)}")
+        )  # fmt: skip
+    row = " | ".join(cells)
+    lines[2 + index] = row if bare else f"| {row} |"
+    return "\n".join(lines), body.moves[:index], "unreadable"
 
 
 def _unfinished(

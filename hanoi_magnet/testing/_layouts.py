@@ -166,12 +166,26 @@ def _place(text: str, offset: int, move: ReadMove, names: Names) -> Place:
     """Where, in ``text`` (written at ``offset``), a cut leaves the move begun, not whole."""
     source, target = (move.source, move.target) if isinstance(move, Move) else move
     # the target is the last peg name written; the source the one before it
-    target_name, source_name = names.peg(target), names.peg(source)
-    target_at = text.rfind(target_name)
-    source_end = text.rfind(source_name, 0, target_at) + len(source_name)
+    # as whole names: a lower-case "s" is also in "post", a "1" in "10"
+    target_at = _last_name(text, names.peg(target), len(text))
+    source_name = names.peg(source)
+    source_end = _last_name(text, source_name, target_at) + len(source_name)
     if isinstance(move, Move) and text.startswith("{"):  # JSON: the value after its key
         target_at = text.rfind(":") + 1
     return Place(offset, offset + source_end, offset + max(target_at, source_end))
+
+
+def _last_name(text: str, name: str, before: int) -> int:
+    """Where the last ``name`` in ``text[:before]`` starts (-1: none).
+
+    One standing on its own if there is one, else one inside other letters ("AC").
+    """
+    found = -1
+    for match in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text):
+        if match.end() > before:
+            break
+        found = match.start()
+    return found if found >= 0 else text.rfind(name, 0, before)
 
 
 def _forms_for(moves: tuple[ReadMove, ...], names: Names, forms: tuple[str, ...]) -> list[str]:
@@ -338,6 +352,7 @@ def table(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
     rows = [head, rule]
     styled = _styled(chooser)
     form = chooser.choice(_forms_for(moves, names, ("arrow", "sentence")))
+    disk_cell = chooser.choice(_DISK_CELLS)
     read: list[ReadMove] = []
     for index, move in enumerate(moves, 1):
         source, target = (move.source, move.target) if isinstance(move, Move) else move
@@ -345,9 +360,15 @@ def table(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
             cells = [str(index)]
             if with_disk:
                 assert isinstance(move, Move)
-                cells.append(str(move.disk))
+                if chooser.chance(5):  # no number: the top disk's move ("| top | A | C |")
+                    cells.append(chooser.choice(_NO_DISK_CELLS))
+                    read.append((source, target))
+                else:
+                    cells.append(disk_cell.format(disk=move.disk))
+                    read.append(move)
+            else:
+                read.append((source, target))
             cells += [names.called(source), names.called(target)]
-            read.append(move if with_disk else (source, target))
         else:
             text = _move_text(move, form, names, styled)
             assert text is not None
@@ -359,6 +380,12 @@ def table(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
         rows = [row.strip("|").strip() for row in rows]
         recipe += ("bare",)
     return Body("\n".join(rows) + "\n", tuple(read), (), recipe)
+
+
+#: How a table's disk cells name their disk (one way for the whole table).
+_DISK_CELLS = ("{disk}",) * 6 + ("disk {disk}", "Disk {disk}", "#{disk}", "**{disk}**", "D{disk}")
+#: A disk cell that names no disk: the move is the top disk's.
+_NO_DISK_CELLS = ("", "-", "\u2014", "top", "the top disk", "n/a")
 
 
 def _rule(head: str) -> str:
