@@ -10,6 +10,7 @@ Everything here is linear in the length of the text.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -32,6 +33,7 @@ from hanoi_magnet.notation._segments import (
     Line,
     abandons,
     read_line,
+    weak_remark,
 )
 
 __all__ = [
@@ -405,10 +407,34 @@ def line_runs(
             continue
         table.end()
         columns = None
-        builder.add(builder.reader.read(line), line, line_start)
+        builder.add(_line(lines, index, line, builder.reader), line, line_start)
     table.end()
     builder.close()
     return builder.runs, builder.skipped
+
+
+def _line(lines: list[str], index: int, line: str, reader: LineReader) -> Line:
+    """The reading of ``line``, the line at ``index`` (not in a table)."""
+    read = reader.read(line)
+    if _bare(read) and _bare_next(lines, index, reader):
+        return read._replace(kind=MOVES)  # "13.", "32.", "21.": moves in doubt, not prose
+    return read
+
+
+def _bare_next(lines: list[str], index: int, reader: LineReader) -> bool:
+    """Whether the next line that is not blank is also two digits and a period (``32.``)."""
+    for following in itertools.islice(lines, index + 1, index + 3):
+        if following.strip():
+            return _bare(reader.read(following))
+    return False
+
+
+def _bare(read: Line) -> bool:
+    """Whether a line is two digits and a period, alone or with a remark opened by a symbol.
+
+    ``13.``, ``13. // ok``, ``13. (legal)``; not ``13. We are done.`` (words).
+    """
+    return read.kind == BARE and (not read.remark or weak_remark(read.remark))
 
 
 def _bare_row(line: str, width: int) -> bool:
@@ -424,6 +450,8 @@ def _bare_row(line: str, width: int) -> bool:
     return len(first.split()) <= _BARE_FIRST_WORDS and _BARE_LABEL.search(first) is None
 
 
+#: A line that starts as a numbered list item does: "01. ok", "12)".
+_NUMBERED = re.compile(r"\s*\d\d\s{0,2}[.)]")
 _BARE_FIRST_WORDS = 3
 _BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | ...": a label
 
@@ -457,6 +485,7 @@ class _Runs:
         self.paragraphs: list[int] = []
         self.label = ""
         self.bare = ""  # a list number that may be a move ("12.") since the last run
+        self.bare_words = False  # words after it ("12. ok")
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -481,7 +510,10 @@ class _Runs:
                 self._moves(read, False, line, line_start)  # "01." "12." "02.": a move in doubt
                 return
             self._prose(PROSE, line, line_start)
-            self.bare = read.uncertain  # in doubt if moves of two digits come next
+            # in doubt if moves of two digits come next ("12. ok" only before moves written as
+            # it is: "01. ok", not "01")
+            self.bare = read.uncertain
+            self.bare_words = not _bare(read)
             return
         if read.negated:
             self._negated(read, line, line_start)
@@ -512,7 +544,13 @@ class _Runs:
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
-            if self.bare and not weak and read.name == "compact" and read.raws[0].source.isdigit():
+            if (
+                self.bare
+                and not weak
+                and read.name == "compact"
+                and read.raws[0].source.isdigit()
+                and (not self.bare_words or _NUMBERED.match(line))
+            ):
                 self.uncertain = f"{self.bare} just before the moves"
         elif read.name != self.name:
             self.mixed = True

@@ -61,7 +61,7 @@ _SUBJECT = (
     r"(?:\s{1,3}(?:the\s{1,3})?(?:move|moves|following))?\s{0,3}:?\s{1,3}|(?!to\b)(?=[A-Za-z]{2}|$))"
 )
 _NUMBERING = r"""(?:
-    \(?\d{1,4}\s{0,2}[.)](?!\d)
+    \(?\d{1,4}\s{0,2}[.)](?!\d)(?=\s{0,8}[^\s.])
    |\[\d{1,4}\]
    |\#\d{1,4}:?
    |step\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)\-–]|(?=\s))
@@ -123,6 +123,8 @@ _WORDS_AFTER = LazyPattern(r"\s{1,3}[A-Za-z]{2,}\s{1,3}[A-Za-z]")
 _OPENS_REMARK = LazyPattern(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
 #: Where a sentence ends: after . ! ? (not "No.", and not after a ? that stands for a peg:
 #: "? -> C", "1: ? -> B").
+#: A list number at the start of a line, with the spaces after it.
+_LIST_NUMBER = LazyPattern(r"\s{0,8}\(?\d{1,4}\s{0,2}[.)][ \t]+(?=\S)")
 _SENTENCE_END = LazyPattern(r"(?<=[.!?])(?<![Nn]o\.)(?<![\s:(\[?]\?)(?<!^\?)\s+(?=\S)")
 _ABANDON = LazyPattern(
     r"(?:\.\.\.|…)\s*$|^\s*(?:\.\.\.|…)|\b(?:and\s{1,3}so\s{1,3}on|etc\b|the\s{1,3}pattern\s{1,3}"
@@ -161,7 +163,10 @@ class Line(NamedTuple):
 
 #: A line of two digits and a period or parenthesis: the reader cannot tell an empty list item
 #: from a move written with a period after it ("01." is a move: no list counts from 0).
-_BARE_NUMBER = re.compile(r"\s{0,8}([1-9])([0-9])\s{0,2}[.)]\s{0,8}")
+_BARE_NUMBER = re.compile(r"\s{0,8}([1-9])([0-9])\s{0,2}[.)]\s*")
+#: The same number before words that are no move ("12. ok"): a list item, or a move with a
+#: remark after it (as "01. ok" is: no list counts from 0).
+_NUMBERED_WORDS = re.compile(r"\s{0,8}([1-9])([0-9])\s{0,2}[.)]\s")
 BLANK_LINE = Line(BLANK, [], None, "", True)  # labels: a blank line breaks no count
 PROSE_LINE = Line(PROSE, [], None, "", False)
 ABANDON_LINE = Line(ABANDON, [], None, "", False)
@@ -192,7 +197,13 @@ def read_line(line: str) -> Line:
     if bare is not None:  # "12.": an empty list item, or the move from peg 1 to peg 2
         doubt = f"{line.strip()!r} may be a list number or a move"
         return Line(BARE, [Raw(None, *bare.group(1, 2))], "compact", "", False, uncertain=doubt)
-    sentences = [_sentence(piece) for piece in _SENTENCE_END.split(line)]
+    number = _LIST_NUMBER.match(line)  # "10. 24.": a list number ends no sentence
+    if number is None:
+        pieces = _SENTENCE_END.split(line)
+    else:
+        pieces = _SENTENCE_END.split(line[number.end() :])
+        pieces[0] = line[: number.end()] + pieces[0]
+    sentences = [_sentence(piece) for piece in pieces]
     kinds = {sentence.kind for sentence in sentences}
     if MOVES in kinds:
         return _moves_line(sentences)
@@ -209,6 +220,13 @@ def read_line(line: str) -> Line:
         return _NEGATED_LINE._replace(negated=next(s.negated for s in sentences if s.negated))
     if ABANDON in kinds or abandons(line):
         return ABANDON_LINE
+    numbered = _NUMBERED_WORDS.match(line)
+    if numbered is not None:  # "12. ok": a list item of words, or a move and a remark
+        doubt = f"{line.strip()!r} may be a list item or a move"
+        words = line[numbered.end() :].strip()
+        return Line(
+            BARE, [Raw(None, *numbered.group(1, 2))], "compact", words, False, uncertain=doubt
+        )
     return PROSE_LINE
 
 
@@ -362,7 +380,7 @@ def _closing(
     remark = tail.strip().rstrip(_FINAL)
     if remark and _WRONG_AFTER.match(tail):
         uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
-    if remark and weak and not _weak_remark(tail) and not GLUE.fullmatch(tail):
+    if remark and weak and not weak_remark(tail) and not GLUE.fullmatch(tail):
         return _Sentence(PROSE, remark=tail.strip())  # "A C is a word": not moves
     gives_up = bool(tail.strip()) and abandons(tail)
     return _Sentence(MOVES, raws, forms, remark or ("..." if gives_up else ""), hedged, uncertain,
@@ -375,7 +393,7 @@ _FINAL_SPACES = _FINAL + " \t\r"
 _REMARK_OPENERS = frozenset("([{—–-‒:;,.!?#/<=←|~\"'")
 
 
-def _weak_remark(tail: str) -> bool:
+def weak_remark(tail: str) -> bool:
     """After a weak form (``A C``, ``SD``), only a remark opened by a symbol: not a word."""
     first = tail.lstrip()[:1]
     return not first or first in _REMARK_OPENERS or not (first.isascii() or first.isalnum())

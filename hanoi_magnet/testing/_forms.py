@@ -103,10 +103,10 @@ def _to(move: Move | tuple[int, int], names: Names, chooser: Chooser) -> str | N
 
 
 def _compact(move: Move | tuple[int, int], names: Names, chooser: Chooser) -> str | None:
-    """``SD``, ``AC``: two letters."""
+    """``SD``, ``AC``: two letters; ``02``, ``13``: two digits (pegs numbered 0 to 9)."""
     del chooser
     source, target = _ends(move)
-    if not names.letters or names.word or names.lower:
+    if not can_write("compact", move, names):
         return None
     return f"{names.peg(source)}{names.peg(target)}"
 
@@ -177,6 +177,8 @@ def can_write(form: str, move: Move | tuple[int, int], names: Names) -> bool:
     if form == "disk-first":
         return isinstance(move, Move)
     if form == "compact":
+        if names.naming.numeric:
+            return not names.word and names.posts + (names.naming is PegNames.ONE) <= 10
         return names.letters and not names.word and not names.lower
     if form == "spaced":
         return not names.word
