@@ -72,6 +72,20 @@ def cue_of(prose: str) -> str | None:
     return None
 
 
+#: Prose that says a move written before it is wrong (not "this is correct", "no illegal move").
+_ERROR_ADMITTED = LazyPattern(
+    r"\b(?:wait|actually|mistake|wrong|incorrect|oops|instead|should\s{1,3}(?:be|have)|"
+    r"scratch\s{1,3}that|let\s{1,3}me\s{1,3}(?:redo|fix|restart)|redo|doesn't\s{1,3}work|"
+    r"not\s{1,3}right)\b",
+    re.IGNORECASE,
+)
+
+
+def admits_error(prose: str) -> bool:
+    """Whether prose says a move before it is wrong ("Wait, step 3 is wrong: ...")."""
+    return _ERROR_ADMITTED.search(prose) is not None
+
+
 def drafted(prose: str) -> bool:
     """Whether the prose before a reading calls it a draft ("Draft:", "First attempt:")."""
     return _DRAFT.search(prose) is not None

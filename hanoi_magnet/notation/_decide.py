@@ -22,7 +22,8 @@ import contextlib
 import re
 
 from hanoi_magnet.errors import NotationError
-from hanoi_magnet.notation._lines import Candidate, counted_steps, cue_of, drafted
+from hanoi_magnet.notation._cues import admits_error
+from hanoi_magnet.notation._lines import Candidate, counted_steps, cue_of, drafted, line_number
 from hanoi_magnet.notation._naming import detect
 from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._regions import MASK
@@ -87,6 +88,8 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
         for weak in (found if strong else [])
         if weak.weak
     ]
+    if strong:
+        _corrected_in_prose(decision, found, strong, text)
     group: Group | None = None
     previous_end = 0
     for candidate in pool:
@@ -100,7 +103,7 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
                 decision.why = "the first reading, which no later one replaced"
             group_prose = between
             continue
-        group = _next(decision, group, candidate, key, between, group_prose)
+        group = _next(decision, group, candidate, key, between, group_prose, text)
         if group.parts[0] is candidate:
             group_prose = between
     if not strong and group is not None:
@@ -126,6 +129,38 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
     return decision
 
 
+def _corrected_in_prose(
+    decision: Decision, found: list[Candidate], strong: list[Candidate], text: str
+) -> None:
+    """The moves in doubt when a sentence after them says one of them is wrong."""
+    last_end = max(candidate.end for candidate in strong)
+    moves_after = any(candidate.weak and candidate.start > last_end for candidate in found)
+    decision.hedged = decision.hedged or correction_after(text, last_end, moves_after)
+
+
+def correction_after(text: str, end: int, moves_after: bool) -> str | None:
+    """Why the moves ending at ``end`` are in doubt, if a sentence after them says one is wrong.
+
+    "Wait, move 5 is wrong: it should be B->A." after a list: neither the list with its move 5
+    as written nor the one move in the sentence is the answer. A sentence that names no step
+    and no move ("None of the moves is wrong.") leaves the moves as they are.
+    """
+    tail = text[end:]
+    if MASK in tail or not admits_error(tail):
+        return None
+    for line in tail.splitlines():
+        if admits_error(line) and (moves_after or _STEP_REFERENCE.search(line)):
+            return f"a sentence after the moves says one is wrong: {line.strip()[:60]!r}"
+    return None
+
+
+#: A sentence naming a step of the answer: "move 5", "step 3", "the 4th move".
+_STEP_REFERENCE = re.compile(
+    r"\b(?:(?:move|step)\s{0,3}\#?\d{1,6}|\d{1,6}(?:st|nd|rd|th)\s{1,3}(?:move|step))\b",
+    re.IGNORECASE,
+)
+
+
 def counted_doubt(parts: list[Candidate], posts: int) -> Loser | None:
     """The reading of "1: ...", "2: ...", "3: ..." as disks, when it could be meant.
 
@@ -140,7 +175,13 @@ def counted_doubt(parts: list[Candidate], posts: int) -> Loser | None:
 
 
 def _next(
-    decision: Decision, group: Group, candidate: Candidate, key: Key, between: str, before: str
+    decision: Decision,
+    group: Group,
+    candidate: Candidate,
+    key: Key,
+    between: str,
+    before: str,
+    text: str,
 ) -> Group:
     """The reading after one more candidate."""
     losers = decision.losers
@@ -153,6 +194,21 @@ def _next(
         decision.hedged = decision.hedged or "the answer gives several <answer> blocks"
         return group
     cue = cue_of(f"{prose} {candidate.label}" if candidate.label else prose)
+    last = group.parts[-1]
+    if (
+        MASK not in between
+        and not candidate.label
+        and last.unreadable is None
+        and _goes_on(text, last, candidate)
+    ):
+        # "3. C->B", prose, "4. A->C": one numbered list going on past the prose, whatever
+        # the prose says ("This is correct", "Now for the final moves:"); a correction there
+        # ("Wait, step 3 is wrong: it should be C->B.") leaves the list in doubt
+        if admits_error(prose) and decision.hedged is None:
+            decision.hedged = (
+                f"a correction inside a numbered list that goes on after it: {prose.strip()[:60]!r}"
+            )
+        return _join(decision, group, candidate, key, None, goes_on=True)
     restates = (len(key) < len(group.key) and list(key) == group.key[: len(key)]) or (
         list(key) == group.key and candidate.closed
     )
@@ -160,6 +216,15 @@ def _next(
         if restates and cue != "correction":
             losers.append(
                 Loser([candidate], f"restates the first {_moves(len(key))} of the answer")
+            )
+            return group
+        step = line_number(text, candidate.start)
+        if cue and step is not None and 1 < step <= _last_number(text, last):
+            # "Corrected step 5:", "5. B->A": step 5 replaced, or the moves from step 5 on?
+            losers.append(Loser([candidate], f"a correction of step {step} of the list", True))
+            decision.hedged = decision.hedged or (
+                f"a correction of step {step} of the list before it: which moves it replaces "
+                "is not said"
             )
             return group
         why = (
@@ -187,7 +252,6 @@ def _next(
             f"the answer states its moves twice, differently ({candidate.label!r})"
         )
         return group
-    last = group.parts[-1]
     if prose.strip() and not candidate.block and not last.block:  # runs of lines, prose between
         if last.unreadable is not None:
             losers.append(Loser([candidate], "after a move that cannot be read"))
@@ -220,17 +284,41 @@ def _next(
     return Group(candidate, key)
 
 
+def _goes_on(text: str, last: Candidate, candidate: Candidate) -> bool:
+    """Whether ``candidate``'s first line is numbered one more than ``last``'s last line."""
+    after = line_number(text, candidate.start)
+    before = _last_number(text, last)
+    return after is not None and before >= 0 and after == before + 1
+
+
+def _last_number(text: str, run: Candidate) -> int:
+    """The number of a run's last line (-1: it has none)."""
+    found = line_number(text, text.rfind("\n", 0, run.end) + 1)
+    return -1 if found is None else found
+
+
 def _join(
-    decision: Decision, group: Group, candidate: Candidate, key: Key, cue: str | None
+    decision: Decision,
+    group: Group,
+    candidate: Candidate,
+    key: Key,
+    cue: str | None,
+    goes_on: bool = False,
 ) -> Group:
     """A run of move lines after prose that follows the group's last run of lines.
 
     A restatement of the group's first moves is dropped (found before); otherwise the runs are
     read as one answer; when the later run starts like the group (its first two moves), it
-    could also be a new attempt: the reading is then ambiguous.
+    could also be a new attempt (unless its numbers go on from the group's): the reading is
+    then ambiguous.
     """
     losers = decision.losers
-    if len(key) >= 2 and list(key[:2]) == group.key[:2] and group.doubts < _DOUBTS:
+    if (
+        not goes_on  # a numbered list going on does not start over
+        and len(key) >= 2
+        and list(key[:2]) == group.key[:2]
+        and group.doubts < _DOUBTS
+    ):
         group.doubts += 1
         losers.append(Loser([candidate], "read alone: a new attempt starting over", True))
     elif cue == "restatement":

@@ -15,7 +15,7 @@ from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._builtin import get_notation
 from hanoi_magnet.notation._canonical import can_teach, known_reading, teach
 from hanoi_magnet.notation._cut import begun_move, end_of_text
-from hanoi_magnet.notation._decide import Decision, Loser, choose, counted_doubt
+from hanoi_magnet.notation._decide import Decision, Loser, choose, correction_after, counted_doubt
 from hanoi_magnet.notation._lines import (
     BLANK,
     MOVES,
@@ -325,6 +325,7 @@ class _Reading:
         if fast is not None:
             candidate, skipped = fast
             decision = Decision()
+            decision.hedged = correction_after(text, candidate.end, False)
             doubt = counted_doubt([candidate], self.posts)
             if doubt is not None:
                 decision.losers.append(doubt)

@@ -345,6 +345,64 @@ class _Table:
         self.waiting.clear()
 
 
+class _Numbered:
+    """Numbered lines read in order: an item of words between two numbered moves is no remark.
+
+    In ``1. ...``, ``2. ...``, ``3. <words>``, ``4. ...`` the third item, numbered in turn
+    between two moves, is a move the reader cannot read ("3. At last, move disk 1 from C to
+    B", "3. A ➡️ B"): the reading stops there, as at a table's row of words between moves. An
+    item of words after the last move (``8. Done.``) is a note.
+    """
+
+    def __init__(self, runs: _Runs) -> None:
+        self.runs = runs
+        self.last = -1  # the number of the last numbered move line (-1: none)
+        self.waiting: list[tuple[Line, str, int]] = []  # items of words numbered in turn since
+        self.count = 0  # how many of them
+
+    def line(self, read: Line, line: str, line_start: int) -> None:
+        number = line_number(line)
+        if read.kind in (PROSE, WEAK) and self.last >= 0 and number == self.last + 1 + self.count:
+            self.waiting.append((read, line, line_start))
+            self.count += 1
+            return
+        if read.kind == BLANK and self.waiting:
+            self.waiting.append((read, line, line_start))
+            return
+        if read.kind == MOVES:
+            self._flush(unread=number is not None and number == self.last + 1 + self.count > 0)
+            self.runs.add(read, line, line_start)
+            self.last = -1 if number is None else number
+            return
+        self._flush(unread=False)
+        self.runs.add(read, line, line_start)
+
+    def end(self) -> None:
+        self._flush(unread=False)
+        self.last = -1
+
+    def _flush(self, unread: bool) -> None:
+        for read, line, line_start in self.waiting:
+            if unread and read.kind != BLANK:
+                read = BROKEN_LINE._replace(remark=line.strip()[:80])
+            self.runs.add(read, line, line_start)
+        self.waiting.clear()
+        self.count = 0
+
+
+#: The number of a numbered line: "4.", "4)", "(4)", "Step 4:", "**Move 4:**", "#4".
+_LINE_NUMBER = re.compile(
+    r"[ \t*_>]*(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}(?:[.):\u2013]|-(?![->]))",
+    re.IGNORECASE,
+)
+
+
+def line_number(line: str, start: int = 0) -> int | None:
+    """The number of the numbered line starting at ``start`` (``None``: it is not numbered)."""
+    found = _LINE_NUMBER.match(line, start)
+    return None if found is None else int(found[1])
+
+
 # -- runs ---------------------------------------------------------------------------------------
 
 
@@ -359,6 +417,7 @@ def line_runs(
     """
     builder = _Runs(text, line_reader())
     table = _Table(builder)
+    numbered = _Numbered(builder)
     spans = sorted((block.start, block.end) for block in blocks)
     next_block = 0
     offset = 0
@@ -372,16 +431,14 @@ def line_runs(
         while next_block < len(spans) and spans[next_block][1] <= line_start:
             next_block += 1
         if next_block < len(spans) and spans[next_block][0] <= line_start:
-            table.end()
-            builder.barrier()  # inside a list: it separates runs
+            _barrier(table, numbered, builder)  # inside a list: it separates runs
             continue
         if MASK in line:
             # skipped reasoning separates runs; what follows its closing tag on the same line
             # ("</think>A->C") is read, what precedes an opening tag ("A->C <think>") too
             read_from = len(line) - len(line.lstrip(MASK))
             if read_from:
-                table.end()
-                builder.barrier()
+                _barrier(table, numbered, builder)
             line_start += read_from
             line = line[read_from:].split(MASK, 1)[0]
             if not line.strip():
@@ -395,6 +452,7 @@ def line_runs(
             if "|" in following and table_separator(following):
                 piped = len(table_cells(line))
         if piped or line.lstrip()[:1] == "|":
+            numbered.end()
             cells = table_cells(line)
             if table_separator(line):
                 continue
@@ -407,10 +465,18 @@ def line_runs(
             continue
         table.end()
         columns = None
-        builder.add(_line(lines, index, line, builder.reader), line, line_start)
+        numbered.line(_line(lines, index, line, builder.reader), line, line_start)
     table.end()
+    numbered.end()
     builder.close()
     return builder.runs, builder.skipped
+
+
+def _barrier(table: _Table, numbered: _Numbered, builder: _Runs) -> None:
+    """A list or skipped reasoning: it ends a table and a numbered list, and separates runs."""
+    table.end()
+    numbered.end()
+    builder.barrier()
 
 
 def _line(lines: list[str], index: int, line: str, reader: LineReader) -> Line:
@@ -450,8 +516,6 @@ def _bare_row(line: str, width: int) -> bool:
     return len(first.split()) <= _BARE_FIRST_WORDS and _BARE_LABEL.search(first) is None
 
 
-#: A line that starts as a numbered list item does: "01. ok", "12)".
-_NUMBERED = re.compile(r"\s*\d\d\s{0,2}[.)]")
 _BARE_FIRST_WORDS = 3
 _BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | ...": a label
 
@@ -484,8 +548,7 @@ class _Runs:
         self.blank = False  # a blank line since the current run's last move
         self.paragraphs: list[int] = []
         self.label = ""
-        self.bare = ""  # a list number that may be a move ("12.") since the last run
-        self.bare_words = False  # words after it ("12. ok")
+        self.bare = ""  # a list number that may be a move ("12.", "12. ok") since the last run
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -510,10 +573,7 @@ class _Runs:
                 self._moves(read, False, line, line_start)  # "01." "12." "02.": a move in doubt
                 return
             self._prose(PROSE, line, line_start)
-            # in doubt if moves of two digits come next ("12. ok" only before moves written as
-            # it is: "01. ok", not "01")
-            self.bare = read.uncertain
-            self.bare_words = not _bare(read)
+            self.bare = read.uncertain  # in doubt if moves of two digits come next
             return
         if read.negated:
             self._negated(read, line, line_start)
@@ -544,13 +604,7 @@ class _Runs:
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
-            if (
-                self.bare
-                and not weak
-                and read.name == "compact"
-                and read.raws[0].source.isdigit()
-                and (not self.bare_words or _NUMBERED.match(line))
-            ):
+            if self.bare and not weak and read.name == "compact" and read.raws[0].source.isdigit():
                 self.uncertain = f"{self.bare} just before the moves"
         elif read.name != self.name:
             self.mixed = True

@@ -47,7 +47,8 @@ _VERB = (
 )
 _SIZE = (
     r"(?=[tslbmnruTSLBMNRU])"
-    r"(?:top|smallest|largest|biggest|small|big|medium|middle|next|remaining|last|upper)"
+    r"(?:top|smallest|largest|biggest|smaller|larger|bigger|small|large|big|medium|middle|"
+    r"next|remaining|last|upper|lower|bottom|tiny|second|third)"
 )
 _DISK_WORD = r"(?=[drpDRP])(?:disk|disc|ring|piece)"
 _DISK = rf"""

@@ -237,7 +237,7 @@ def write_answer(
     twist = chooser.choice(
         ("none",) * 12 + ("cut", "cut", "broken", "unfinished", "restart", "draft", "recap",
                           "options", "either", "negation", "two-answer-blocks", "restated",
-                          "restated")
+                          "restated", "interlude")
     )  # fmt: skip
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
@@ -300,6 +300,8 @@ def _twisted(
         return text, read, "moves", True
     if twist == "restated":
         return _restated(chooser, body, names, moves, posts)
+    if twist == "interlude":
+        return _interlude(body, chooser)
     if twist == "options":
         other = _other(chooser, names, moves, posts)
         if _pairs(other.moves) == _pairs(read):
@@ -325,6 +327,32 @@ def _twisted(
         same = _pairs(other.moves) == _pairs(read)
         return blocks, read, "moves" if same else "ambiguous", False
     return None
+
+
+#: Numbered line styles: "1.", "1)", "Step 1:", "Step 1 -", "**Step 1:**", "Move 1:".
+_NUMBERED_STYLES = ("dot", "paren", "step", "step-dash", "bold-step", "move-n")
+#: Prose between two parts of one numbered list (whatever it says, the list goes on).
+_INTERLUDES = (
+    "This is correct: the smaller disk sits on the larger one.",
+    "✔ Valid so far (no illegal move).",
+    "Now for the final moves:",
+    "Check: every disk is on a larger one.",
+    "Now the middle peg is empty again.",
+    "That frees the largest disk.",
+)
+
+
+def _interlude(body: Body, chooser: Chooser) -> _Twisted | None:
+    """A line of prose between two numbered moves of a list that goes on after it."""
+    if body.recipe[0] != "lines" or body.recipe[2] not in _NUMBERED_STYLES:
+        return None
+    if len(body.places) < 2:
+        return None
+    index = chooser.integer(1, len(body.places) - 1)
+    at = body.text.rfind("\n", 0, body.places[index].start) + 1
+    newline = "\r\n" if "\r\n" in body.text else "\n"
+    text = body.text[:at] + chooser.choice(_INTERLUDES) + newline + body.text[at:]
+    return text, body.moves, "moves", True
 
 
 def _restated(
