@@ -54,7 +54,8 @@ _DISK_WORD = r"(?=[drpDRP])(?:disk|disc|ring|piece)"
 _DISK = rf"""
     (?:(?=[taTA])(?:the|a)\s{{1,3}})?(?:{_SIZE}(?:most)?\s{{1,3}})?
     (?:(?P<dword>{_DISK_WORD})(?!\w)\s{{0,3}}(?:\#|no\.\s{{0,2}}|number\s{{1,3}})?
-       (?P<disk>\d{{1,40}}(?!\d))?(?:\s{{0,3}}(?<!\d)on\s{{1,3}}top(?!\w))?
+       (?P<disk>\d{{1,40}}(?!\d))?(?(disk)|(?!\s{{0,3}}\d))  # "disk 1 to 3": 1 is the disk
+       (?:\s{{0,3}}(?<!\d)on\s{{1,3}}top(?!\w))?
      |(?P<bare>\d{{1,40}})(?=\s{{1,3}}from\b))
     \s{{0,3}}(?:\(\s{{0,3}}(?:{_DISK_WORD}\s{{0,3}})?(?P<pdisk>\d{{1,40}})\s{{0,3}}\)\s{{0,3}})?:?
 """

@@ -399,6 +399,10 @@ def weak_remark(tail: str) -> bool:
     return not first or first in _REMARK_OPENERS or not (first.isascii() or first.isalnum())
 
 
+#: A disk word just before a move's number: the number is the disk ("Disk 1 -> Peg 3").
+_DISK_BEFORE = re.compile(r"\b(?:disk|disc|ring)\s{0,3}(?:\#|no\.)?\s{0,3}$", re.IGNORECASE)
+
+
 def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = None) -> _Sentence:
     """Moves mentioned inside other words: weak, negated, or not moves at all.
 
@@ -416,6 +420,9 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
     words = text[: start + strong[0].start]
     if _NEGATION.search(words):
         return _Sentence(NEGATED, negated=text.strip()[:80])
+    if strong[0].raw.source.isdigit() and _DISK_BEFORE.search(words):
+        # "Disk 1 -> Peg 3": the number is the disk's; the move names its target only
+        return _Sentence(BROKEN, broken=text.strip()[:80])
     if BEGUN.search(text[start : start + strong[0].start]):
         return _Sentence(BROKEN, broken=text.strip()[:80])
     if _SEQUENCED.search(words) and len(strong) == len(found) and cue_of(words) is None:
