@@ -123,9 +123,11 @@ def _box_at(line: str, start: int) -> tuple[str, int]:
 
 
 #: Two boxes offered as alternatives: "\boxed{A->C} or \boxed{A->B}".
-_BOX_OR = re.compile(r"\s*(?:,\s*)?(?:or|/)\s*(?:else\s+)?", re.IGNORECASE)
+_BOX_OR = re.compile(r"[\s$]*(?:,\s*)?(?:or|/)[\s$]*(?:else\s+)?", re.IGNORECASE)
 #: What may join two boxes of one answer: spaces, a comma or semicolon, "then", an arrow.
-_BOX_GLUE = re.compile(r"\s*(?:[,;|]\s*)?(?:(?:and\s+)?then\s+|and\s+|->\s*|→\s*)?")
+_BOX_GLUE = re.compile(
+    r"[\s$]*(?:[,;|][\s$]*)?(?:(?:and\s+)?then\s+|and\s+|->\s*|→\s*)?[\s$]*"  # "$, $": math
+)
 
 
 def _strip_latex(line: str) -> str:
@@ -139,9 +141,17 @@ def plain_line(line: str) -> str:
     if "\\" in line and not line.lstrip().startswith("{"):
         boxed = _boxed(line)
         line = _strip_latex(boxed if boxed is not None else line)
+    if "~~" in line or "<" in line:
+        line = _STRUCK.sub(" ", line)  # struck out: "~~A->C~~ A->B", "<del>A->C</del>"
     if "<" in line:
         line = _TAGS.sub(" ", line)
     return line.translate(_MARKUP)
+
+
+#: Text struck out in markdown or HTML: what the answer takes back.
+_STRUCK = re.compile(
+    r"~~[^~\n]{0,200}~~|<(s|del|strike)\b[^<>]{0,40}>[^\n]{0,200}?</\1\s{0,3}>", re.IGNORECASE
+)
 
 
 _REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
-from hanoi_magnet.notation._cues import answer_label, cue_of
+from hanoi_magnet.notation._cues import admits_error, answer_label, cue_of
 from hanoi_magnet.notation._mentions import (
     BEGUN,
     HALF_ARROW,
@@ -199,11 +199,15 @@ def read_line(line: str) -> Line:
         return Line(BARE, [Raw(None, *bare.group(1, 2))], "compact", "", False, uncertain=doubt)
     number = _LIST_NUMBER.match(line)  # "10. 24.": a list number ends no sentence
     if number is None:
-        pieces = _SENTENCE_END.split(line)
+        pieces = _sentences(line)
     else:
-        pieces = _SENTENCE_END.split(line[number.end() :])
+        pieces = _sentences(line[number.end() :])
         pieces[0] = line[: number.end()] + pieces[0]
-    sentences = [_sentence(piece) for piece in pieces]
+    sentences = [_sentence(pieces[0])]
+    for piece in pieces[1:]:
+        aside = piece.lstrip()[:1] == "(" and _NUMBER_IN_PARENTHESES.match(piece) is None
+        # "C->B. (A->C is blocked.)": a sentence in parentheses is a remark, not a move
+        sentences.append(_Sentence(PROSE, remark=piece.strip()) if aside else _sentence(piece))
     kinds = {sentence.kind for sentence in sentences}
     if MOVES in kinds:
         return _moves_line(sentences)
@@ -228,6 +232,29 @@ def read_line(line: str) -> Line:
             BARE, [Raw(None, *numbered.group(1, 2))], "compact", words, False, uncertain=doubt
         )
     return PROSE_LINE
+
+
+#: "(2) A->B": a list number in parentheses, not a remark.
+_NUMBER_IN_PARENTHESES = re.compile(r"\s*\(\d{1,4}\)")
+
+
+def _sentences(line: str) -> list[str]:
+    """The sentences of a line; no sentence ends inside parentheses ("C->B (vs. C->A)")."""
+    if "(" not in line:
+        return _SENTENCE_END.split(line)
+    pieces: list[str] = []
+    start = 0
+    depth = 0
+    scanned = 0
+    for end in _SENTENCE_END.finditer(line):
+        for char in line[scanned : end.start()]:
+            depth += (char == "(") - (char == ")") if char in "()" else 0
+        scanned = end.start()
+        if depth <= 0:
+            pieces.append(line[start : end.start()])
+            start = end.end()
+    pieces.append(line[start:])
+    return pieces
 
 
 def _moves_line(sentences: list[_Sentence]) -> Line:
@@ -380,6 +407,9 @@ def _closing(
     remark = tail.strip().rstrip(_FINAL)
     if remark and _WRONG_AFTER.match(tail):
         uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
+    elif remark and (admits_error(remark) or cue_of(remark) == "correction") and mentions(remark):
+        # "C->A - no wait, A->B", "C->A (correction: C->B)": which move is meant?
+        uncertain = uncertain or f"the move is corrected after it: {remark[:40]!r}"
     if remark and weak and not weak_remark(tail) and not GLUE.fullmatch(tail):
         return _Sentence(PROSE, remark=tail.strip())  # "A C is a word": not moves
     gives_up = bool(tail.strip()) and abandons(tail)
