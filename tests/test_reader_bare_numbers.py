@@ -23,13 +23,20 @@ def _pairs(posts):
     return [(a, b) for a in range(posts) for b in range(posts) if a != b]
 
 
+# Also with words after each move: "01. ok", "12. ok", "23. ok" on four pegs numbered from 0
+# was read as the one move 0 -> 1 (a move, then a remark) with no doubt, the others being list
+# items of words. Among moves of two digits, "12. ok" may be a move and a remark as "01. ok" is.
+WORDS = [" ok", " done", " (small disk)", " Good.", "  then wait"]
+
+
 @pytest.mark.parametrize("posts", [3, 4])
 @pytest.mark.parametrize("pegs", [PegNames.ZERO, PegNames.ONE])
 @pytest.mark.parametrize("end", [".", ")", ":", ""])
-def test_three_moves_of_two_digits_are_read_whole_or_in_doubt(posts, pegs, end):
+@pytest.mark.parametrize("words", ["", *WORDS])
+def test_three_moves_of_two_digits_are_read_whole_or_in_doubt(posts, pegs, end, words):
     base = 0 if pegs is PegNames.ZERO else 1
     for moves in itertools.product(_pairs(posts), repeat=3):
-        text = "\n".join(f"{a + base}{b + base}{end}" for a, b in moves)
+        text = "\n".join(f"{a + base}{b + base}{end}{words}" for a, b in moves)
         try:
             found = extract_moves(text, posts=posts, pegs=pegs)
         except NotationError:
@@ -71,29 +78,6 @@ def test_a_list_number_of_two_digits_just_before_moves_of_two_digits_puts_them_i
     found = extract_moves("12.\n01.\n02.", posts=3, pegs=PegNames.ZERO)
     assert found.moves == ((0, 1), (0, 2)) and found.ambiguous
     assert "'12.' may be a list number or a move just before the moves" in str(found.to_dict())
-
-
-# The same with words after each move: "01. ok", "12. ok", "23. ok" on four pegs numbered from 0
-# was read as the one move 0 -> 1 (a move, then a remark) with no doubt, the others being list
-# items of words. Among moves of two digits, "12. ok" may be a move and a remark as "01. ok" is.
-WORDS = [" ok", " done", " (small disk)", " Good.", "  then wait"]
-
-
-@pytest.mark.parametrize("posts", [3, 4])
-@pytest.mark.parametrize("pegs", [PegNames.ZERO, PegNames.ONE])
-@pytest.mark.parametrize("end", [".", ")"])
-@pytest.mark.parametrize("words", WORDS)
-def test_three_moves_of_two_digits_with_words_are_read_whole_or_in_doubt(posts, pegs, end, words):
-    base = 0 if pegs is PegNames.ZERO else 1
-    for moves in itertools.product(_pairs(posts), repeat=3):
-        text = "\n".join(f"{a + base}{b + base}{end}{words}" for a, b in moves)
-        try:
-            found = extract_moves(text, posts=posts, pegs=pegs)
-        except NotationError:
-            continue  # nothing read: no confident reading either
-        if found.ambiguous or found.unreadable or found.truncated:
-            continue
-        assert found.moves == moves, (text, found.moves)
 
 
 def test_a_numbered_sentence_just_before_moves_of_two_digits_puts_them_in_doubt():
