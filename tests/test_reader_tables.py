@@ -112,6 +112,29 @@ def test_a_row_that_is_no_move_stops_the_reading_at_every_row(shape, piped):
             assert found.moves == _expected(shape, MOVES[:at]), text
 
 
+def _word_rows(shape: str, step: int) -> list[list[str]]:
+    """Rows of words, no move tried: a note, unless they stand between two rows of moves."""
+    if shape == "step-move":
+        return [[str(step), "see above"], [str(step), "the same again"]]
+    return [_cells_of(shape, step, "", "the same", "as before")]
+
+
+@pytest.mark.parametrize(("shape", "piped"), list(itertools.product(HEADS, (True, False))))
+def test_a_row_of_words_between_two_rows_of_moves_stops_the_reading(shape, piped):
+    for at in range(len(MOVES)):
+        for words in _word_rows(shape, at + 1):
+            rows = [_row(shape, step, move) for step, move in enumerate(MOVES, 1)]
+            rows[at] = words
+            found = extract_moves(_table(shape, rows, piped))
+            if 0 < at < len(MOVES) - 1:  # between moves: a move the reader cannot read
+                assert found.moves == _expected(shape, MOVES[:at]), rows
+                assert found.unreadable is not None
+            else:  # before the first move or after the last: a note
+                kept = MOVES[1:] if at == 0 else MOVES[:-1]
+                assert found.moves == _expected(shape, kept), rows
+                assert found.unreadable is None and not found.ambiguous
+
+
 @pytest.mark.parametrize(("shape", "piped"), list(itertools.product(HEADS, (True, False))))
 def test_a_row_that_gives_the_moves_up_is_reported(shape, piped):
     # "| ... | ... |" between rows of moves: moves left out, as a line "..." says (abandoned)
