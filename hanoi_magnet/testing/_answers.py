@@ -87,9 +87,10 @@ class WrittenAnswer:
         >>> answer.expected in ("moves", "truncated", "unreadable", "ambiguous", "none")
         True
         >>> judged = answer.judge(answer.moves, truncated=answer.expected == "truncated",
-        ...                       unreadable=answer.expected == "unreadable")
-        >>> judged.verdict in ("right", "hesitant")
-        True
+        ...                       unreadable=answer.expected == "unreadable",
+        ...                       ambiguous=answer.expected == "ambiguous")
+        >>> judged.verdict
+        'right'
     """
 
     text: str
@@ -671,7 +672,7 @@ def sample_answers(
         >>> from hanoi_magnet.testing import sample_answers
         >>> answers = list(sample_answers(seed=1, count=3))
         >>> [a.expected for a in answers]
-        ['ambiguous', 'moves', 'ambiguous']
+        ['moves', 'moves', 'moves']
         >>> answers == list(sample_answers(seed=1, count=3))  # the same seed, the same answers
         True
     """
