@@ -87,3 +87,12 @@ def test_a_numbered_list_cut_inside_its_last_item_is_cut_off_at_any_number(items
     lines = [f"{k}. from Rod A to Rod B" for k in range(1, items)]
     found = extract_moves("\n".join([*lines, f"{items}. from Rod A to Ro"]))
     assert len(found.moves) == items - 1 and found.truncated
+
+
+def test_a_move_of_two_digits_alone_in_an_answer_block_is_a_move_in_doubt():
+    # the grammar's two answer blocks, the second "* 13." alone: it was prose, and the first
+    # block was read with no doubt (HANOI_ANSWER_SEED=715293496, chunk 9)
+    text = "<answer>\n* 1 → 3\n* 1 → 2\n* 3 → 1\n</answer>\n<answer>\n* 13.\n</answer>\n"
+    found = extract_moves(text, pegs=PegNames.ONE)
+    assert found.ambiguous
+    assert extract_moves("13.", pegs=PegNames.ONE).ambiguous

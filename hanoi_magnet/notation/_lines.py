@@ -498,11 +498,21 @@ def _line(lines: list[str], index: int, line: str, reader: LineReader) -> Line:
 
 
 def _bare_next(lines: list[str], index: int, reader: LineReader) -> bool:
-    """Whether the next line that is not blank is also two digits and a period (``32.``)."""
+    """Whether a line of two digits and a period is a move in doubt, by the line after it.
+
+    It is, before another such line (``13.``, ``32.``) or before words (an answer of one move,
+    ``13.`` alone in its ``<answer>`` block); before a move line it is that line's list number
+    (``12.`` then ``A->C``), or puts moves of two digits in doubt (``12.`` then ``01``). At the
+    end of the text it is a move in doubt too (``13.`` alone at the end of its ``<answer>``
+    block), unless spaces follow it there: the text of an item cut off after its list number,
+    blanked to read the text without it (``10. from Rod A to Ro``).
+    """
     for following in itertools.islice(lines, index + 1, index + 3):
         if following.strip():
-            return _bare(reader.read(following))
-    return False
+            read = reader.read(following)
+            return _bare(read) or read.kind in (PROSE, ABANDON)
+    line = lines[index]
+    return len(line) - len(line.rstrip()) < 2
 
 
 def _bare(read: Line) -> bool:
