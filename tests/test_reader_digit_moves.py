@@ -96,3 +96,16 @@ def test_a_move_of_two_digits_alone_in_an_answer_block_is_a_move_in_doubt():
     found = extract_moves(text, pegs=PegNames.ONE)
     assert found.ambiguous
     assert extract_moves("13.", pegs=PegNames.ONE).ambiguous
+
+
+@pytest.mark.parametrize("blanks", [0, 1, 2, 3, 8])
+def test_a_list_number_on_its_own_line_looks_past_any_blank_lines(blanks):
+    # "10." then blank lines then "A->C": the move's list number, however many blank lines
+    # (a look of two lines took "10." followed by two blank lines for the end of the text)
+    gap = "\n" * (blanks + 1)
+    text = "\n".join(f"{n}.{gap}{move}" for n, move in [(10, "A->C"), (11, "A->B"), (12, "C->B")])
+    found = extract_moves(text)
+    assert found.moves == ((0, 2), (0, 1), (2, 1)) and not found.ambiguous
+    # and lines of two digits and a period with blank lines between them are moves in doubt
+    found = extract_moves(gap.join(["13.", "32.", "21."]), posts=4, pegs=PegNames.ONE)
+    assert found.moves == ((0, 2), (2, 1), (1, 0)) and found.ambiguous

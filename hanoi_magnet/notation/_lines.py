@@ -507,7 +507,8 @@ def _bare_next(lines: list[str], index: int, reader: LineReader) -> bool:
     block), unless spaces follow it there: the text of an item cut off after its list number,
     blanked to read the text without it (``10. from Rod A to Ro``).
     """
-    for following in itertools.islice(lines, index + 1, index + 3):
+    # up to the next line that is not blank, however far (each look stops there: linear)
+    for following in itertools.islice(lines, index + 1, None):
         if following.strip():
             read = reader.read(following)
             return _bare(read) or read.kind in (PROSE, ABANDON)
