@@ -109,3 +109,19 @@ def test_a_list_number_on_its_own_line_looks_past_any_blank_lines(blanks):
     # and lines of two digits and a period with blank lines between them are moves in doubt
     found = extract_moves(gap.join(["13.", "32.", "21."]), posts=4, pegs=PegNames.ONE)
     assert found.moves == ((0, 2), (2, 1), (1, 0)) and found.ambiguous
+
+
+@pytest.mark.parametrize("closing", ["```", "~~~", "// end", "```\n\n```", "<!-- done -->"])
+@pytest.mark.parametrize("markup", ["{}", "* {}", "**{}**", "* **{}**", "- `{}`"])
+def test_a_move_of_two_digits_before_a_closing_fence_is_a_move_in_doubt(closing, markup):
+    # "* **13**." then the closing fence: a line that holds no answer line (a fence, a
+    # comment) is passed over like a blank one; the move was taken for a list number and the
+    # draft before "The corrected final sequence:" read with no doubt (grammar seed 71)
+    line = markup.format("13") + "."
+    text = (
+        f"First attempt:\n1 -> 3\n1 -> 2\n\nThe corrected final sequence:\n```\n{line}\n{closing}\n"
+    )
+    found = extract_moves(text, pegs=PegNames.ONE)
+    # the move, in doubt where it could be a list number (after a bullet it is a move)
+    assert found.moves == ((0, 2),), text
+    assert found.ambiguous or markup.startswith("- "), text

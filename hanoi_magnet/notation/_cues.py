@@ -89,3 +89,62 @@ def admits_error(prose: str) -> bool:
 def drafted(prose: str) -> bool:
     """Whether the prose before a reading calls it a draft ("Draft:", "First attempt:")."""
     return _DRAFT.search(prose) is not None
+
+
+_COUNT_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10",
+}  # fmt: skip
+_COUNT = r"(?:\d{1,3}|n|one|two|three|four|five|six|seven|eight|nine|ten)"
+#: Words announcing the moves of a puzzle of some size: "For 2 disks it would be:", "With
+#: three disks:", "n = 2:", "the 2-disk case:", "If we had 2 disks:", "For our puzzle:".
+#: ("Move the top 2 disks:" announces a part of the solution, not another puzzle.)
+_SIZED = LazyPattern(
+    rf"""(?:
+        (?:(?:for|with|using|on)\s{{1,3}}(?:only\s{{1,3}}|just\s{{1,3}}|a\s{{1,3}}|the\s{{1,3}})?
+          |in\s{{1,3}}(?:the\s{{1,3}})?case\s{{1,3}}of\s{{1,3}}
+          |if\s{{1,3}}(?:we|you|there)\s{{1,3}}(?:had|have|were|was|are|is)\s{{1,3}}
+           (?:only\s{{1,3}}|just\s{{1,3}})?)
+        (?P<count>{_COUNT})[\s-]{{0,3}}(?:dis[ck]s?|rings?)\b
+      | (?P<noun>{_COUNT})-dis[ck]\s{{1,3}}(?:puzzle|case|version|problem|example|tower|game)
+      | \bn\s{{0,2}}=\s{{0,2}}(?P<equal>\d{{1,3}})\b
+      | (?P<ours>(?:for|with|in|on)\s{{1,3}}(?:our|the\s{{1,3}}(?:actual|real|given|original
+          |full|main|asked|present|current))\s{{1,3}}(?:puzzle|problem|instance|tower|game|task))
+    )[^:\n.!?]{{0,60}}?
+    (?:\s(?:(?:would|will)\s{{1,3}}be|is|are)\b\s{{0,3}}[:=]?|\s{{0,3}}[:=])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def announced_size(text: str, start: int = 0, anywhere: bool = True) -> str | None:
+    """The puzzle size that ``text`` announces moves for ("For 2 disks:" gives ``"2"``).
+
+    ``"ours"`` for the puzzle asked ("For our puzzle:"), ``None`` when it announces none.
+    Looked for anywhere in ``text``, or only at ``start`` when ``anywhere`` is false.
+
+    >>> announced_size("Warm-up with two disks:"), announced_size("Now for our puzzle:")
+    ('2', 'ours')
+    >>> announced_size("First move the top 2 disks from A to B:") is None
+    True
+    """
+    found = _SIZED.search(text, start) if anywhere else _SIZED.match(text, start)
+    if found is None:
+        return None
+    if found["ours"]:
+        return "ours"
+    count = (found["count"] or found["noun"] or found["equal"]).lower()
+    return _COUNT_WORDS.get(count, count)
+
+
+def size_label(text: str, start: int) -> int:
+    """Where the words announcing a puzzle's size that open ``text`` at ``start`` end, or 0.
+
+    A few words may come first: "Warm-up with 2 disks:", "Quick check for two disks:".
+    """
+    found = _SIZED_LEAD.match(text, start)
+    return 0 if found is None else found.end()
+
+
+_SIZED_LEAD = LazyPattern(
+    rf"(?:[\w'-]{{1,20}},?\s{{1,3}}){{0,4}}(?:{_SIZED.pattern})", re.IGNORECASE | re.VERBOSE
+)

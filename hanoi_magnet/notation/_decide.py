@@ -22,7 +22,7 @@ import contextlib
 import re
 
 from hanoi_magnet.errors import NotationError
-from hanoi_magnet.notation._cues import admits_error
+from hanoi_magnet.notation._cues import admits_error, announced_size
 from hanoi_magnet.notation._lines import Candidate, counted_steps, cue_of, drafted, line_number
 from hanoi_magnet.notation._naming import detect
 from hanoi_magnet.notation._pegs import PegNames
@@ -212,7 +212,11 @@ def _next(
     restates = (len(key) < len(group.key) and list(key) == group.key[: len(key)]) or (
         list(key) == group.key and candidate.closed
     )
-    if MASK in between or cue == "correction":
+    # "If we had 2 disks instead:": moves of another puzzle, not a correction
+    other = _other_size(
+        candidate.label or _heading(prose), group.parts[0].label or _heading(before)
+    )
+    if MASK in between or (cue == "correction" and not other):
         if restates and cue != "correction":
             losers.append(
                 Loser([candidate], f"restates the first {_moves(len(key))} of the answer")
@@ -243,13 +247,14 @@ def _next(
         losers.append(Loser([candidate], "offered as an alternative answer", True))
         decision.hedged = decision.hedged or "the answer offers another answer as an alternative"
         return group
-    if candidate.label:  # "So the moves are: ...": the whole answer stated again
+    label = candidate.label or other
+    if label:  # "So the moves are: ...": the whole answer stated again
         if list(key) == group.key:
             losers.append(Loser([candidate], "states the same moves again"))
             return group
-        losers.append(Loser([candidate], f"{candidate.label!r} states other moves", True))
+        losers.append(Loser([candidate], f"{label!r} states other moves", True))
         decision.hedged = decision.hedged or (
-            f"the answer states its moves twice, differently ({candidate.label!r})"
+            f"the answer states its moves twice, differently ({label!r})"
         )
         return group
     if prose.strip() and not candidate.block and not last.block:  # runs of lines, prose between
@@ -282,6 +287,27 @@ def _next(
         decision.hedged or "two different answers, with nothing said of which is meant"
     )
     return Group(candidate, key)
+
+
+def _other_size(heading: str, before: str) -> str:
+    """``heading`` when it announces moves of another puzzle than the heading ``before``.
+
+    "Warm-up with 2 disks:", moves, "Now for 3 disks:", moves: two answers, not one in two
+    parts (which one the puzzle asks for, the reader does not know). "" when ``heading``
+    announces no size, or the same as ``before`` (the heading of the reading so far).
+    """
+    size = announced_size(heading)
+    if size is None or size == announced_size(before):
+        return ""
+    if size == "ours" and cue_of(heading) == "correction":
+        return ""  # "For our puzzle that is wrong. Corrected:": a correction
+    return heading.strip()
+
+
+def _heading(prose: str) -> str:
+    """The last line of ``prose`` that is not blank."""
+    stripped = prose.rstrip()
+    return stripped[stripped.rfind("\n") + 1 :]
 
 
 def _goes_on(text: str, last: Candidate, candidate: Candidate) -> bool:

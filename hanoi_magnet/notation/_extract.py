@@ -58,6 +58,7 @@ from hanoi_magnet.notation._scan import (
     read_block,
     template_item,
 )
+from hanoi_magnet.notation._snapshots import without_pictures
 from hanoi_magnet.notation._words import letter_namings, letter_words
 
 _LIST_START = re.compile(
@@ -124,7 +125,7 @@ def _find(plain: str, thinking: bool) -> _Found:
 
 def _search(text: str, start: int, end: int) -> _Found:
     body = tags_apart(text[start:end] if start or end < len(text) else text)
-    blocks = _blocks(body)
+    blocks = _blocks(without_pictures(body))  # (lines lose their pictures as they are read)
     runs, skipped = line_runs(body, blocks)
     candidates = sorted([*blocks, *runs], key=lambda candidate: candidate.start)
     if start:
@@ -575,6 +576,8 @@ _ANSWER_LABEL = operator.itemgetter(10)  # "So the moves are: ..." (a new answer
 _PLAIN = operator.itemgetter(0, 2, 3, 5, 6, 7, 8, 9)  # kind, notation, remark and the flags
 _BLANK_PLAIN = (BLANK, None, "", False, "", "", "", "")
 _OUTSIDE = frozenset({BLANK, PROSE})
+_PLAN = operator.attrgetter("plan")
+_PEGS = operator.attrgetter("source", "target")
 _NOT_FAST = ("<", "[", "|", MASK, "{")
 
 
@@ -609,9 +612,14 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         return None
     if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
+    if PROSE in kinds and any(map(_PLAN, reads)):
+        return None  # a plan's steps ("Move the top 2 disks to B") beside the moves
     if any(map(_ANSWER_LABEL, distinct)) and any(map(_ANSWER_LABEL, among[1:])):
         return None  # a line announcing an answer after moves: a candidate of its own
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
+    pegs = list(map(_PEGS, raws))
+    if any(map(operator.eq, pegs, itertools.islice(pegs, 1, None))):
+        return None  # the same pegs twice in a row: a step said again? (never legal twice)
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
     start = sum(map(len, lines[:first])) + first

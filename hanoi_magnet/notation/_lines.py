@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hanoi_magnet.notation._cues import cue_of, drafted
-from hanoi_magnet.notation._scan import Raw, small_int
+from hanoi_magnet.notation._scan import Raw, same_move, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
     ABANDON_LINE,
@@ -25,6 +25,7 @@ from hanoi_magnet.notation._segments import (
     BLANK_LINE,
     BROKEN,
     BROKEN_LINE,
+    LEAD,
     MOVES,
     NEGATED,
     PROSE,
@@ -35,6 +36,7 @@ from hanoi_magnet.notation._segments import (
     read_line,
     weak_remark,
 )
+from hanoi_magnet.notation._snapshots import without_pictures
 
 __all__ = [
     "ABANDON", "BLANK", "BROKEN", "MOVES", "NEGATED", "PROSE", "WEAK", "Line", "abandons",
@@ -143,6 +145,10 @@ def plain_line(line: str) -> str:
         line = _strip_latex(boxed if boxed is not None else line)
     if "~~" in line or "<" in line:
         line = _STRUCK.sub(" ", line)  # struck out: "~~A->C~~ A->B", "<del>A->C</del>"
+    if "[" in line:
+        line = without_pictures(line)  # "A->C  [3, 2] [] [1]": the pegs after the move
+    if "<-" in line or "\u2190" in line or "\u27f5" in line:
+        line = _LEFT_ARROW.sub(_turned, line)  # "B <- A": from A to B, as the arrow points
     if "<" in line:
         line = _TAGS.sub(" ", line)
     return line.translate(_MARKUP)
@@ -152,6 +158,21 @@ def plain_line(line: str) -> str:
 _STRUCK = re.compile(
     r"~~[^~\n]{0,200}~~|<(s|del|strike)\b[^<>]{0,40}>[^\n]{0,200}?</\1\s{0,3}>", re.IGNORECASE
 )
+
+
+#: A move written with its arrow pointing left, target first: "B <- A", "C ← A".
+_LEFT_ARROW = re.compile(
+    r"(?<![\w<-])([A-Za-z]|\d{1,2})([ \t]{0,3})(<-{1,3}|\u2190|\u27f5)([ \t]{0,3})"
+    r"([A-Za-z]|\d{1,2})(?![\w>-])"
+)
+_TURNED = {"\u2190": "\u2192", "\u27f5": "\u27f6"}
+
+
+def _turned(found: re.Match[str]) -> str:
+    """A left-pointing move written source first, as long as it was (offsets do not move)."""
+    target, before, arrow, after, source = found.groups()
+    arrow = _TURNED.get(arrow) or arrow[1:] + ">"
+    return f"{source}{before}{arrow}{after}{target}"
 
 
 _REMEMBERED = 4096  # distinct lines whose reading is kept (a solution repeats a few)
@@ -355,6 +376,82 @@ class _Table:
         self.waiting.clear()
 
 
+class _Plans:
+    """Items of a plan: moves listed beside steps that move several disks at once.
+
+    In ``1. Move the top two disks from A to B.``, ``2. Move the largest disk from A to C.``,
+    ``3. Move the two disks from B to C.`` the second item is a step of a plan, not a move of
+    the answer: its siblings (items of the same list: numbered in turn, or the same bullet) move
+    towers. A step of several disks with moves written under it is a heading instead, and the
+    moves under it, and its sibling moves, are the answer's. Moves listed before the first
+    step of a plan are in doubt.
+    """
+
+    def __init__(self, runs: _Runs) -> None:
+        self.runs = runs
+        self.pending: tuple[str, int] | None = None  # a step of several disks, nothing under it
+        self.after_move = False  # ... listed right after a move of its list
+        self.plan: tuple[str, int] | None = None  # the last item of the plan being read
+        self.moved: tuple[str, int] | None = None  # the item of the last line, a move
+
+    def takes(self, read: Line, line: str, line_start: int) -> bool:
+        """Whether ``line`` is a move of a plan (then skipped, and reported)."""
+        if read.kind == BLANK:
+            return False
+        item = _item(line)
+        pending, self.pending = self.pending, None
+        moved, self.moved = self.moved, None
+        if pending is not None:
+            self._resolve(pending, item is not None and _follows(item, pending))
+        if read.plan:
+            if item is not None:
+                self.pending = item
+                self.after_move = moved is not None and _follows(item, moved)
+            return False
+        if self.plan is not None:
+            if item is not None and _follows(item, self.plan):
+                self.plan = item
+                if read.kind in (MOVES, WEAK):
+                    self.runs.skip(line_start, line_start + len(line.rstrip()), _PLAN_STEP)
+                    return True
+                return False
+            self.plan = None
+        if read.kind == MOVES and item is not None:
+            self.moved = item
+        return False
+
+    def end(self) -> None:
+        """A table, a list or reasoning: no item goes on past it."""
+        if self.pending is not None:
+            self._resolve(self.pending, True)
+        self.pending = self.plan = self.moved = None
+
+    def _resolve(self, step: tuple[str, int], alone: bool) -> None:
+        """A step of several disks followed by a sibling (``alone``) or by lines under it."""
+        self.plan = step if alone else None
+        if alone and self.after_move:
+            self.runs.doubt("moves listed beside a step that moves several disks at once")
+
+
+_PLAN_STEP = "a step of a plan whose other steps move several disks at once"
+#: A bulleted line, and its indentation.
+_BULLET = re.compile(r"([ \t]*[-*+•])[ \t]")
+
+
+def _item(line: str) -> tuple[str, int] | None:
+    """The list a line is an item of (``"#"``: numbered, else its bullet) and its number."""
+    number = line_number(line)
+    if number is not None:
+        return ("#", number)
+    bullet = _BULLET.match(line)
+    return None if bullet is None else (bullet.group(1), -1)
+
+
+def _follows(item: tuple[str, int], before: tuple[str, int]) -> bool:
+    """Whether ``item`` is the item after ``before`` in one list."""
+    return item[0] == before[0] and (item[1] < 0 or item[1] == before[1] + 1)
+
+
 class _Numbered:
     """Numbered lines read in order: an item of words between two numbered moves is no remark.
 
@@ -369,9 +466,22 @@ class _Numbered:
         self.last = -1  # the number of the last numbered move line (-1: none)
         self.waiting: list[tuple[Line, str, int]] = []  # items of words numbered in turn since
         self.count = 0  # how many of them
+        self.step: tuple[Line, str] | None = None  # the numbered line of one move just read
+        self.plans = _Plans(runs)
 
     def line(self, read: Line, line: str, line_start: int) -> None:
+        if self.plans.takes(read, line, line_start):
+            return
         number = line_number(line)
+        step, self.step = self.step, None
+        if read.kind == BLANK and step is not None:
+            self.step = step
+        elif read.kind == MOVES and number is None and step and _again(read, line, *step):
+            # "**Step 1: A -> C**", then "Move disk 1 from A to C": one step, said twice
+            self.runs.skip(line_start, line_start + len(line.rstrip()), _AGAIN)
+            return
+        if read.kind == MOVES and number is not None and len(read.raws) == 1:
+            self.step = (read, line)
         if read.kind in (PROSE, WEAK) and self.last >= 0 and number == self.last + 1 + self.count:
             self.waiting.append((read, line, line_start))
             self.count += 1
@@ -390,6 +500,8 @@ class _Numbered:
     def end(self) -> None:
         self._flush(unread=False)
         self.last = -1
+        self.step = None
+        self.plans.end()
 
     def _flush(self, unread: bool) -> None:
         for read, line, line_start in self.waiting:
@@ -400,9 +512,33 @@ class _Numbered:
         self.count = 0
 
 
-#: The number of a numbered line: "4.", "4)", "(4)", "Step 4:", "**Move 4:**", "#4".
+_AGAIN = "the move of the step above, said again"
+
+
+def _again(read: Line, line: str, step: Line, step_line: str) -> bool:
+    """Whether a line's one move is the move of ``step``, the numbered line above it, restated.
+
+    Restated in other words (``A -> C``, then "Move disk 1 from A to C"): the same pegs, the
+    same disk where both name one, written otherwise. (The same move twice in a row is never
+    legal: the second would put a larger disk on the first; written the same way twice, it is
+    read as written.)
+    """
+    if len(read.raws) != 1 or read.hedged or read.uncertain or read.broken or read.label:
+        return False  # ("Moves: 03" after the list announces an answer of its own)
+    return same_move(read.raws[0], step.raws[0]) and _move_text(line) != _move_text(step_line)
+
+
+def _move_text(line: str) -> str:
+    """A line's words after its lead (number, bullet, markup), case, spaces and stops aside."""
+    plain = plain_line(line)
+    lead = LEAD.match(plain)
+    return "".join(plain[lead.end() if lead else 0 :].lower().split()).rstrip(".;,!")
+
+
+#: The number of a numbered line: "4.", "4)", "(4)", "Step 4:", "**Move 4:**", "#4", "### Step 4".
 _LINE_NUMBER = re.compile(
-    r"[ \t*_>]*(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}(?:[.):\u2013]|-(?![->]))",
+    r"[ \t*_>]*(?:\#{1,6}[ \t]{1,3})?(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}"
+    r"(?:[.):]|[-\u2013](?![->]))",
     re.IGNORECASE,
 )
 
@@ -511,6 +647,8 @@ def _bare_next(lines: list[str], index: int, reader: LineReader) -> bool:
     for following in itertools.islice(lines, index + 1, None):
         if following.strip():
             read = reader.read(following)
+            if read.kind == BLANK:  # a fence, a comment: no line of the answer
+                continue
             return _bare(read) or read.kind in (PROSE, ABANDON)
     line = lines[index]
     return len(line) - len(line.rstrip()) < 2
@@ -714,6 +852,13 @@ class _Runs:
         self.current, self.labels, self.remarks = [], True, []
         self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []
+
+    def doubt(self, why: str) -> None:
+        """The current run (or, none being read, the last) is in doubt: ``why``."""
+        if self.current:
+            self.uncertain = self.uncertain or why
+        elif self.runs and not self.runs[-1].uncertain:
+            self.runs[-1] = self.runs[-1]._replace(uncertain=why)
 
     def skip(self, a: int, b: int, why: str) -> None:
         skipped = self.skipped

@@ -21,7 +21,7 @@ from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._scan import (
-    JSON_OBJECT,
+    FLAT_JSON_OBJECT,
     ItemReader,
     Raw,
     ReadMove,
@@ -125,7 +125,7 @@ class Notation:
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
         if self.json:
-            return re.compile(JSON_OBJECT)
+            return re.compile(FLAT_JSON_OBJECT)
         return re.compile(template_pattern(self.template), re.IGNORECASE)
 
     @property

@@ -99,8 +99,10 @@ def template_item(match: re.Match[str]) -> Raw:
     return Raw(groups.get("disk"), groups["source"], groups["target"])
 
 
-#: One JSON object such as ``{"disk": 1, "source": 0, "target": 2}`` (no nesting).
-JSON_OBJECT = r"\{[^{}\[\]]*\}"
+#: One JSON object such as ``{"disk": 1, "source": 0, "target": 2}``; its values may be flat
+#: lists and objects of them (``"state": {"A": [3, 2], "B": [], "C": [1]}``), read as nothing.
+FLAT_JSON_OBJECT = r"\{[^{}\[\]]*\}"  # the notations' own objects: scalars only
+JSON_OBJECT = r"\{(?:[^{}\[\]]|\[[^{}\[\]]*\]|\{(?:[^{}\[\]]|\[[^{}\[\]]*\])*\})*\}"
 _SOURCE_KEYS = ("source", "from", "from_peg", "src")
 _TARGET_KEYS = ("target", "to", "to_peg", "dst")
 
@@ -145,6 +147,15 @@ QUOTED_ITEM = r"(?P<quote>[\"'])(?P<inner>[^\"'\n\[\]]{1,80})(?P=quote)"
 #: The most digits a disk or peg number is read with; longer ones are no disk or peg (and
 #: Python's int() refuses numbers over 4,300 digits).
 MAX_DIGITS = 30
+
+
+def same_move(one: Raw, other: Raw) -> bool:
+    """Whether two raw moves, written alike or not, are the same move (a disk may be left out)."""
+    return (
+        one.source.upper() == other.source.upper()
+        and one.target.upper() == other.target.upper()
+        and (one.disk is None or other.disk is None or one.disk == other.disk)
+    )
 
 
 def small_int(digits: str) -> int:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
-from hanoi_magnet.notation._cues import admits_error, answer_label, cue_of
+from hanoi_magnet.notation._cues import admits_error, answer_label, cue_of, size_label
 from hanoi_magnet.notation._mentions import (
     BEGUN,
     HALF_ARROW,
@@ -33,7 +33,7 @@ from hanoi_magnet.notation._mentions import (
     Mention,
     mentions,
 )
-from hanoi_magnet.notation._scan import Raw
+from hanoi_magnet.notation._scan import Raw, same_move
 
 BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN, NEGATED = range(7)
 #: A line that is only a list number of two digits (``12.``): an empty list item, or a move
@@ -64,9 +64,9 @@ _NUMBERING = r"""(?:
     \(?\d{1,4}\s{0,2}[.)](?!\d)(?=\s{0,8}[^\s.])
    |\[\d{1,4}\]
    |\#\d{1,4}:?
-   |step\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)\-–]|(?=\s))
-   |(?:move|turn)\s{0,3}\#?\d{1,4}\s{0,3}[:.)\-–]
-)"""
+   |step\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)]|[-–](?![->])|(?=\s))
+   |(?:move|turn)\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)]|[-–](?![->]))
+)"""  # ("Move 1->3" is a move from 1 to 3, not move number 1)
 _LABEL = r"""(?:
     here\s{1,3}(?:it\s{1,3}is|you\s{1,3}go|they\s{1,3}are|we\s{1,3}go)\s{0,3}[:\-–]
    |(?:(?:here(?:'s|\s{1,3}(?:is|are))|below\s{1,3}(?:is|are))\s{1,3})?
@@ -159,6 +159,7 @@ class Line(NamedTuple):
     negated: str = ""  # a move mentioned as one not to make (skipped)
     broken: str = ""  # a move that cannot be read, after the line's moves
     label: str = ""  # the lead of its first moves announces an answer: "So the moves are:"
+    plan: bool = False  # a step of a plan, moving several disks at once ("Move the top 2 disks")
 
 
 #: A line of two digits and a period or parenthesis: the reader cannot tell an empty list item
@@ -212,6 +213,8 @@ def read_line(line: str) -> Line:
     if MOVES in kinds:
         return _moves_line(sentences)
     if WEAK in kinds:
+        if _macro(line):
+            return PLAN_LINE  # "First, move the top two disks from peg A to peg B."
         found = [s for s in sentences if s.kind == WEAK]
         raws = [raw for s in found for raw in s.raws]
         forms = [form for s in found for form in s.forms]
@@ -231,7 +234,30 @@ def read_line(line: str) -> Line:
         return Line(
             BARE, [Raw(None, *numbered.group(1, 2))], "compact", words, False, uncertain=doubt
         )
+    if _macro(line):
+        return PLAN_LINE
     return PROSE_LINE
+
+
+#: A sentence that moves several disks at once: "Move the top 2 disks from A to B", "Transfer
+#: the n-1 smaller disks to B", "Move disks 1 and 2 to C", "Move the 2-disk tower to B".
+_MACRO = LazyPattern(
+    r"""(?:move|moving|transfer|transferring|shift|shifting|bring|take|put|place|relocate)
+    \s{1,3}(?:all\s{1,3}|both\s{1,3})?(?:(?:the|these|those|rest\s{1,3}of\s{1,3}the)\s{1,3})?
+    (?:(?:top|upper|smaller|small|first|remaining|other|last|\d{1,3}|two|three|four|five|six
+      |seven|eight|nine|ten|n|k|m|n\s{0,2}[-−–]\s{0,2}\d|\S{1,6}-dis[ck])\s{1,3}){0,3}
+    (?:dis[ck]s|rings|tower|stack|sub-?tower|pile)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+PLAN_LINE = Line(PROSE, [], None, "", False, plan=True)
+#: A step of several disks as the heading of its moves, on one line: "...from A to B: A->C".
+_MACRO_HEADING = LazyPattern(rf"(?:{_MACRO.pattern})[^:\n]{{0,60}}:", re.IGNORECASE | re.VERBOSE)
+
+
+def _macro(sentence: str) -> bool:
+    """Whether ``sentence`` opens (after its lead) by moving several disks at once."""
+    lead = LEAD.match(sentence)
+    return _MACRO.match(sentence, lead.end() if lead else 0) is not None
 
 
 #: "(2) A->B": a list number in parentheses, not a remark.
@@ -281,15 +307,37 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
         elif sentence.kind == BROKEN:
             broken = sentence.broken
         elif sentence.kind in (PROSE, ABANDON):
+            if sentence.remark and _macro(sentence.remark):
+                return PLAN_LINE  # "First move the top 2 disks to B. Then move A->C. ...": a plan
             remarks.append(sentence.remark)
         negated = negated or sentence.negated
         gives_up = gives_up or sentence.abandons
+    if len(raws) > 1:
+        raws, forms = _unrestated(raws, forms)
     remark = " ".join(r for r in remarks if r)
     labels = bool(forms) and all(form in ("library", "library-like") for form in forms)
     return Line(
         MOVES, raws, _form(forms), remark, labels, gives_up or abandons(remark),
         hedged, uncertain, negated, broken, label,
     )  # fmt: skip
+
+
+def _unrestated(raws: list[Raw], forms: list[str]) -> tuple[list[Raw], list[str]]:
+    """The moves of a line without a move said again right after it in other words.
+
+    "A->C. Move disk 1 from A to C.": one move (the same move twice in a row is never legal:
+    the second would put a larger disk on the first). Written alike (the same form, a disk
+    named in both or in neither), both are read.
+    """
+    kept_raws, kept_forms = raws[:1], forms[:1]
+    for raw, form in zip(raws[1:], forms[1:], strict=True):
+        last = kept_raws[-1]
+        otherwise = form != kept_forms[-1] or (raw.disk is None) != (last.disk is None)
+        if otherwise and same_move(raw, last):
+            continue
+        kept_raws.append(raw)
+        kept_forms.append(form)
+    return kept_raws, kept_forms
 
 
 def _form(forms: list[str]) -> str | None:
@@ -305,9 +353,15 @@ def _sentence(text: str) -> _Sentence:
     head = text[:80].lower()  # a label names the answer: most sentences are spared the look
     if "moves" in head or "answer" in head or "solution" in head or "sequence" in head:
         labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
-        if labelled > start:
-            more = LEAD.match(text, labelled)
-            start = more.end() if more else labelled
+    if not labelled and ("dis" in head or "=" in head or "puzzle" in head or "ring" in head):
+        labelled = size_label(text, start)  # "For 2 disks it would be:": moves of some puzzle
+    if labelled > start:
+        more = LEAD.match(text, labelled)
+        start = more.end() if more else labelled
+    elif ":" in head and (heading := _MACRO_HEADING.match(text, start)) is not None:
+        # "Move the top two disks from A to B: A->C, A->B, C->B": the moves of a heading
+        more = LEAD.match(text, heading.end())
+        start = more.end() if more else heading.end()
     read = _read_sentence(text, start)
     if labelled and read.kind == MOVES:
         return read._replace(label=text[:labelled].strip())
@@ -343,6 +397,13 @@ def _read_sentence(text: str, start: int) -> _Sentence:
     forms.append(last.written)
     for mention in found[1:]:
         gap = text[offset + last.end : offset + mention.start]
+        if (
+            same_move(mention.raw, last.raw)
+            and (_OPENS_REMARK.match(gap) or _is_glue(gap))
+            and _written(text, offset, mention) != _written(text, offset, last)
+        ):
+            last = mention  # "A->C: move disk 1 from A to C": the move said again
+            continue
         if _is_glue(gap):
             pass
         elif _HEDGE.search(gap) and GLUE.fullmatch(_HEDGE.sub(" ", gap).replace("(", " ")):
@@ -364,6 +425,11 @@ def _read_sentence(text: str, start: int) -> _Sentence:
     if _PERSON.search(text[:start]) and _WORDS_AFTER.match(tail):
         return _in_prose(text, 0, found, start)  # "We must move disk 3 from A to C at some point"
     return _closing(raws, forms, tail, hedged, uncertain, all_weak(found))
+
+
+def _written(text: str, offset: int, mention: Mention) -> str:
+    """A move as written, case and spaces aside: "A -> C" and "a->c" are written alike."""
+    return "".join(text[offset + mention.start : offset + mention.end].lower().split())
 
 
 def _is_glue(gap: str) -> bool:

@@ -1,0 +1,103 @@
+"""Pictures of the pegs beside the moves hold no move; a move object may hold a picture.
+
+Found by a red-team pass (issue 32, item 1). Models show the position after each move as one
+list of disks per peg: ``1. 1->3  [3, 2] [] [1]``. Its lists were read as moves of pairs
+(``[3, 2]``: from 3 to 2), which with pegs named by numbers added moves no one wrote; a JSON move
+with the position in it (``{"disk": 1, "from": "A", "to": "C", "state": {...}}``) lost its
+moves, since an object holding another was no move object.
+
+A picture is two lists of disk numbers or more side by side, one of them empty or of one disk
+(a move never is either); it is blanked before moves are looked for.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hanoi_magnet.notation import PegNames, extract_moves
+
+#: The optimal solution of three disks from the first peg to the third: (disk, source, target)
+SOLUTION = ((1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2))
+PAIRS = tuple((source, target) for _, source, target in SOLUTION)
+
+
+def _positions():
+    """The position after each move: the disks on each peg, bottom first."""
+    pegs = [[3, 2, 1], [], []]
+    for disk, source, target in SOLUTION:
+        assert pegs[source][-1] == disk
+        pegs[target].append(pegs[source].pop())
+        yield [list(peg) for peg in pegs]
+
+
+POSITIONS = list(_positions())
+STEPS = list(zip(SOLUTION, POSITIONS, strict=True))
+NAMINGS = {
+    "letters": (PegNames.LETTERS, lambda peg: "ABC"[peg]),
+    "from 1": (PegNames.ONE, lambda peg: str(peg + 1)),
+    "from 0": (PegNames.ZERO, str),
+}
+PICTURES = {
+    "lists": lambda pegs, name: " ".join(str(peg) for peg in pegs),
+    "commas": lambda pegs, name: ", ".join(str(peg) for peg in pegs),
+    "pipes": lambda pegs, name: " | ".join(str(peg) for peg in pegs),
+    "nested": lambda pegs, name: str(pegs),
+    "named": lambda pegs, name: ", ".join(f"{name(k)}: {peg}" for k, peg in enumerate(pegs)),
+    "equals": lambda pegs, name: " ".join(f"{name(k)}={peg}" for k, peg in enumerate(pegs)),
+}
+MOVES = {
+    "arrow": lambda d, s, t, name: f"{name(s)} -> {name(t)}",
+    "sentence": lambda d, s, t, name: f"Move disk {d} from peg {name(s)} to peg {name(t)}.",
+    "pair": lambda d, s, t, name: f"({name(s)}, {name(t)})",
+}
+LINES = {
+    "after the move": "{k}. {move}  {picture}",
+    "after an arrow": "{k}. {move} -> {picture}",
+    "in parentheses": "{k}. {move} (pegs: {picture})",
+    "on its own line": "{k}. {move}\n   {picture}",
+    "labelled line": "{move}\nState: {picture}",
+}
+
+
+@pytest.mark.parametrize("naming", NAMINGS)
+@pytest.mark.parametrize("picture", PICTURES)
+@pytest.mark.parametrize("move", MOVES)
+@pytest.mark.parametrize("line", LINES)
+def test_a_picture_of_the_pegs_beside_the_moves_adds_no_move(naming, picture, move, line):
+    pegs, name = NAMINGS[naming]
+    lines = [
+        LINES[line].format(
+            k=k,
+            move=MOVES[move](disk, source, target, name),
+            picture=PICTURES[picture](position, name),
+        )
+        for k, ((disk, source, target), position) in enumerate(STEPS, 1)
+    ]
+    text = "Start: " + PICTURES[picture]([[3, 2, 1], [], []], name) + "\n" + "\n".join(lines)
+    found = extract_moves(text, pegs=pegs)
+    pairs = tuple(m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves)
+    assert pairs == PAIRS and not found.ambiguous and not found.truncated, text
+
+
+def test_a_list_of_moves_is_no_picture():
+    assert extract_moves("moves = [[0, 2], [0, 1], [2, 1]]", pegs=PegNames.ZERO).moves == (
+        (0, 2),
+        (0, 1),
+        (2, 1),
+    )
+
+
+@pytest.mark.parametrize("key", ["state", "pegs", "after"])
+@pytest.mark.parametrize("nested", ["object", "list"])
+@pytest.mark.parametrize("where", ["last", "first"])
+def test_a_move_object_holding_the_position_is_a_move(key, nested, where):
+    items = []
+    for (disk, source, target), position in STEPS:
+        shown = dict(zip("ABC", position, strict=True)) if nested == "object" else position
+        move = {"disk": disk, "from": "ABC"[source], "to": "ABC"[target]}
+        item = {key: shown, **move} if where == "first" else {**move, key: shown}
+        items.append(item)
+    found = extract_moves(json.dumps({"moves": items}))
+    assert [(m.disk, m.source, m.target) for m in found.moves] == list(SOLUTION)
