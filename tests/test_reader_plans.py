@@ -113,3 +113,15 @@ def test_moves_listed_before_a_step_of_several_disks_are_in_doubt():
 def test_a_move_of_one_disk_is_no_plan(line):
     found = extract_moves(f"1. {line}\n2. A->B\n3. C->B")
     assert _pairs(found) == PAIRS[:3] and not found.ambiguous
+
+
+@pytest.mark.parametrize("bullet", ["- ", "* ", "• "])
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_moves_listed_after_a_plan_in_the_same_list_are_in_doubt(bullet, gap):
+    # "- Move the top two disks ...", ..., then the moves as more bullets of the same list:
+    # the first move could be a step of the plan or the answer's first move
+    steps = [tower.format(stop="") for tower in (TOWERS[0], LARGEST[0], BACK)]
+    plan = "\n".join(bullet + step for step in steps)
+    text = plan + gap + "\n".join(bullet + move for move in MOVES)
+    found = extract_moves(text)
+    assert found.ambiguous and PAIRS[1:] == _pairs(found)[-6:], text

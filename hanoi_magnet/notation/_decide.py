@@ -305,9 +305,22 @@ def _other_size(heading: str, before: str) -> str:
 
 
 def _heading(prose: str) -> str:
-    """The last line of ``prose`` that is not blank."""
-    stripped = prose.rstrip()
-    return stripped[stripped.rfind("\n") + 1 :]
+    """The last line of ``prose`` that says something (not a table's header, a fence, a tag).
+
+    A piece after the last line break is the start of the reading's own line (``moves = [``),
+    no heading.
+    """
+    lines = prose.splitlines()
+    if lines and not prose.endswith("\n"):
+        lines.pop()
+    for line in reversed(lines):
+        said = line.strip()
+        if said and not said.startswith(_NOT_SAID) and "|" not in said:
+            return line
+    return ""
+
+
+_NOT_SAID = ("```", "~~~", "<")
 
 
 def _goes_on(text: str, last: Candidate, candidate: Candidate) -> bool:

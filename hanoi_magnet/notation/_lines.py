@@ -393,6 +393,7 @@ class _Plans:
         self.after_move = False  # ... listed right after a move of its list
         self.plan: tuple[str, int] | None = None  # the last item of the plan being read
         self.moved: tuple[str, int] | None = None  # the item of the last line, a move
+        self.doubted = ""  # why the run the next move line joins is in doubt
 
     def takes(self, read: Line, line: str, line_start: int) -> bool:
         """Whether ``line`` is a move of a plan (then skipped, and reported)."""
@@ -410,15 +411,27 @@ class _Plans:
             return False
         if self.plan is not None:
             if item is not None and _follows(item, self.plan):
+                if read.kind == MOVES and self.plan == moved:
+                    # a second move in a row: moves listed after the plan in the same list?
+                    self.plan = None
+                    self.doubted = _AFTER_PLAN
+                    return False
                 self.plan = item
                 if read.kind in (MOVES, WEAK):
                     self.runs.skip(line_start, line_start + len(line.rstrip()), _PLAN_STEP)
+                    self.moved = item
                     return True
                 return False
             self.plan = None
         if read.kind == MOVES and item is not None:
             self.moved = item
         return False
+
+    def added(self) -> None:
+        """A move line was added to the runs: it is in doubt if the plan said so."""
+        if self.doubted:
+            self.runs.doubt(self.doubted)
+            self.doubted = ""
 
     def end(self) -> None:
         """A table, a list or reasoning: no item goes on past it."""
@@ -434,6 +447,7 @@ class _Plans:
 
 
 _PLAN_STEP = "a step of a plan whose other steps move several disks at once"
+_AFTER_PLAN = "moves listed after a plan's steps, in the same list"
 #: A bulleted line, and its indentation.
 _BULLET = re.compile(r"([ \t]*[-*+•])[ \t]")
 
@@ -492,6 +506,7 @@ class _Numbered:
         if read.kind == MOVES:
             self._flush(unread=number is not None and number == self.last + 1 + self.count > 0)
             self.runs.add(read, line, line_start)
+            self.plans.added()
             self.last = -1 if number is None else number
             return
         self._flush(unread=False)

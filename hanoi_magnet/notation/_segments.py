@@ -240,13 +240,16 @@ def read_line(line: str) -> Line:
 
 
 #: A sentence that moves several disks at once: "Move the top 2 disks from A to B", "Transfer
-#: the n-1 smaller disks to B", "Move disks 1 and 2 to C", "Move the 2-disk tower to B".
+#: the n-1 smaller disks to B", "Move disks 1 and 2 to C", "Move the 2-disk tower to B",
+#: "Transfer them from B to C".
 _MACRO = LazyPattern(
     r"""(?:move|moving|transfer|transferring|shift|shifting|bring|take|put|place|relocate)
     \s{1,3}(?:all\s{1,3}|both\s{1,3})?(?:(?:the|these|those|rest\s{1,3}of\s{1,3}the)\s{1,3})?
     (?:(?:top|upper|smaller|small|first|remaining|other|last|\d{1,3}|two|three|four|five|six
       |seven|eight|nine|ten|n|k|m|n\s{0,2}[-−–]\s{0,2}\d|\S{1,6}-dis[ck])\s{1,3}){0,3}
-    (?:dis[ck]s|rings|tower|stack|sub-?tower|pile)\b""",
+    (?:dis[ck]s|rings|tower|stack|sub-?tower|pile)\b
+  | (?:move|moving|transfer|transferring|shift|shifting|bring|put|place|relocate)
+    \s{1,3}(?:them|the\s{1,3}rest|all\s{1,3}of\s{1,3}them|everything|the\s{1,3}others)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 PLAN_LINE = Line(PROSE, [], None, "", False, plan=True)

@@ -35,7 +35,42 @@ def without_pictures(text: str) -> str:
 
 
 def _blank(found: re.Match[str]) -> str:
-    picture = found.group(0)
-    if any(len(inside.replace(",", " ").split()) <= 1 for inside in _LIST.findall(picture)):
-        return " " * len(picture)
-    return picture
+    """The stretch with its picture blanked: the lists at its end that can be one.
+
+    From the last list back, while the lists are disks of a position (numbers from 1, no disk
+    twice: a move such as ``[1, 2, 1]`` or ``[1, 0, 2]`` is none) and stand apart alike; a
+    picture has two lists or more, one of them empty or of one disk.
+    """
+    stretch = found.group(0)
+    lists = list(_ONE_LIST.finditer(stretch))
+    disks: set[str] = set()
+    start = len(lists)
+    gap = None
+    short = False
+    for index in range(len(lists) - 1, -1, -1):
+        numbers = re.findall(r"\d+", lists[index].group("inside"))
+        if any(number.lstrip("0") == "" for number in numbers) or disks.intersection(numbers):
+            break
+        if len(set(numbers)) != len(numbers):
+            break
+        between = (
+            stretch[lists[index].end() : lists[index + 1].start()]
+            if index + 1 < len(lists)
+            else None
+        )
+        if between is not None:
+            if gap is not None and between != gap:
+                break
+            gap = between
+        disks.update(numbers)
+        short = short or len(numbers) <= 1
+        start = index
+    if len(lists) - start < 2 or not short:
+        return stretch
+    at = 0 if start == 0 else lists[start].start()  # (with the brackets around them all)
+    return stretch[:at] + " " * (len(stretch) - at)
+
+
+_ONE_LIST = re.compile(
+    r"(?:(?<![A-Za-z0-9])[A-Za-z0-9]{1,3}[ \t]{0,2}[:=][ \t]{0,2})?\[(?P<inside>[\d \t,]{0,120})\]"
+)

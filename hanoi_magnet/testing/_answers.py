@@ -6,7 +6,9 @@ solution, part of one, or a walk of legal moves) in every form and peg naming a 
 laid out as lines, one line, a list, a table or a paragraph, wrapped in prose, reasoning, tags
 and fences, sometimes corrupted (a move dropped, swapped, illegal, repeated; the text cut off;
 an attempt started over; a broken move; a move left unfinished mid-answer; the answer stated
-again, the same or not), hedged (two candidate answers) or re-encoded
+again, the same or not), decorated (each step said twice in two forms, the position after each
+move, a plan of steps of several disks before the moves), hedged (two candidate answers, moves
+of a warm-up puzzle of another size) or re-encoded
 (byte-order marks, zero-width characters, full-width digits...). Each
 :class:`WrittenAnswer` says what a careful reader reads from it: the moves, or that the
 answer is cut off, broken, ambiguous, or gives no moves at all. :meth:`WrittenAnswer.judge`
@@ -238,7 +240,8 @@ def write_answer(
     twist = chooser.choice(
         ("none",) * 12 + ("cut", "cut", "broken", "unfinished", "restart", "draft", "recap",
                           "options", "either", "negation", "two-answer-blocks", "restated",
-                          "restated", "interlude")
+                          "restated", "interlude", "plan", "warm-up", "said-twice",
+                          "pictures")
     )  # fmt: skip
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
@@ -303,6 +306,14 @@ def _twisted(
         return _restated(chooser, body, names, moves, posts)
     if twist == "interlude":
         return _interlude(body, chooser)
+    if twist == "plan":
+        return f"{_plan(chooser, names, moves)}{text}", read, "moves", True
+    if twist == "warm-up":
+        return _warm_up(chooser, body, names, moves, posts)
+    if twist == "said-twice":
+        return _said_twice(chooser, body, names, moves)
+    if twist == "pictures":
+        return _pictures(chooser, body, moves, posts)
     if twist == "options":
         other = _other(chooser, names, moves, posts)
         if _pairs(other.moves) == _pairs(read):
@@ -354,6 +365,136 @@ def _interlude(body: Body, chooser: Chooser) -> _Twisted | None:
     newline = "\r\n" if "\r\n" in body.text else "\n"
     text = body.text[:at] + chooser.choice(_INTERLUDES) + newline + body.text[at:]
     return text, body.moves, "moves", True
+
+
+#: Steps of a plan that move several disks at once: (first, back), {k} the disks they move.
+_TOWERS = (
+    ("Move the top {k} disks from {a} to {b}", "Move the {k} disks from {b} to {c}"),
+    ("Transfer the {k} smaller disks from {a} to {b}", "Transfer them from {b} to {c}"),
+    ("First, move the tower of {k} disks from {a} to {b}", "Finally, move the {k} disks onto {c}"),
+    ("Move disks 1 to {k} from {a} to {b}", "Move disks 1 to {k} from {b} to {c}"),
+)
+_PLAN_HEADS = ("Plan:\n", "The idea:\n", "Strategy (recursive):\n", "")
+_PLAN_MARKS = ("{k}. ", "{k}) ", "Step {k}: ", "- ", "* ")
+_MOVES_HEADS = ("Moves:\n", "Now the moves:\n", "So the sequence is:\n", "\n", "Here they are:\n")
+
+
+def _plan(chooser: Chooser, names: Names, moves: tuple[Move, ...]) -> str:
+    """The recursive plan before the moves: steps of several disks beside the largest disk's.
+
+    Its one move of a single disk ("Move the largest disk from A to C") is a step of the plan,
+    not a move of the answer.
+    """
+    n = max((move.disk for move in moves), default=2)
+    k = "n-1" if chooser.chance(20) else str(max(n - 1, 2))
+    a, b, c = (names.called(post) for post in (0, 1, names.posts - 1))
+    first, back = (step.format(k=k, a=a, b=b, c=c) for step in chooser.choice(_TOWERS))
+    largest = chooser.choice(
+        (f"Move the largest disk from {a} to {c}", f"Move disk {max(n, 3)} from {a} to {c}")
+    )
+    mark = chooser.choice(_PLAN_MARKS)
+    stop = chooser.choice((".", ""))
+    steps = [mark.format(k=k) + step + stop for k, step in enumerate((first, largest, back), 1)]
+    return chooser.choice(_PLAN_HEADS) + "\n".join(steps) + "\n\n" + chooser.choice(_MOVES_HEADS)
+
+
+#: Words announcing the moves of a smaller (or larger) puzzle, then the puzzle asked.
+_WARM_UPS = (
+    "Warm-up with {m} disks:",
+    "For {m} disks it would be:",
+    "If we had {m} disks instead:",
+    "For example, with only {m} disks:",
+    "The {m}-disk case:",
+)
+_OURS = ("Now for our puzzle:", "For the actual puzzle:", "Now for {n} disks:", "With {n} disks:")
+
+
+def _warm_up(
+    chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...], posts: int
+) -> _Twisted | None:
+    """Moves of a puzzle of another size before the answer, each announced by its size.
+
+    Which size the puzzle asks for, a reader cannot know from the text alone: ambiguous.
+    """
+    n = max((move.disk for move in moves), default=1)
+    m = n - 1 if n > 2 and chooser.chance(70) else n + 1
+    other = LAYOUTS[chooser.choice(("lines", "inline", "list"))](
+        _walk(chooser, posts, m, chooser.integer(2, 4)), names, chooser
+    )
+    if _pairs(other.moves) == _pairs(body.moves):
+        return None
+    warm = chooser.choice(_WARM_UPS).format(m=m)
+    ours = chooser.choice(_OURS).format(n=n)
+    text = f"{warm}\n{other.text.rstrip()}\n\n{ours}\n{body.text}"
+    return text, body.moves, "ambiguous", True
+
+
+def _line_ends(body: Body) -> list[int] | None:
+    """Where the line of each move of a body of lines ends (``None``: not one move a line)."""
+    if body.recipe[0] != "lines" or not body.places:
+        return None
+    ends = []
+    for place in body.places:
+        end = body.text.find("\n", place.start)
+        ends.append(len(body.text) if end < 0 else end)
+    if len(set(ends)) != len(ends):
+        return None
+    return [end - 1 if body.text[end - 1 : end] == "\r" else end for end in ends]
+
+
+def _inserted(text: str, ends: list[int], pieces: list[str]) -> str:
+    """``text`` with each piece put at its offset (offsets in order)."""
+    parts, last = [], 0
+    for end, piece in zip(ends, pieces, strict=True):
+        parts += [text[last:end], piece]
+        last = end
+    return "".join([*parts, text[last:]])
+
+
+def _said_twice(
+    chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...]
+) -> _Twisted | None:
+    """Each numbered step's move said again under it, or after it, in another form.
+
+    ``**Step 1: A -> C**`` then "Move disk 1 from A to C.": one step (the same move twice in a
+    row is never legal), so the reading is the moves.
+    """
+    ends = _line_ends(body)
+    if ends is None or body.recipe[2] not in _NUMBERED_STYLES or len(moves) != len(ends):
+        return None
+    form = "arrow" if body.recipe[1] in ("sentence", "disk-first") else "sentence"
+    again = [LINE_FORMS[form](move, names, chooser) for move in moves]
+    if any(said is None for said in again):
+        return None
+    newline = "\r\n" if "\r\n" in body.text else "\n"
+    under = chooser.choice((newline + "   ", newline + "- ", newline, newline + "  * "))
+    pieces = [f"{under}{said}" for said in again]
+    return _inserted(body.text, ends, pieces), body.moves, "moves", True
+
+
+def _pictures(chooser: Chooser, body: Body, moves: tuple[Move, ...], posts: int) -> _Twisted | None:
+    """The position after each move beside it: ``A -> C  [3, 2] [] [1]``.
+
+    Written only where the position has a peg empty or of one disk (the reader's mark of a
+    picture: a move never is either); ``None`` elsewhere, or where the moves are not legal.
+    """
+    ends = _line_ends(body)
+    if ends is None or len(moves) != len(ends):
+        return None
+    n = max(move.disk for move in moves)
+    pegs: list[list[int]] = [list(range(n, 0, -1))] + [[] for _ in range(posts - 1)]
+    shown = []
+    style = chooser.choice(("  {}", " -> {}", " (pegs: {})", "\n   State: {}"))
+    for move in moves:
+        if not pegs[move.source] or pegs[move.source][-1] != move.disk:
+            return None
+        if pegs[move.target] and pegs[move.target][-1] < move.disk:
+            return None
+        pegs[move.target].append(pegs[move.source].pop())
+        if all(len(peg) > 1 for peg in pegs):
+            return None
+        shown.append(style.format(" ".join(str(peg) for peg in pegs)))
+    return _inserted(body.text, ends, shown), body.moves, "moves", True
 
 
 def _restated(
