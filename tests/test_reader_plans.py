@@ -125,3 +125,21 @@ def test_moves_listed_after_a_plan_in_the_same_list_are_in_doubt(bullet, gap):
     text = plan + gap + "\n".join(bullet + move for move in MOVES)
     found = extract_moves(text)
     assert found.ambiguous and PAIRS[1:] == _pairs(found)[-6:], text
+
+
+@pytest.mark.parametrize(
+    ("first", "back"),
+    [
+        ("To move 2 disks from A to B:", "To move 2 disks from B to C:"),
+        ("Top two disks to B:", "Top two disks to C:"),
+        ("Sub-tower A→B:", "Sub-tower B→C:"),
+        ("For the top 2 disks (A to B):", "For the top 2 disks (B to C):"),
+        ("hanoi(2, A, B, C):", "hanoi(2, B, C, A):"),
+        ("Move the top two disks from A to B:", "Move the two disks from B to C:"),
+    ],
+)
+@pytest.mark.parametrize("middle", ["Move disk 3: A→C", "Largest disk: A→C", "Then A→C"])
+def test_a_heading_of_several_disks_before_its_moves_on_one_line(first, back, middle):
+    text = f"{first} {', '.join(MOVES[:3])}\n{middle}\n{back} {', '.join(MOVES[4:])}"
+    found = extract_moves(text)
+    assert _pairs(found) == PAIRS and not found.ambiguous, text

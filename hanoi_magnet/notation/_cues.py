@@ -26,7 +26,8 @@ _RESTATEMENT = LazyPattern(
 )
 _ALTERNATIVE = LazyPattern(
     r"\b(?:options?|alternative(?:ly|s)?|another\s{1,3}(?:way|option|solution|possibility|answer)|"
-    r"one\s{1,3}(?:way|option|possibility)|either(?!\s{1,3}(?:way|case)\b)|otherwise|possibilit(?:y|ies)|candidates?)\b"
+    r"one\s{1,3}(?:way|option|possibility)|either(?!\s{1,3}(?:way|case)\b)|otherwise|possibilit(?:y|ies)|candidates?"
+    r"|to\s{1,3}undo|undo\s{1,3}(?:it|this|that|them)|in\s{1,3}reverse|backwards?)\b"
     r"|(?:^|\n)\s{0,3}(?:or|OR|Or)\b",
     re.IGNORECASE,
 )
@@ -108,6 +109,8 @@ _SIZED = LazyPattern(
         (?P<count>{_COUNT})[\s-]{{0,3}}(?:dis[ck]s?|rings?)\b
       | (?P<noun>{_COUNT})-dis[ck]\s{{1,3}}(?:puzzle|case|version|problem|example|tower|game)
       | \bn\s{{0,2}}=\s{{0,2}}(?P<equal>\d{{1,3}})\b
+      | (?P<what_if>if\s{{1,3}}(?:the\s{{1,3}})?(?:target|goal|destination|start|source)
+          (?:\s{{1,3}}(?:peg|rod|post|tower))?\s{{1,3}}(?:were|was|is|had\s{{1,3}}been)\b[^:\n]{{0,30}})
       | (?P<ours>(?:for|with|in|on)\s{{1,3}}(?:our|the\s{{1,3}}(?:actual|real|given|original
           |full|main|asked|present|current))\s{{1,3}}(?:puzzle|problem|instance|tower|game|task))
     )[^:\n.!?]{{0,60}}?
@@ -132,6 +135,8 @@ def announced_size(text: str, start: int = 0, anywhere: bool = True) -> str | No
         return None
     if found["ours"]:
         return "ours"
+    if found["what_if"]:
+        return "another goal"
     count = (found["count"] or found["noun"] or found["equal"]).lower()
     return _COUNT_WORDS.get(count, count)
 
@@ -148,3 +153,60 @@ def size_label(text: str, start: int) -> int:
 _SIZED_LEAD = LazyPattern(
     rf"(?:[\w'-]{{1,20}},?\s{{1,3}}){{0,4}}(?:{_SIZED.pattern})", re.IGNORECASE | re.VERBOSE
 )
+
+
+#: A heading that shows the moves after it as ones not to make: "An illegal move would be:",
+#: "Moves that would be illegal at step 3:", "Wrong:", "Avoid:", "Don't do this:".
+_NOT_TO_MAKE = LazyPattern(
+    r"""\b(?:illegal|invalid|wrong|incorrect|bad|forbidden)\s{1,3}(?:first\s{1,3})?
+          (?:moves?|examples?|sequences?|choices?|options?)\b
+      | \bmoves?\s{1,3}(?:that|which)\s{1,3}(?:would\s{1,3}be|are|is|were)\s{1,3}
+          (?:illegal|invalid|wrong|not\s{1,3}allowed|forbidden)
+      | ^\W{0,6}(?:wrong|incorrect|illegal|invalid|not\s{1,3}allowed|forbidden|avoid(?:\s{1,3}this)?
+          |don'?t\s{1,3}do\s{1,3}this|never\s{1,3}do\s{1,3}this|do\s{1,3}not\s{1,3}do\s{1,3}this
+          |counter-?examples?)\W{0,3}:\W{0,3}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TO_MAKE = LazyPattern(
+    r"\b(?:correct(?:ed|ion|ly)?|fix(?:ed)?|revised?|redo|again|final|instead|right|proper)\b",
+    re.IGNORECASE,
+)
+
+
+def not_to_make(heading: str) -> bool:
+    """Whether a heading shows the moves after it as ones not to make (no correction).
+
+    >>> not_to_make("An illegal move would be:"), not_to_make("That was wrong. Corrected:")
+    (True, False)
+    """
+    return _NOT_TO_MAKE.search(heading) is not None and _TO_MAKE.search(heading) is None
+
+
+#: A heading that announces the answer below it: "Here is the solution:", "Solution:", "The
+#: full solution is:", "Answer:".
+_ANNOUNCES = LazyPattern(
+    r"""^\W{0,6}(?:(?:so|thus|therefore|hence|now|finally|and|ok(?:ay)?)\b[\s,]{1,3})?
+        (?:here\s{1,3}(?:is|are)\s{1,3})?(?:(?:the|my|our)\s{1,3})?
+        (?:(?:full|complete|final|whole|entire|optimal|actual)\s{1,3})?
+        (?:solution|answer|moves|sequence)(?:\s{1,3}(?:is|are))?\s{0,3}:?\W{0,3}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_EXAMPLE = LazyPattern(
+    r"\b(?:for\s{1,3}example|e\.g\.|for\s{1,3}instance|examples?|such\s{1,3}as|legend|"
+    r"format|like\s{1,3}this|starts?\s{1,3}with)\b",
+    re.IGNORECASE,
+)
+
+
+def announces_answer(heading: str) -> bool:
+    """Whether a heading announces the answer below it ("Here is the solution:").
+
+    >>> announces_answer("Here is the solution:"), announces_answer("This frees disk 3.")
+    (True, False)
+    """
+    return _ANNOUNCES.search(heading) is not None
+
+
+def example(heading: str) -> bool:
+    """Whether a heading introduces an example ("Each line is one move, for example:")."""
+    return _EXAMPLE.search(heading) is not None

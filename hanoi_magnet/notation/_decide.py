@@ -22,7 +22,13 @@ import contextlib
 import re
 
 from hanoi_magnet.errors import NotationError
-from hanoi_magnet.notation._cues import admits_error, announced_size
+from hanoi_magnet.notation._cues import (
+    admits_error,
+    announced_size,
+    announces_answer,
+    example,
+    not_to_make,
+)
 from hanoi_magnet.notation._lines import Candidate, counted_steps, cue_of, drafted, line_number
 from hanoi_magnet.notation._naming import detect
 from hanoi_magnet.notation._pegs import PegNames
@@ -216,6 +222,8 @@ def _next(
     other = _other_size(
         candidate.label or _heading(prose), group.parts[0].label or _heading(before)
     )
+    if MASK not in between and _set_apart(decision, group, candidate, key, prose, cue, other):
+        return group
     if MASK in between or (cue == "correction" and not other):
         if restates and cue != "correction":
             losers.append(
@@ -247,28 +255,22 @@ def _next(
         losers.append(Loser([candidate], "offered as an alternative answer", True))
         decision.hedged = decision.hedged or "the answer offers another answer as an alternative"
         return group
-    label = candidate.label or other
-    if label:  # "So the moves are: ...": the whole answer stated again
-        if list(key) == group.key:
-            losers.append(Loser([candidate], "states the same moves again"))
-            return group
-        losers.append(Loser([candidate], f"{label!r} states other moves", True))
-        decision.hedged = decision.hedged or (
-            f"the answer states its moves twice, differently ({label!r})"
-        )
-        return group
+    heading = _heading(prose)
+    if not candidate.label and announces_answer(heading):
+        if drafted(before):
+            losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
+            decision.why = "the answer after a draft"
+            return Group(candidate, key)
+        if example(group.parts[0].label or _heading(before)):
+            # "Each line is one move, for example:", A->B, "Here is the solution:", moves
+            losers.append(Loser(group.parts, "an example, before the answer announced after it"))
+            decision.why = "the answer announced after an example"
+            return Group(candidate, key)
+        other = other or heading.strip()  # "Here is the solution:": the whole answer again
+    if candidate.label or other:  # "So the moves are: ...": the whole answer stated again
+        return _stated(decision, group, candidate, key, candidate.label or other)
     if prose.strip() and not candidate.block and not last.block:  # runs of lines, prose between
-        if last.unreadable is not None:
-            losers.append(Loser([candidate], "after a move that cannot be read"))
-            return group
-        if cue == "restatement" and restates:
-            losers.append(
-                Loser(
-                    [candidate], f"restates the first {len(key)} move{'' if len(key) == 1 else 's'}"
-                )
-            )
-            return group
-        return _join(decision, group, candidate, key, cue)
+        return _after_prose(decision, group, candidate, key, prose, cue, restates)
     if restates:
         losers.append(Loser([candidate], f"restates the first {_moves(len(key))} of the answer"))
         return group
@@ -289,6 +291,50 @@ def _next(
     return Group(candidate, key)
 
 
+def _stated(decision: Decision, group: Group, candidate: Candidate, key: Key, label: str) -> Group:
+    """A candidate that states the whole answer again: a recap, or a second answer (hedge)."""
+    if list(key) == group.key:
+        decision.losers.append(Loser([candidate], "states the same moves again"))
+        return group
+    decision.losers.append(Loser([candidate], f"{label!r} states other moves", True))
+    decision.hedged = decision.hedged or (
+        f"the answer states its moves twice, differently ({label!r})"
+    )
+    return group
+
+
+def _after_prose(
+    decision: Decision,
+    group: Group,
+    candidate: Candidate,
+    key: Key,
+    prose: str,
+    cue: str | None,
+    restates: bool,
+) -> Group:
+    """A run of move lines after prose that follows the group's last run of lines.
+
+    After a new paragraph, a heading ending with ":" before a part of the answer ("The largest
+    disk moves only once:", A->C) may quote it, or go on with it: the answer hedges.
+    """
+    losers = decision.losers
+    if group.parts[-1].unreadable is not None:
+        losers.append(Loser([candidate], "after a move that cannot be read"))
+        return group
+    if cue == "restatement" and restates:
+        moves = f"{len(key)} move{'' if len(key) == 1 else 's'}"
+        losers.append(Loser([candidate], f"restates the first {moves}"))
+        return group
+    heading = _heading(prose)
+    if _PARAGRAPH.search(prose) and heading.rstrip().endswith(":") and _inside(key, group.key):
+        losers.append(Loser([candidate], "repeats a part of the answer, after prose", True))
+        decision.hedged = decision.hedged or (
+            f"moves after prose repeat a part of the answer: {heading.strip()[:60]!r}"
+        )
+        return group
+    return _join(decision, group, candidate, key, cue)
+
+
 def _other_size(heading: str, before: str) -> str:
     """``heading`` when it announces moves of another puzzle than the heading ``before``.
 
@@ -302,6 +348,51 @@ def _other_size(heading: str, before: str) -> str:
     if size == "ours" and cue_of(heading) == "correction":
         return ""  # "For our puzzle that is wrong. Corrected:": a correction
     return heading.strip()
+
+
+def _set_apart(
+    decision: Decision,
+    group: Group,
+    candidate: Candidate,
+    key: Key,
+    prose: str,
+    cue: str | None,
+    other: str,
+) -> bool:
+    """Whether the heading sets ``candidate`` apart from the answer (recorded as a loser).
+
+    "An illegal move would be:", "Avoid:": moves shown as ones not to make. "Actually, let me
+    verify the middle move:" before a part of the answer: a correction of it, or a quote?
+    (the answer hedges).
+    """
+    heading = candidate.label or _heading(prose)
+    if not_to_make(heading):
+        why = f"moves shown as ones not to make: {heading.strip()[:60]!r}"
+        decision.losers.append(Loser([candidate], why))
+        return True
+    if cue == "correction" and _CHECKS.search(heading) and not other and _inside(key, group.key):
+        decision.losers.append(
+            Loser([candidate], "a correction that repeats a part of the answer", True)
+        )
+        decision.hedged = decision.hedged or (
+            f"a correction repeats a part of the answer: {heading.strip()[:60]!r}"
+        )
+        return True
+    return False
+
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+#: Words that look at moves already given: "let me verify the middle move".
+_CHECKS = re.compile(r"\b(?:verify|check|confirm|double-check|look\s{1,3}at)\b", re.IGNORECASE)
+
+
+def _inside(key: Key, whole: list[tuple[object, ...]]) -> bool:
+    """Whether ``key`` is a part of ``whole`` (fewer moves, one after the other in it)."""
+    size = len(key)
+    if not 0 < size < len(whole):
+        return False
+    moves = list(key)
+    return any(whole[start : start + size] == moves for start in range(len(whole) - size + 1))
 
 
 def _heading(prose: str) -> str:

@@ -690,6 +690,12 @@ def _bare_row(line: str, width: int) -> bool:
     return len(first.split()) <= _BARE_FIRST_WORDS and _BARE_LABEL.search(first) is None
 
 
+#: Words that may say a move the reader cannot read: "from A to C", two peg letters, an arrow.
+_PEG_TALK = re.compile(
+    r"\bfrom\s{1,3}(?:(?:peg|rod|post|tower|pole)\s{0,2})?\w{1,3}\s{1,3}(?:on)?to\s"
+    r"|(?<![\w'])[A-HJ-Z](?![\w']).{0,40}?(?<![\w'])[A-HJ-Z](?![\w'])"
+    r"|[\u2190-\u21ff\u2794-\u27bf\u2900-\u297f\u2b00-\u2bff]|->|&rarr;"
+)
 _BARE_FIRST_WORDS = 3
 _BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | ...": a label
 
@@ -723,6 +729,7 @@ class _Runs:
         self.paragraphs: list[int] = []
         self.label = ""
         self.bare = ""  # a list number that may be a move ("12.", "12. ok") since the last run
+        self.mentioned = ""  # a move mentioned in prose right after a run of move lines
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -753,6 +760,16 @@ class _Runs:
             self._negated(read, line, line_start)
         if kind == WEAK and self.current and not self.weak:
             kind = PROSE  # a move mentioned in prose does not join a run of move lines
+        if (
+            kind == PROSE
+            and self.current
+            and not (self.blank or read.plan or line.rstrip().endswith(":"))
+            and _PEG_TALK.search(plain_line(line))
+        ):
+            # "A->C", "Disk 3 goes from A to C.", "B->A": is the line between a move of the list?
+            self._prose(kind, line, line_start)
+            self.mentioned = line.strip()[:60]
+            return
         if kind == BROKEN or (kind == MOVES and self.broken is not None):
             self._broken(read, line, line_start)
         elif kind in (MOVES, WEAK):
@@ -778,6 +795,10 @@ class _Runs:
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
+            if self.mentioned and self.joinable and not weak:
+                # "A->C", "Disk 3 goes from A to C.", "B->A": is that line a move of the list?
+                self.uncertain = f"a move mentioned in prose between move lines: {self.mentioned!r}"
+            self.mentioned = ""
             if self.bare and not weak and read.name == "compact" and read.raws[0].source.isdigit():
                 self.uncertain = f"{self.bare} just before the moves"
         elif read.name != self.name:
@@ -835,7 +856,7 @@ class _Runs:
     def barrier(self) -> None:
         self.close()
         self.prose = self.joinable = False
-        self.bare = ""
+        self.bare = self.mentioned = ""
 
     def close(self) -> None:
         if self.current or self.broken is not None:

@@ -60,13 +60,23 @@ _SUBJECT = (
     r"(?:(?:play|choose|pick|make|go\s{1,3}with|recommend|suggest|propose|answer|say)"
     r"(?:\s{1,3}(?:the\s{1,3})?(?:move|moves|following))?\s{0,3}:?\s{1,3}|(?!to\b)(?=[A-Za-z]{2}|$))"
 )
-_NUMBERING = r"""(?:
+_HEADING_WORD = (  # "Action 2:", "Schritt 2:", "Step 2/7:": a word numbering its steps
+    rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|{_CONNECTOR}"
+    rf"|{_ORDINAL})\b)[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?\d{{1,4}}"
+    r"(?:\s{0,3}(?:/|of|out\s{1,3}of)\s{0,3}\d{1,4})?\s{0,3}:"
+)
+_NUMBERING = (  # ("Move 1->3" is a move from 1 to 3, not move number 1)
+    r"""(?:
     \(?\d{1,4}\s{0,2}[.)](?!\d)(?=\s{0,8}[^\s.])
    |\[\d{1,4}\]
    |\#\d{1,4}:?
+   |"""
+    + _HEADING_WORD  # (before "step 2": "Step 2 of 7:" is one numbering)
+    + r"""
    |step\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)]|[-–](?![->])|(?=\s))
    |(?:move|turn)\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)]|[-–](?![->]))
-)"""  # ("Move 1->3" is a move from 1 to 3, not move number 1)
+)"""
+)
 _LABEL = r"""(?:
     here\s{1,3}(?:it\s{1,3}is|you\s{1,3}go|they\s{1,3}are|we\s{1,3}go)\s{0,3}[:\-–]
    |(?:(?:here(?:'s|\s{1,3}(?:is|are))|below\s{1,3}(?:is|are))\s{1,3})?
@@ -125,7 +135,10 @@ _OPENS_REMARK = LazyPattern(r"^\s*(?:[(\[{]|[—–:]|--|-\s|#|//|\s[-–]\s)")
 #: "? -> C", "1: ? -> B").
 #: A list number at the start of a line, with the spaces after it.
 _LIST_NUMBER = LazyPattern(r"\s{0,8}\(?\d{1,4}\s{0,2}[.)][ \t]+(?=\S)")
-_SENTENCE_END = LazyPattern(r"(?<=[.!?])(?<![Nn]o\.)(?<![\s:(\[?]\?)(?<!^\?)\s+(?=\S)")
+_SENTENCE_END = LazyPattern(
+    r"(?<=[.!?])(?<![Nn]o\.)(?<![\s:(\[?]\?)(?<!^\?)(?<!e\.g\.)(?<!i\.e\.)(?<!cf\.)(?<!vs\.)"
+    r"\s+(?=\S)"  # (no end after "e.g.": "..., e.g. A->B." is one sentence)
+)
 _ABANDON = LazyPattern(
     r"(?:\.\.\.|…)\s*$|^\s*(?:\.\.\.|…)|\b(?:and\s{1,3}so\s{1,3}on|etc\b|the\s{1,3}pattern\s{1,3}"
     r"(?:continues|repeats)|continu(?:e|ing)\s{1,3}(?:this|the|in\s{1,3}this)\s{1,3}"
@@ -253,8 +266,15 @@ _MACRO = LazyPattern(
     re.IGNORECASE | re.VERBOSE,
 )
 PLAN_LINE = Line(PROSE, [], None, "", False, plan=True)
-#: A step of several disks as the heading of its moves, on one line: "...from A to B: A->C".
-_MACRO_HEADING = LazyPattern(rf"(?:{_MACRO.pattern})[^:\n]{{0,60}}:", re.IGNORECASE | re.VERBOSE)
+#: A step of several disks as the heading of its moves, on one line: "Move the top two disks
+#: from A to B: A->C, ...", "To move 2 disks from A to B:", "Top two disks to B:", "Sub-tower
+#: A->B:", "hanoi(2, A, B, C):".
+_MACRO_HEADING = LazyPattern(
+    rf"""(?:(?:to|in\s{{1,3}}order\s{{1,3}}to)\s{{1,3}})?(?:{_MACRO.pattern})[^:\n]{{0,60}}:
+      | [^:\n]{{0,40}}?\b(?:dis[ck]s|rings|sub-?towers?)\b[^:\n]{{0,40}}:
+      | [^:\n]{{0,30}}?\b\w{{1,20}}\(\s{{0,2}}\d{{1,3}}\s{{0,2}},[^()\n]{{0,40}}\)[^:\n]{{0,9}}:""",
+    re.IGNORECASE | re.VERBOSE,
+)
 
 
 def _macro(sentence: str) -> bool:
@@ -361,6 +381,8 @@ def _sentence(text: str) -> _Sentence:
     if labelled > start:
         more = LEAD.match(text, labelled)
         start = more.end() if more else labelled
+    elif ":" not in head and _MACRO.match(text, start) is not None:
+        return _Sentence(PROSE, remark=text.strip())  # "Move the tower A -> C.": a plan's step
     elif ":" in head and (heading := _MACRO_HEADING.match(text, start)) is not None:
         # "Move the top two disks from A to B: A->C, A->B, C->B": the moves of a heading
         more = LEAD.match(text, heading.end())
