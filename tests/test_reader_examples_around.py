@@ -73,3 +73,30 @@ def test_a_first_move_shown_before_the_announced_answer_is_not_joined():
     )
     found = extract_moves(text)
     assert found.moves == PAIRS and not found.ambiguous
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "The whole tower is now moved from A to C.",
+        "So disks 1 and 2 are now moved from A to B.",
+        "Everything has finally moved from A to C.",
+        "Disk 3 is now moved from A to C.",
+    ],
+)
+@pytest.mark.parametrize("where", ["after", "inside"])
+def test_a_statement_of_what_moved_is_no_move(statement, where):
+    # (third red-team pass: "now"/"finally" before "moved from X to Y" read as one more move)
+    lines = list(MOVES)
+    lines.insert(3 if where == "inside" else 7, statement)
+    found = extract_moves("\n".join(lines))
+    assert found.moves == PAIRS, lines
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Moves (format e.g. A->B):", "Moves (format A->B):", "Solution (for example B->C):"],
+)
+def test_a_format_example_in_a_label_is_no_move(label):
+    found = extract_moves(f"{label} {', '.join(MOVES)}")
+    assert found.moves == PAIRS and not found.ambiguous

@@ -143,3 +143,19 @@ def test_a_heading_of_several_disks_before_its_moves_on_one_line(first, back, mi
     text = f"{first} {', '.join(MOVES[:3])}\n{middle}\n{back} {', '.join(MOVES[4:])}"
     found = extract_moves(text)
     assert _pairs(found) == PAIRS and not found.ambiguous, text
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "Move the smallest of the three disks from A to C",
+        "Move the topmost of the three disks from A to C",
+        "Move the smallest of all disks from A to C",
+    ],
+)
+def test_one_disk_among_several_is_no_step_of_several(first):
+    # (third red-team pass: the first item was dropped as a plan's step, with no doubt)
+    rest = ["Move the middle disk from A to B", "Move the smallest disk from C to B"]
+    text = "\n".join(f"{k}. {line}" for k, line in enumerate([first, *rest], 1))
+    found = extract_moves(text)
+    assert _pairs(found) == PAIRS[:3] or found.unreadable is not None or found.ambiguous

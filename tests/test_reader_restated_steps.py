@@ -126,3 +126,50 @@ def test_the_same_move_in_another_form_is_dropped_only_right_after_it():
     # "A->C, then A->B, then move disk 1 from A to C": not restated (A->B between), read
     found = extract_moves("A->C, then A->B, then move disk 1 from A to C")
     assert len(found.moves) == 3
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "First, move disk {d} from {s} to {t}:",
+        "### Step {k}: Move disk {d} from {s} to {t}",
+        "**Phase {k}: Move disk {d} from {s} to {t}**",
+        "Move disk {d} from peg {s} to peg {t}:",
+    ],
+)
+@pytest.mark.parametrize(
+    "under", ["{s} -> {t}", "{k}. {s} -> {t}", "{k}. Move disk {d} from {s} to {t}"]
+)
+def test_a_move_under_a_heading_that_says_it_is_one_move(heading, under):
+    # (a found by the third red-team pass: a heading that is a move, then the move under it)
+    lines = []
+    for k, (d, s, t) in enumerate(SOLUTION, 1):
+        names = {"k": k, "d": d, "s": LETTERS[s], "t": LETTERS[t]}
+        lines += [heading.format(**names), under.format(**names)]
+    found = extract_moves("\n".join(lines))
+    pairs = tuple(m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves)
+    assert pairs == PAIRS and not found.ambiguous, lines
+
+
+def test_a_move_nested_under_its_numbered_step_is_one_move():
+    lines = []
+    for k, (d, s, t) in enumerate(SOLUTION, 1):
+        lines += [
+            f"{k}. Move disk {d} from {LETTERS[s]} to {LETTERS[t]}",
+            f"   {k}. {LETTERS[s]} -> {LETTERS[t]}",
+        ]
+    assert len(extract_moves("\n".join(lines)).moves) == len(SOLUTION)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["**A->C**", "**A->C**"],
+        ['**{"disk": 1, "from": "A", "to": "C"}**', '**{"disk": 1, "from": "A", "to": "C"}**'],
+        ["**Move 1:** A->C", "**Move 2:** A->C"],
+        ["1. A->C", "2. A->C"],
+    ],
+)
+def test_two_moves_alike_on_lines_of_their_own_are_two_moves(lines):
+    # a move repeated (an illegal answer) is read as written, in bold or numbered
+    assert len(extract_moves("\n".join(lines)).moves) == 2

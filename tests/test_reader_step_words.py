@@ -46,7 +46,7 @@ def test_a_word_before_the_number_makes_it_a_step(word, number, pegs):
     assert found.moves == PAIRS and not found.ambiguous, lines
 
 
-@pytest.mark.parametrize("word", ["Disk", "disk", "Disc"])
+@pytest.mark.parametrize("word", ["Disk", "disk", "Disc", "Scheibe", "Disco", "Disque", "Block"])
 def test_a_disk_word_before_the_number_names_the_disk(word):
     lines = [
         f"{word} {d}: {'ABC'[s]} -> {'ABC'[t]}" for d, (s, t) in zip(DISKS, PAIRS, strict=True)

@@ -23,6 +23,7 @@ from hanoi_magnet.notation._lines import (
     Candidate,
     Line,
     LineReader,
+    line_number,
     line_reader,
     line_runs,
     run_of_lines,
@@ -612,6 +613,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         return None
     if not set(kinds[:first]).union(kinds[last + 1 :]) <= _OUTSIDE:
         return None
+    if first and kinds[first - 1] == PROSE and line_number(lines[first - 1]) is not None:
+        return None  # "1. <words>", "2. A->C": the first item may be a move it cannot read
     if PROSE in kinds and any(map(_PLAN, reads)):
         return None  # a plan's steps ("Move the top 2 disks to B") beside the moves
     if any(map(_ANSWER_LABEL, distinct)) and any(map(_ANSWER_LABEL, among[1:])):

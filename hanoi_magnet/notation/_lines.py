@@ -147,6 +147,8 @@ def plain_line(line: str) -> str:
         line = _STRUCK.sub(" ", line)  # struck out: "~~A->C~~ A->B", "<del>A->C</del>"
     if "[" in line:
         line = without_pictures(line)  # "A->C  [3, 2] [] [1]": the pegs after the move
+    if "(" in line:
+        line = _FORMAT_ASIDE.sub(_spaces, line)  # "Moves (format e.g. A->B): ...": an example
     if "<-" in line or "\u2190" in line or "\u27f5" in line:
         line = _LEFT_ARROW.sub(_turned, line)  # "B <- A": from A to B, as the arrow points
     if "<" in line:
@@ -158,6 +160,18 @@ def plain_line(line: str) -> str:
 _STRUCK = re.compile(
     r"~~[^~\n]{0,200}~~|<(s|del|strike)\b[^<>]{0,40}>[^\n]{0,200}?</\1\s{0,3}>", re.IGNORECASE
 )
+
+
+#: An example of the format in parentheses: "(format e.g. A->B)", "(for example 1 -> 3)".
+_FORMAT_ASIDE = re.compile(
+    r"\([^()\n]{0,80}?\b(?:e\.g\.|eg\.|for\s{1,3}example|format|notation|such\s{1,3}as)"
+    r"[^()\n]{0,80}\)",
+    re.IGNORECASE,
+)
+
+
+def _spaces(found: re.Match[str]) -> str:
+    return " " * len(found.group(0))
 
 
 #: A move written with its arrow pointing left, target first: "B <- A", "C ← A".
@@ -454,11 +468,11 @@ _BULLET = re.compile(r"([ \t]*[-*+•])[ \t]")
 
 def _item(line: str) -> tuple[str, int] | None:
     """The list a line is an item of (``"#"``: numbered, else its bullet) and its number."""
+    bullet = _BULLET.match(line)  # (first: "* 2: A -> C" is a bullet, its 2 a disk)
+    if bullet is not None:
+        return (bullet.group(1), -1)
     number = line_number(line)
-    if number is not None:
-        return ("#", number)
-    bullet = _BULLET.match(line)
-    return None if bullet is None else (bullet.group(1), -1)
+    return None if number is None else ("#", number)
 
 
 def _follows(item: tuple[str, int], before: tuple[str, int]) -> bool:
@@ -490,12 +504,25 @@ class _Numbered:
         step, self.step = self.step, None
         if read.kind == BLANK and step is not None:
             self.step = step
-        elif read.kind == MOVES and number is None and step and _again(read, line, *step):
+        elif read.kind == MOVES and step and _again(read, line, number, *step):
             # "**Step 1: A -> C**", then "Move disk 1 from A to C": one step, said twice
             self.runs.skip(line_start, line_start + len(line.rstrip()), _AGAIN)
             return
-        if read.kind == MOVES and number is not None and len(read.raws) == 1:
+        if read.kind == MOVES and len(read.raws) == 1 and (number is not None or _heading(line)):
             self.step = (read, line)
+        if (
+            read.kind == PROSE
+            and number is not None
+            and self.last < 0
+            and not (self.waiting or read.plan)
+            and _LIST_ITEM_VERB.match(line)
+            and _PEG_TALK.search(plain_line(line))
+        ):
+            # "1. Move the smallest of the three disks from A to C", then "2. A->B": the first
+            # item may be a move the reader cannot read (it is one, if a move follows it)
+            self.last, self.count = number - 1, 1
+            self.waiting.append((read, line, line_start))
+            return
         if read.kind in (PROSE, WEAK) and self.last >= 0 and number == self.last + 1 + self.count:
             self.waiting.append((read, line, line_start))
             self.count += 1
@@ -530,17 +557,46 @@ class _Numbered:
 _AGAIN = "the move of the step above, said again"
 
 
-def _again(read: Line, line: str, step: Line, step_line: str) -> bool:
-    """Whether a line's one move is the move of ``step``, the numbered line above it, restated.
+def _again(read: Line, line: str, number: int | None, step: Line, step_line: str) -> bool:
+    """Whether a line's one move is the move of ``step``, the line above it, restated.
 
-    Restated in other words (``A -> C``, then "Move disk 1 from A to C"): the same pegs, the
-    same disk where both name one, written otherwise. (The same move twice in a row is never
-    legal: the second would put a larger disk on the first; written the same way twice, it is
-    read as written.)
+    ``step`` is numbered or a heading (``### ...``, a line in bold, a line ending with ``:``).
+    Restated in other words (``A -> C``, then "Move disk 1 from A to C"), or under a heading
+    (``### Step 1: Move disk 1 from A to C``, then ``1. Move disk 1 from A to C``): the same
+    pegs, the same disk where both name one. (The same move twice in a row is never legal: the
+    second would put a larger disk on the first; two numbered lines alike are read as
+    written.) A numbered line restates only a heading, or the line it is nested under.
     """
     if len(read.raws) != 1 or read.hedged or read.uncertain or read.broken or read.label:
         return False  # ("Moves: 03" after the list announces an answer of its own)
-    return same_move(read.raws[0], step.raws[0]) and _move_text(line) != _move_text(step_line)
+    if not same_move(read.raws[0], step.raws[0]):
+        return False
+    heading = _heading(step_line)
+    if number is not None:
+        nested = _indent(line) > _indent(step_line)
+        return nested or (heading and (line_number(step_line) is None or "#" in step_line[:8]))
+    return heading or _move_text(line) != _move_text(step_line)
+
+
+#: A list item that tells to move: "1. Move the smallest of the three disks from A to C".
+_LIST_ITEM_VERB = re.compile(
+    r"[ \t*_>]*\(?\d{1,4}[.)][ \t*_]{1,4}(?:move|take|put|shift|transfer|place|bring)\b",
+    re.IGNORECASE,
+)
+#: A heading: "### Step 1: ...", a line in bold with a label ("**Phase 2: ...**"), a line
+#: ending with ":" ("**A -> C**" alone is a move in bold).
+_HEADING = re.compile(
+    r"^\s{0,3}\#{1,6}\s|^\s*(?:\*\*|__)[^\W\d_][\w \t#.-]{0,40}:[^*_\n]{1,200}(?:\*\*|__)\s*$"
+    r"|:\s*(?:\*\*|__)?\s*$"
+)
+
+
+def _heading(line: str) -> bool:
+    return _HEADING.search(line) is not None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _move_text(line: str) -> str:
@@ -664,7 +720,7 @@ def _bare_next(lines: list[str], index: int, reader: LineReader) -> bool:
             read = reader.read(following)
             if read.kind == BLANK:  # a fence, a comment: no line of the answer
                 continue
-            return _bare(read) or read.kind in (PROSE, ABANDON)
+            return _bare(read) or read.kind in (PROSE, ABANDON) or bool(read.label)
     line = lines[index]
     return len(line) - len(line.rstrip()) < 2
 

@@ -61,7 +61,8 @@ _SUBJECT = (
     r"(?:\s{1,3}(?:the\s{1,3})?(?:move|moves|following))?\s{0,3}:?\s{1,3}|(?!to\b)(?=[A-Za-z]{2}|$))"
 )
 _HEADING_WORD = (  # "Action 2:", "Schritt 2:", "Step 2/7:": a word numbering its steps
-    rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|{_CONNECTOR}"
+    rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|scheibe|disco"
+    rf"|disque|anillo|anneau|block|kiekko|диск|кольцо|{_CONNECTOR}"
     rf"|{_ORDINAL})\b)[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?\d{{1,4}}"
     r"(?:\s{0,3}(?:/|of|out\s{1,3}of)\s{0,3}\d{1,4})?\s{0,3}:"
 )
@@ -280,7 +281,12 @@ _MACRO_HEADING = LazyPattern(
 def _macro(sentence: str) -> bool:
     """Whether ``sentence`` opens (after its lead) by moving several disks at once."""
     lead = LEAD.match(sentence)
-    return _MACRO.match(sentence, lead.end() if lead else 0) is not None
+    found = _MACRO.match(sentence, lead.end() if lead else 0)
+    return found is not None and _ONE_OF.search(found.group(0)) is None
+
+
+#: One disk among several: "the smallest of the three disks".
+_ONE_OF = re.compile(r"\bof\s{1,3}(?:the|all|these|those)\b", re.IGNORECASE)
 
 
 #: "(2) A->B": a list number in parentheses, not a remark.
@@ -381,7 +387,7 @@ def _sentence(text: str) -> _Sentence:
     if labelled > start:
         more = LEAD.match(text, labelled)
         start = more.end() if more else labelled
-    elif ":" not in head and _MACRO.match(text, start) is not None:
+    elif ":" not in head and _macro(text[start:]):
         return _Sentence(PROSE, remark=text.strip())  # "Move the tower A -> C.": a plan's step
     elif ":" in head and (heading := _MACRO_HEADING.match(text, start)) is not None:
         # "Move the top two disks from A to B: A->C, A->B, C->B": the moves of a heading
@@ -546,7 +552,12 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         return _Sentence(BROKEN, broken=text.strip()[:80])
     if BEGUN.search(text[start : start + strong[0].start]):
         return _Sentence(BROKEN, broken=text.strip()[:80])
-    if _SEQUENCED.search(words) and len(strong) == len(found) and cue_of(words) is None:
+    if (
+        _SEQUENCED.search(words)
+        and len(strong) == len(found)
+        and cue_of(words) is None
+        and not _STATE.search(words[: len(words) - _lead_in(words)])
+    ):
         # "To solve it, first move disk 1 from A to C": the words lead into the first move
         moves = _sentence(text[start + strong[0].start - _lead_in(words) :])
         if moves.kind == MOVES:
@@ -559,6 +570,14 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         if _HEDGE.search(gap):
             hedged = hedged or f"{gap.strip()!r} between two moves"
     return _Sentence(WEAK, raws, forms, hedged=hedged)
+
+
+#: Words that make the move after them a statement of what is so: "The whole tower is now
+#: moved from A to C", "disks 1 and 2 have then moved from A to B".
+_STATE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|been|be|gets?|got)\s{1,3}(?:(?:all|already|also)\s{1,3})?$",
+    re.IGNORECASE,
+)
 
 
 def _half_arrow(text: str, start: int) -> bool:
