@@ -607,7 +607,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
     name = reads[first].name
     # a line's reading depends on its text alone, and answers repeat a few lines many times:
     # each distinct line's reading looked at once (all in C: this is the hot path)
-    distinct = dict(zip(lines[first : last + 1], among, strict=True)).values()
+    table = dict(zip(lines[first : last + 1], among, strict=True))
+    distinct = table.values()
     # plain move lines in one notation, and blank lines
     if not set(map(_PLAIN, distinct)) <= {(MOVES, name, "", False, "", "", "", ""), _BLANK_PLAIN}:
         return None
@@ -620,9 +621,10 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
     if any(map(_ANSWER_LABEL, distinct)) and any(map(_ANSWER_LABEL, among[1:])):
         return None  # a line announcing an answer after moves: a candidate of its own
     raws = list(itertools.chain.from_iterable(map(_RAWS, among)))
-    pegs = list(map(_PEGS, raws))
-    if any(map(operator.eq, pegs, itertools.islice(pegs, 1, None))):
-        return None  # the same pegs twice in a row: a step said again? (never legal twice)
+    if len(among) < _SHORT or _restating(table, len(among)):
+        pegs = list(map(_PEGS, raws))
+        if any(map(operator.eq, pegs, itertools.islice(pegs, 1, None))):
+            return None  # the same pegs twice in a row: a step said again? (never legal twice)
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
     start = sum(map(len, lines[:first])) + first
@@ -633,6 +635,26 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         _prose(text, lines, kinds, last + 1, len(lines), skipped)
     run = run_of_lines(raws, labels, start, end, name)
     return (run._replace(paragraphs=paragraphs) if paragraphs else run), skipped
+
+
+_SHORT = 512  # lines: fewer are looked at two by two (cheaper than to tell their shapes)
+
+
+def _restating(table: dict[str, Line], count: int) -> bool:
+    """Whether lines may say a step again in other words (then two in a row are looked for).
+
+    Not when the distinct lines, few beside the ``count`` lines (an answer repeating its
+    lines), are all written alike but for their numbers and pegs: "Move disk 1 from Peg 1 to
+    Peg 3", "Move disk 2 from Peg 1 to Peg 2", ... (a long answer then costs no extra look).
+    """
+    if len(table) * 2 > count:
+        return True
+    shapes = {_SHAPE.sub("", line) for line in table}
+    return len(shapes) > 1
+
+
+#: What two lines written alike differ by: numbers, peg letters, spaces, stops.
+_SHAPE = re.compile(r"\d+|\b[A-Za-z]\b|[\s.,;:!]+")
 
 
 def _fast_after_reasoning(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:

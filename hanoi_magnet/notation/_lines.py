@@ -408,14 +408,21 @@ class _Plans:
         self.plan: tuple[str, int] | None = None  # the last item of the plan being read
         self.moved: tuple[str, int] | None = None  # the item of the last line, a move
         self.doubted = ""  # why the run the next move line joins is in doubt
+        self.moved_line = ""  # the last line, a move, while no plan is in play
 
     def takes(self, read: Line, line: str, line_start: int) -> bool:
         """Whether ``line`` is a move of a plan (then skipped, and reported)."""
         if read.kind == BLANK:
             return False
+        if not (read.plan or self.pending or self.plan):
+            # the common case: no plan in play; a move line is remembered for one that comes
+            self.moved_line = line if read.kind == MOVES else ""
+            return False
         item = _item(line)
         pending, self.pending = self.pending, None
         moved, self.moved = self.moved, None
+        if self.moved_line:
+            moved, self.moved_line = _item(self.moved_line), ""
         if pending is not None:
             self._resolve(pending, item is not None and _follows(item, pending))
         if read.plan:
@@ -452,6 +459,7 @@ class _Plans:
         if self.pending is not None:
             self._resolve(self.pending, True)
         self.pending = self.plan = self.moved = None
+        self.moved_line = ""
 
     def _resolve(self, step: tuple[str, int], alone: bool) -> None:
         """A step of several disks followed by a sibling (``alone``) or by lines under it."""
@@ -508,7 +516,11 @@ class _Numbered:
             # "**Step 1: A -> C**", then "Move disk 1 from A to C": one step, said twice
             self.runs.skip(line_start, line_start + len(line.rstrip()), _AGAIN)
             return
-        if read.kind == MOVES and len(read.raws) == 1 and (number is not None or _heading(line)):
+        if (
+            read.kind == MOVES
+            and len(read.raws) == 1
+            and (number is not None or ((":" in line or "#" in line) and _heading(line)))
+        ):
             self.step = (read, line)
         if (
             read.kind == PROSE

@@ -281,8 +281,20 @@ _MACRO_HEADING = LazyPattern(
 def _macro(sentence: str) -> bool:
     """Whether ``sentence`` opens (after its lead) by moving several disks at once."""
     lead = LEAD.match(sentence)
-    found = _MACRO.match(sentence, lead.end() if lead else 0)
+    return _macro_at(sentence, lead.end() if lead else 0)
+
+
+def _macro_at(sentence: str, start: int) -> bool:
+    """Whether ``sentence`` moves several disks at once from ``start`` on (its lead's end)."""
+    found = _MACRO.match(sentence, start)
     return found is not None and _ONE_OF.search(found.group(0)) is None
+
+
+#: Words one of which every sentence that names a puzzle's size or several disks holds.
+_SEVERAL = re.compile(
+    "disks|discs|rings|-dis|tower|stack|pile|them|rest|everything|others|puzzle|problem|case"
+    "|instance|game|task"
+)
 
 
 #: One disk among several: "the smallest of the three disks".
@@ -382,14 +394,19 @@ def _sentence(text: str) -> _Sentence:
     head = text[:80].lower()  # a label names the answer: most sentences are spared the look
     if "moves" in head or "answer" in head or "solution" in head or "sequence" in head:
         labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
-    if not labelled and ("dis" in head or "=" in head or "puzzle" in head or "ring" in head):
+    several = _SEVERAL.search(head) is not None  # (most sentences have none of these words)
+    if not labelled and (several or "=" in head or "target" in head or "goal" in head):
         labelled = size_label(text, start)  # "For 2 disks it would be:": moves of some puzzle
     if labelled > start:
         more = LEAD.match(text, labelled)
         start = more.end() if more else labelled
-    elif ":" not in head and _macro(text[start:]):
+    elif several and ":" not in head and _macro_at(text, start):
         return _Sentence(PROSE, remark=text.strip())  # "Move the tower A -> C.": a plan's step
-    elif ":" in head and (heading := _MACRO_HEADING.match(text, start)) is not None:
+    elif (
+        ":" in head
+        and (several or "(" in head)
+        and (heading := _MACRO_HEADING.match(text, start)) is not None
+    ):
         # "Move the top two disks from A to B: A->C, A->B, C->B": the moves of a heading
         more = LEAD.match(text, heading.end())
         start = more.end() if more else heading.end()
