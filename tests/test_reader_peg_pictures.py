@@ -101,3 +101,18 @@ def test_a_move_object_holding_the_position_is_a_move(key, nested, where):
         items.append(item)
     found = extract_moves(json.dumps({"moves": items}))
     assert [(m.disk, m.source, m.target) for m in found.moves] == list(SOLUTION)
+
+
+@pytest.mark.parametrize("form", ["{s} {t}", "{s}{t}", "{s} -> {t}"])
+def test_pictures_do_not_make_peg_letters_words(form):
+    # pictures beside moves of the S, I, D naming: the moves were left out as words ("'S I'
+    # is a word, not a move: no peg is so named"), the pictures' numbers taken for the pegs
+    # (the answer grammar, seed 825099580)
+    sid = "SID"
+    lines = [
+        f"#{k} {form.format(s=sid[s], t=sid[t])}.  " + " ".join(str(peg) for peg in position)
+        for k, ((_, s, t), position) in enumerate(STEPS, 1)
+    ]
+    found = extract_moves("\n".join(lines) + "\n\nDone. OK\n", pegs=PegNames.SID)
+    pairs = tuple(m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves)
+    assert pairs == PAIRS, lines
