@@ -173,3 +173,37 @@ def test_a_move_nested_under_its_numbered_step_is_one_move():
 def test_two_moves_alike_on_lines_of_their_own_are_two_moves(lines):
     # a move repeated (an illegal answer) is read as written, in bold or numbered
     assert len(extract_moves("\n".join(lines)).moves) == 2
+
+
+def _solution(n, source=0, target=2, spare=1):
+    if n == 0:
+        return []
+    return [
+        *_solution(n - 1, source, spare, target),
+        (n, source, target),
+        *_solution(n - 1, spare, target, source),
+    ]
+
+
+@pytest.mark.parametrize("disks", [7, 8, 9])  # 254, 510 and 1,022 lines: both sides of 512
+def test_steps_said_twice_in_a_long_answer_are_one_move_each(disks):
+    # the quick path looks for two moves in a row with the same pegs on answers under 512
+    # lines, and on longer ones only when their lines are not all written alike
+    moves = _solution(disks)
+    lines = []
+    for k, (d, s, t) in enumerate(moves, 1):
+        lines += [
+            f"Step {k}: {LETTERS[s]} -> {LETTERS[t]}",
+            f"Move disk {d} from {LETTERS[s]} to {LETTERS[t]}",
+        ]
+    found = extract_moves("\n".join(lines))
+    pairs = [m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves]
+    assert pairs == [(s, t) for _, s, t in moves] and not found.ambiguous
+
+
+@pytest.mark.parametrize("count", [255, 256, 600])  # lines: both sides of 512
+def test_a_long_answer_written_alike_reads_a_repeated_move_twice(count):
+    # every line alike: no step is said again, a move written twice is read twice
+    lines = ["A->C" if k % 3 else "A->B" for k in range(count)] * 2
+    found = extract_moves("\n".join(lines))
+    assert len(found.moves) == 2 * count
