@@ -180,7 +180,7 @@ def test_the_classic_solution_on_a_magnetic_puzzle_earns_no_reasoning_gym_reward
 
 
 _SIZE = "breaks the size rule: disk 2 cannot be placed on disk 1"
-_TOP = "breaks the not on top rule: disk 2 is not the top disk of peg {} (disk 1 is)"
+_TOP = "is illegal: disk 2 is not the top disk of peg {} (disk 1 is)"
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,8 @@ def _check(notation: str, moves: list[Move], rule: Rule, words: str, *, instance
     assert (error.index, error.rule, error.item, error.detail) == (bad, rule, item, words)
     assert result.outcome is Outcome.ILLEGAL_MOVE
     nth = ("1st", "2nd")[bad]
-    assert result.detail == f"the {nth} move, {item}, breaks the {rule.value} rule: {words}"
+    says = {Rule.SIZE: "breaks the size rule", Rule.DIRECTION: "breaks the direction rule"}
+    assert result.detail == f"the {nth} move, {item}, {says.get(rule, 'is illegal')}: {words}"
     assert (result.valid_prefix, result.parsed) == (bad, len(moves))
 
 
@@ -123,3 +124,33 @@ def test_an_item_that_is_no_move_is_a_format_error_after_the_moves_before_it(not
     assert (result.parsed, result.valid_prefix) == (1, 1)
     recorded = result.to_dict()["first_error"]
     assert (recorded["move"], recorded["position"]) == (None, "S: 2 | I: - | D: 1")
+
+
+def test_the_magnetic_rules_are_named_by_the_names_people_use():
+    """A move that breaks the repulsion or the post colour rule says so by name; the rules
+    with no name people use (a move from an empty peg, of a disk not on top, to the same peg)
+    say only that the move is illegal, and why."""
+    says = {
+        Rule.SIZE: "breaks the size rule",
+        Rule.REPULSION: "breaks the repulsion rule",
+        Rule.POST_COLOR: "breaks the post colour rule",
+    }
+    arcs = [f"{source}->{target}" for source in "ABC" for target in "ABC"]
+    seen = set()
+    for instance in generate(seed=41, count=20, families=["magnetic"], disks=(3, 3),
+                             tasks=["solve"], notations=["letter-arrows"]):  # fmt: skip
+        legal: list[list[str]] = [[]]
+        for nth in ("1st", "2nd", "3rd"):  # every legal answer of up to two moves, and one more
+            longer = []
+            for moves in legal:
+                for arc in arcs:
+                    result = score("\n".join([*moves, arc]), instance)
+                    error = result.first_error
+                    if error is None:
+                        longer.append([*moves, arc])
+                        continue
+                    said = says.get(error.rule, "is illegal")
+                    assert result.detail.startswith(f"the {nth} move, {arc}, {said}: ")
+                    seen.add(error.rule)
+            legal = longer
+    assert {Rule.SIZE, Rule.REPULSION, Rule.POST_COLOR, Rule.SAME_POST, Rule.EMPTY_SOURCE} <= seen

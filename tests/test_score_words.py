@@ -59,7 +59,7 @@ def test_pegs_counted_from_another_base_are_a_format_error_that_says_so():
 def test_an_illegal_answer_written_as_asked_keeps_to_the_notation():
     result = score("1: I -> D\n", _instance("library"))
     assert result.outcome is Outcome.ILLEGAL_MOVE
-    assert result.detail == "the 1st move, 1: I -> D, breaks the empty source rule: peg I is empty"
+    assert result.detail == "the 1st move, 1: I -> D, is illegal: peg I is empty"
     assert result.reading is not None and result.reading.deviation is None
 
 

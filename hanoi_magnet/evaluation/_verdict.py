@@ -28,6 +28,16 @@ from hanoi_magnet.registry import solve
 from hanoi_magnet.rules import ClassicRules
 from hanoi_magnet.validate import ValidationReport, validate
 
+#: How a score's detail says which rule a move breaks, where the rule has a name people use;
+#: the other rules (a move from an empty peg, of a disk that is not on top...) are stated by
+#: the detail alone: "the 1st move, B->C, is illegal: peg B is empty".
+_BROKEN = {
+    Rule.SIZE: "breaks the size rule",
+    Rule.DIRECTION: "breaks the direction rule",
+    Rule.REPULSION: "breaks the repulsion rule",
+    Rule.POST_COLOR: "breaks the post colour rule",
+}
+
 
 @attrs.frozen
 class Verdict:
@@ -70,8 +80,8 @@ def judge(
     elif first_error is not None:
         outcome = Outcome.ILLEGAL_MOVE
         detail = (
-            f"the {ordinal(first_error.index + 1)} move, {first_error.item}, breaks the "
-            f"{first_error.rule.value} rule: {first_error.detail}"
+            f"the {ordinal(first_error.index + 1)} move, {first_error.item}, "
+            f"{_BROKEN.get(first_error.rule, 'is illegal')}: {first_error.detail}"
         )
     elif solved:
         optimal = length <= best
