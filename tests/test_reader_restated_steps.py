@@ -134,6 +134,9 @@ def test_the_same_move_in_another_form_is_dropped_only_right_after_it():
         "First, move disk {d} from {s} to {t}:",
         "### Step {k}: Move disk {d} from {s} to {t}",
         "**Phase {k}: Move disk {d} from {s} to {t}**",
+        "**Step {k}: Move disk {d} from {s} to {t}**",
+        "**Action {k}/7: {s} → {t}**",
+        "Step {k} of 7: move disk {d} from {s} to {t}:",
         "Move disk {d} from peg {s} to peg {t}:",
     ],
 )

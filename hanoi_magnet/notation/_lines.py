@@ -28,8 +28,10 @@ from hanoi_magnet.notation._segments import (
     LEAD,
     MOVES,
     NEGATED,
+    OF_COUNT,
     PROSE,
     PROSE_LINE,
+    STEP_WORD,
     WEAK,
     Line,
     abandons,
@@ -577,7 +579,9 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     (``### Step 1: Move disk 1 from A to C``, then ``1. Move disk 1 from A to C``): the same
     pegs, the same disk where both name one. (The same move twice in a row is never legal: the
     second would put a larger disk on the first; two numbered lines alike are read as
-    written.) A numbered line restates only a heading, or the line it is nested under.
+    written.) A numbered line restates only a heading numbered otherwise (``**Phase 1: ...**``
+    over ``1. ...``; ``1. ...:`` over ``2. ...`` are items of one list), or the line it is
+    nested under.
     """
     if len(read.raws) != 1 or read.hedged or read.uncertain or read.broken or read.label:
         return False  # ("Moves: 03" after the list announces an answer of its own)
@@ -586,7 +590,7 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     heading = _heading(step_line)
     if number is not None:
         nested = _indent(line) > _indent(step_line)
-        return nested or (heading and (line_number(step_line) is None or "#" in step_line[:8]))
+        return nested or (heading and _numbering(step_line) != _numbering(line))
     return heading or _move_text(line) != _move_text(step_line)
 
 
@@ -598,7 +602,7 @@ _LIST_ITEM_VERB = re.compile(
 #: A heading: "### Step 1: ...", a line in bold with a label ("**Phase 2: ...**"), a line
 #: ending with ":" ("**A -> C**" alone is a move in bold).
 _HEADING = re.compile(
-    r"^\s{0,3}\#{1,6}\s|^\s*(?:\*\*|__)[^\W\d_][\w \t#.-]{0,40}:[^*_\n]{1,200}(?:\*\*|__)\s*$"
+    r"^\s{0,3}\#{1,6}\s|^\s*(?:\*\*|__)[^\W\d_][\w \t#./-]{0,40}:[^*_\n]{1,200}(?:\*\*|__)\s*$"
     r"|:\s*(?:\*\*|__)?\s*$"
 )
 
@@ -618,18 +622,28 @@ def _move_text(line: str) -> str:
     return "".join(plain[lead.end() if lead else 0 :].lower().split()).rstrip(".;,!")
 
 
-#: The number of a numbered line: "4.", "4)", "(4)", "Step 4:", "**Move 4:**", "#4", "### Step 4".
+#: The number of a numbered line: "4.", "4)", "(4)", "Step 4:", "**Move 4:**", "#4", "### Step 4",
+#: "Action 4:", "Step 4/7:" (a capitalized word numbering its steps, as in a line's lead).
 _LINE_NUMBER = re.compile(
-    r"[ \t*_>]*(?:\#{1,6}[ \t]{1,3})?(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}"
-    r"(?:[.):]|[-\u2013](?![->]))",
-    re.IGNORECASE,
+    r"[ \t*_>]*(?:\#{1,6}[ \t]{1,3})?(?:"
+    + STEP_WORD
+    + r"(\d{1,4})"
+    + OF_COUNT
+    + r"\s{0,3}:|(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}(?:[.):]|[-\u2013](?![->])))",
+    re.IGNORECASE | re.VERBOSE,
 )
+
+
+def _numbering(line: str) -> str | None:
+    """How a line is numbered, its numbers left out (``"."``, ``"**Phase :"``; ``None``: not)."""
+    found = _LINE_NUMBER.match(line)
+    return None if found is None else re.sub(r"\d", "", found[0]).strip()
 
 
 def line_number(line: str, start: int = 0) -> int | None:
     """The number of the numbered line starting at ``start`` (``None``: it is not numbered)."""
     found = _LINE_NUMBER.match(line, start)
-    return None if found is None else int(found[1])
+    return None if found is None else int(found[1] or found[2])
 
 
 # -- runs ---------------------------------------------------------------------------------------

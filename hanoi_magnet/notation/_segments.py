@@ -60,12 +60,17 @@ _SUBJECT = (
     r"(?:(?:play|choose|pick|make|go\s{1,3}with|recommend|suggest|propose|answer|say)"
     r"(?:\s{1,3}(?:the\s{1,3})?(?:move|moves|following))?\s{0,3}:?\s{1,3}|(?!to\b)(?=[A-Za-z]{2}|$))"
 )
-_HEADING_WORD = (  # "Action 2:", "Schritt 2:", "Step 2/7:": a word numbering its steps
+#: A capitalized word that numbers steps, up to its number ("Action ", "Schritt ", "Step no. "):
+#: not a word for a disk or a peg, a connector or an ordinal.
+STEP_WORD = (
     rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|scheibe|disco"
     rf"|disque|anillo|anneau|block|kiekko|диск|кольцо|{_CONNECTOR}"
-    rf"|{_ORDINAL})\b)[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?\d{{1,4}}"
-    r"(?:\s{0,3}(?:/|of|out\s{1,3}of)\s{0,3}\d{1,4})?\s{0,3}:"
+    rf"|{_ORDINAL})\b)[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?"
 )
+#: The count after a step's number: "Step 2/7", "Step 2 of 7".
+OF_COUNT = r"(?:\s{0,3}(?:/|of|out\s{1,3}of)\s{0,3}\d{1,4})?"
+#: "Action 2:", "Schritt 2:", "Step 2/7:": a word numbering its steps.
+_HEADING_WORD = STEP_WORD + r"\d{1,4}" + OF_COUNT + r"\s{0,3}:"
 _NUMBERING = (  # ("Move 1->3" is a move from 1 to 3, not move number 1)
     r"""(?:
     \(?\d{1,4}\s{0,2}[.)](?!\d)(?=\s{0,8}[^\s.])

@@ -96,6 +96,9 @@ def _numbering(style: str, index: int, count: int) -> str:
         "step-dash": f"Step {index} - ",
         "bold-step": f"**Step {index}:** ",
         "move-n": f"Move {index}: ",
+        "action": f"Action {index}: ",
+        "step-of": f"Step {index} of {count}: ",
+        "step-slash": f"Step {index}/{count}: ",
         "hash": f"#{index} ",
         "dash": "- ",
         "star": "* ",
@@ -109,6 +112,7 @@ def _numbering(style: str, index: int, count: int) -> str:
 _STYLES = (
     "none", "dot", "paren", "step", "step-dash", "bold-step", "move-n", "hash", "dash",
     "star", "bullet", "ordinal-words", "ordinal-numbers", "ordinal-move", "lead-ins", "colon",
+    "action", "step-of", "step-slash",
 )  # fmt: skip
 #: Forms after which ``N:`` is a label the reader may take for a disk (``1: A to C``).
 _LABELLED = ("arrow", "to")
