@@ -344,6 +344,7 @@ def _twisted(
 #: Numbered line styles: "1.", "1)", "Step 1:", "Step 1 -", "**Step 1:**", "Move 1:".
 _NUMBERED_STYLES = (
     "dot", "paren", "step", "step-dash", "bold-step", "move-n", "action", "step-of", "step-slash",
+    "parens", "move-hash",
 )  # fmt: skip
 #: Prose between two parts of one numbered list (whatever it says, the list goes on).
 _INTERLUDES = (

@@ -99,6 +99,8 @@ def _numbering(style: str, index: int, count: int) -> str:
         "action": f"Action {index}: ",
         "step-of": f"Step {index} of {count}: ",
         "step-slash": f"Step {index}/{count}: ",
+        "parens": f"({index}) ",
+        "move-hash": f"Move #{index}: ",
         "hash": f"#{index} ",
         "dash": "- ",
         "star": "* ",
@@ -112,7 +114,7 @@ def _numbering(style: str, index: int, count: int) -> str:
 _STYLES = (
     "none", "dot", "paren", "step", "step-dash", "bold-step", "move-n", "hash", "dash",
     "star", "bullet", "ordinal-words", "ordinal-numbers", "ordinal-move", "lead-ins", "colon",
-    "action", "step-of", "step-slash",
+    "action", "step-of", "step-slash", "parens", "move-hash",
 )  # fmt: skip
 #: Forms after which ``N:`` is a label the reader may take for a disk (``1: A to C``).
 _LABELLED = ("arrow", "to")
@@ -202,7 +204,7 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
     form = chooser.choice(_forms_for(moves, names, tuple(LINE_FORMS)))
     styled = _styled(chooser)
     style = chooser.choice(_STYLES)
-    if style == "move-n" and form == "sentence":
+    if style in ("move-n", "move-hash") and form == "sentence":
         style = "step"  # "Move 1: Move disk 1 ..." reads, but nobody writes it
     if form == "disk-first" and style in ("none", "hash"):
         style = "dot"  # "1: S -> D" after no number: the library's own lines
