@@ -129,6 +129,12 @@ _REMARKS = (
     " (legal)",
     " ← important",
     " [smallest disk]",
+    " (the target peg was empty)",
+    " — the smallest disk is now on top",
+    " (moves the largest disk!)",
+    " ✔️ valid",
+    " <- key move",
+    " => ok",
 )
 
 
