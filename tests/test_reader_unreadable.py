@@ -14,6 +14,7 @@ import pytest
 
 from hanoi_magnet import Move
 from hanoi_magnet.notation import extract_moves
+from hanoi_magnet.testing._layouts import _REMARKS as REMARKS
 
 _TRIPLES = ["[1, 0, 2]", "[2, 0, 1]", "[1, 2, 1]", "[3, 0, 2]"]
 _PAIRS = ["[0, 2]", "[0, 1]", "[2, 1]", "[0, 2]"]
@@ -43,7 +44,8 @@ def test_the_odd_item_is_the_one_of_fewer_items():
 @pytest.mark.parametrize("arrow", ["->", " -> ", " → ", " => "])
 @pytest.mark.parametrize("lead", ["", "2. ", "- ", "Step 2: ", "2: "])
 def test_an_arrow_to_no_peg_stops_the_reading(unknown, arrow, lead):
-    for word, remark in itertools.product(("", "Peg "), ("", " ✅", " (not sure)")):
+    # every remark the answer grammar writes after a move (" <- key move" was read as prose)
+    for word, remark in itertools.product(("", "Peg "), ("", " (not sure)", *REMARKS)):
         line = f"{lead}{word}C{arrow}{word}{unknown}".rstrip() + remark
         text = f"1. A->B\n{line}\n3. A->C"
         found = extract_moves(text)

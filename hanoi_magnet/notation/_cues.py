@@ -34,12 +34,20 @@ _ALTERNATIVE = LazyPattern(
 _DRAFT = LazyPattern(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
 
 
+#: Words that number answers, not steps: "Option 2:", "Answer 2:", "Attempt 2:" each open an
+#: answer of their own (never a step of one list).
+ANSWER_WORD = (
+    r"(?:options?|alternatives?|answers?|attempts?|versions?|candidates?|solutions?|tries|try"
+    r"|approach(?:es)?|methods?|possibilit(?:y|ies)|variants?|choices?|guess(?:es)?|drafts?"
+    r"|cases?|scenarios?|ways?|plans?|ideas?|strateg(?:y|ies))"
+)
 _ANSWER_LABEL = LazyPattern(
     r"[\s>#*•-]{0,6}(?:(?:so|thus|therefore|hence|overall|altogether|to\s{1,3}(?:recap|sum\s{1,3}up)|"
     r"recap|in\s{1,3}(?:summary|short|total|full|conclusion))\b[\s,:]{0,3})?"
     r"(?:(?:the|my|our|your|this|that)\s{1,3})?"
     r"(?:(?:final|complete|full|whole|entire|correct(?:ed)?|revised|updated|new|optimal|shortest)"
-    r"\s{1,3})*(?:answer|solution|moves|sequence(?:\s{1,3}of\s{1,3}moves)?)\b"
+    r"\s{1,3})*(?:answer|solution|moves|sequence(?:\s{1,3}of\s{1,3}moves)?"
+    r"|(?=[^\W\d_]{2,15}\s{1,3}\#?\d)" + ANSWER_WORD + r"\s{1,3}\#?\d{1,3})\b"  # "Option 2:"
     r"(?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=])",
     re.IGNORECASE,
 )
@@ -205,6 +213,20 @@ def announces_answer(heading: str) -> bool:
     (True, False)
     """
     return _ANNOUNCES.search(heading) is not None
+
+
+def numbers_answer(heading: str) -> bool:
+    """Whether a heading numbers one of several answers ("Answer 2:", "**Attempt 2**").
+
+    >>> numbers_answer("Option 2:"), numbers_answer("Step 2:")
+    (True, False)
+    """
+    return _NUMBERED_ANSWER.match(heading) is not None
+
+
+_NUMBERED_ANSWER = LazyPattern(
+    r"\W{0,6}" + ANSWER_WORD + r"\s{1,3}\#?\d{1,3}\s{0,3}[:.)\-–]?\W{0,3}$", re.IGNORECASE
+)
 
 
 def example(heading: str) -> bool:

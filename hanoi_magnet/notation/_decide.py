@@ -28,8 +28,16 @@ from hanoi_magnet.notation._cues import (
     announces_answer,
     example,
     not_to_make,
+    numbers_answer,
 )
-from hanoi_magnet.notation._lines import Candidate, counted_steps, cue_of, drafted, line_number
+from hanoi_magnet.notation._lines import (
+    Candidate,
+    counted_steps,
+    cue_of,
+    drafted,
+    line_number,
+    step_above,
+)
 from hanoi_magnet.notation._naming import detect
 from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._regions import MASK
@@ -201,20 +209,9 @@ def _next(
         return group
     cue = cue_of(f"{prose} {candidate.label}" if candidate.label else prose)
     last = group.parts[-1]
-    if (
-        MASK not in between
-        and not candidate.label
-        and last.unreadable is None
-        and _goes_on(text, last, candidate)
-    ):
-        # "3. C->B", prose, "4. A->C": one numbered list going on past the prose, whatever
-        # the prose says ("This is correct", "Now for the final moves:"); a correction there
-        # ("Wait, step 3 is wrong: it should be C->B.") leaves the list in doubt
-        if admits_error(prose) and decision.hedged is None:
-            decision.hedged = (
-                f"a correction inside a numbered list that goes on after it: {prose.strip()[:60]!r}"
-            )
-        return _join(decision, group, candidate, key, None, goes_on=True)
+    listed = None if MASK in between else _numbered(decision, group, candidate, key, text, prose)
+    if listed is not None:
+        return listed
     restates = (len(key) < len(group.key) and list(key) == group.key[: len(key)]) or (
         list(key) == group.key and candidate.closed
     )
@@ -256,6 +253,8 @@ def _next(
         decision.hedged = decision.hedged or "the answer offers another answer as an alternative"
         return group
     heading = _heading(prose)
+    if not candidate.label and numbers_answer(heading):  # "Answer 2:": another answer, or it again
+        return _stated(decision, group, candidate, key, heading.strip())
     if not candidate.label and announces_answer(heading):
         if drafted(before):
             losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
@@ -415,15 +414,72 @@ _NOT_SAID = ("```", "~~~", "<")
 
 
 def _goes_on(text: str, last: Candidate, candidate: Candidate) -> bool:
-    """Whether ``candidate``'s first line is numbered one more than ``last``'s last line."""
+    """Whether ``candidate``'s first line is numbered one more than ``last``'s last line.
+
+    A run of one move under a heading that is only its step's number ("Step 4:", then "Move
+    disk 3 from A to C") is numbered by it.
+    """
     after = line_number(text, candidate.start)
+    if after is None:
+        after = step_above(text, candidate.start)
     before = _last_number(text, last)
     return after is not None and before >= 0 and after == before + 1
 
 
+def _numbered(
+    decision: Decision, group: Group, candidate: Candidate, key: Key, text: str, prose: str
+) -> Group | None:
+    """The reading after a run numbered from 1 again, or on from the group's last run.
+
+    ``None``: neither, or the candidate has a label of its own.
+    """
+    last = group.parts[-1]
+    if candidate.label:
+        return None
+    if _starts_again(text, last, candidate, prose):
+        return _second_list(decision, group, candidate, key)
+    if last.unreadable is None and _goes_on(text, last, candidate):
+        # "3. C->B", prose, "4. A->C": one numbered list going on past the prose, whatever
+        # the prose says ("This is correct", "Now for the final moves:"); a correction there
+        # ("Wait, step 3 is wrong: it should be C->B.") leaves the list in doubt
+        if admits_error(prose) and decision.hedged is None:
+            decision.hedged = (
+                f"a correction inside a numbered list that goes on after it: {prose.strip()[:60]!r}"
+            )
+        return _join(decision, group, candidate, key, None, goes_on=True)
+    return None
+
+
+def _second_list(decision: Decision, group: Group, candidate: Candidate, key: Key) -> Group:
+    """A second list ("1. A->B", "2. A->C", "3. B->C", then "1. A->C"), not steps 4 on."""
+    if list(key) == group.key:
+        decision.losers.append(Loser([candidate], "the same list again, numbered from 1"))
+        return group
+    decision.losers.append(Loser([candidate], "a second list numbered from 1", True))
+    decision.hedged = decision.hedged or (
+        "a second list numbered from 1 after the first, with nothing said of which is meant"
+    )
+    return group
+
+
+def _starts_again(text: str, last: Candidate, candidate: Candidate, prose: str) -> bool:
+    """Whether ``candidate`` is numbered from 1 again right after a list numbered past 1.
+
+    Only blank lines, or the heading of its first step ("Step 1:"), between: prose there
+    ("Phase 2: ...") may start a part of the same answer numbered on its own.
+    """
+    first = line_number(text, candidate.start)
+    heading = step_above(text, candidate.start)
+    if prose.strip() and (heading is None or "\n" in prose.strip()):
+        return False
+    return (first if first is not None else heading) == 1 and _last_number(text, last) >= 2
+
+
 def _last_number(text: str, run: Candidate) -> int:
-    """The number of a run's last line (-1: it has none)."""
+    """The number of a run's last line, or of the heading of a run of one line (-1: none)."""
     found = line_number(text, text.rfind("\n", 0, run.end) + 1)
+    if found is None and "\n" not in text[run.start : run.end].strip():
+        found = step_above(text, run.start)
     return -1 if found is None else found
 
 

@@ -545,6 +545,8 @@ class _Numbered:
             self.waiting.append((read, line, line_start))
             return
         if read.kind == MOVES:
+            if number == 1 and self.last >= 2 and not self.waiting:
+                self.runs.close()  # "3. B->C", then "1. A->C": a second list, numbered again
             self._flush(unread=number is not None and number == self.last + 1 + self.count > 0)
             self.runs.add(read, line, line_start)
             self.plans.added()
@@ -632,6 +634,26 @@ _LINE_NUMBER = re.compile(
     + r"\s{0,3}:|(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}(?:[.):]|[-\u2013](?![->])))",
     re.IGNORECASE | re.VERBOSE,
 )
+
+
+#: A line that is only a step's number: "Step 4:", "**Step 4**", "### Move 4", "Action 4/7:".
+_STEP_HEADING = re.compile(
+    r"[ \t*_>\#]*(?:"
+    + STEP_WORD
+    + r"|(?:step|move)[ \t]{0,3}\#?)(\d{1,4})"
+    + OF_COUNT
+    + r"[ \t*_:.)\-\u2013]*$",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def step_above(text: str, start: int) -> int | None:
+    """The number of the step whose heading is the line right above ``start`` ("Step 4:")."""
+    if start < 2 or text[start - 1] != "\n":
+        return None
+    above = text[text.rfind("\n", 0, start - 1) + 1 : start - 1]
+    found = _STEP_HEADING.match(above.rstrip("\r"))
+    return None if found is None else int(found[1])
 
 
 def _numbering(line: str) -> str | None:

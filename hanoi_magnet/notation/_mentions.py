@@ -379,11 +379,12 @@ PLACEHOLDER_ARROW = LazyPattern(
 )
 #: An arrow move whose target is no peg name (``C->?``, ``Peg A -> Peg ??``, ``A ->``) or
 #: whose source is a placeholder (``? -> C``, ``Peg ?? -> Peg B``), alone on its line after its
-#: lead (a remark opened by a symbol may follow): a move that cannot be read, never prose.
+#: lead (a remark opened by a symbol may follow: "(not sure)", "<- key move", "✔️ valid"): a move
+#: that cannot be read, never prose.
 HALF_ARROW = LazyPattern(
     rf"""\s{{0,3}}(?:\d{{1,4}}\s{{0,3}}:\s{{0,3}})?
     (?:(?:{_PEG_WORD})?{_NAME}\s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?!{_NAME})[^\s,;<]{{0,6}}
       |(?:{_PEG_WORD})?[?_]{{1,3}}\s{{0,3}}{_ARROW}\s{{0,3}}(?:{_PEG_WORD})?(?:{_NAME}|[?_]{{1,3}}))
-    [\s.,;:!?]*(?:(?:[(\[{{—–#/←✅]|--|\s-\s).*)?""",
+    [\s.,;:!?]*(?:(?:[(\[{{—–#/←✅]|--|<-|=>|\s-\s|(?<=\s)[^\w\s]).*)?""",
     re.IGNORECASE | re.VERBOSE,
 )

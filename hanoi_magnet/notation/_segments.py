@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
-from hanoi_magnet.notation._cues import admits_error, answer_label, cue_of, size_label
+from hanoi_magnet.notation._cues import ANSWER_WORD, admits_error, answer_label, cue_of, size_label
 from hanoi_magnet.notation._mentions import (
     BEGUN,
     HALF_ARROW,
@@ -61,10 +61,10 @@ _SUBJECT = (
     r"(?:\s{1,3}(?:the\s{1,3})?(?:move|moves|following))?\s{0,3}:?\s{1,3}|(?!to\b)(?=[A-Za-z]{2}|$))"
 )
 #: A capitalized word that numbers steps, up to its number ("Action ", "Schritt ", "Step no. "):
-#: not a word for a disk or a peg, a connector or an ordinal.
+#: not a word for a disk or a peg, a connector, an ordinal, or a word that numbers answers.
 STEP_WORD = (
     rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|scheibe|disco"
-    rf"|disque|anillo|anneau|block|kiekko|диск|кольцо|{_CONNECTOR}"
+    rf"|disque|anillo|anneau|block|kiekko|диск|кольцо|{_CONNECTOR}|{ANSWER_WORD}"
     rf"|{_ORDINAL})\b)[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?"
 )
 #: The count after a step's number: "Step 2/7", "Step 2 of 7".
@@ -83,15 +83,19 @@ _NUMBERING = (  # ("Move 1->3" is a move from 1 to 3, not move number 1)
    |(?:move|turn)\s{0,3}\#?\d{1,4}\s{0,3}(?:[:.)]|[-–](?![->]))
 )"""
 )
-_LABEL = r"""(?:
+_LABEL = (
+    r"""(?:
     here\s{1,3}(?:it\s{1,3}is|you\s{1,3}go|they\s{1,3}are|we\s{1,3}go)\s{0,3}[:\-–]
    |(?:(?:here(?:'s|\s{1,3}(?:is|are))|below\s{1,3}(?:is|are))\s{1,3})?
     (?:(?:the|my|our|your)\s{1,3})?
     (?:(?:final|next|best|first|optimal|correct(?:ed)?|revised|updated|new|only|complete|full|whole
       |entire|shortest|recommended)\s{1,3})*
-    (?:answer|solution|moves?|sequence|steps?|plan|result|output|response|play)
+    (?:"""
+    + ANSWER_WORD  # ("Option 2:", "Answer 2:": one of several answers)
+    + r"""(?:\s{1,3}\#?\d{1,3})?|moves?|sequence|steps?|plan|result|output|response|play)
     (?:\s{1,3}(?:is|are|would\s{1,3}be|will\s{1,3}be|should\s{1,3}be)\b\s{0,3}[:=]?|\s{0,3}[:=\-–])
 )"""
+)
 LEAD = LazyPattern(
     rf"""(?:\s|[>\#]{{1,6}}(?=\s)|[-+•*·▪►‣◦](?=\s)|["']{{1,2}}(?=\S)
         |{_NUMBERING}|{_ORDINAL}(?:\s{{1,3}}(?:move|step))?\s{{0,3}}[,:.)\-–]?(?=\s|$)
@@ -391,13 +395,22 @@ def _form(forms: list[str]) -> str | None:
     return first if all(form == first for form in forms) else None
 
 
+_ANSWER_NUMBER = LazyPattern(rf"\b{ANSWER_WORD}\s{{1,3}}\#?\d", re.IGNORECASE)
+
+
 def _sentence(text: str) -> _Sentence:
     """The reading of one sentence of a line; its answer label, if its lead is one."""
     lead = LEAD.match(text)
     start = lead.end() if lead else 0
     labelled = 0
     head = text[:80].lower()  # a label names the answer: most sentences are spared the look
-    if "moves" in head or "answer" in head or "solution" in head or "sequence" in head:
+    if (
+        "moves" in head
+        or "answer" in head
+        or "solution" in head
+        or "sequence" in head
+        or (":" in head and _ANSWER_NUMBER.search(head) is not None)  # "Option 2:"
+    ):
         labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
     several = _SEVERAL.search(head) is not None  # (most sentences have none of these words)
     if not labelled and (several or "=" in head or "target" in head or "goal" in head):
