@@ -1,0 +1,75 @@
+"""Red-team pass 4 (issue 32, item 1): classes of answers once read with a silent misread.
+
+* A disk and the peg it goes to, written as two numbers ("1 -> 3", "2 -> 2", "1 -> 2": disk 1
+  to peg 3, disk 2 to peg 2...) was read as moves between pegs, "2 -> 2" a move from peg 2 to
+  itself, with confidence. No move goes from a peg to itself: the reading is now in doubt.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from hanoi_magnet.notation import PegNames, extract_moves
+
+
+def _solution(disks: int, source: int, target: int) -> list[tuple[int, int, int]]:
+    """The optimal moves (disk, source, target) of a tower of ``disks`` on three posts."""
+    if disks == 0:
+        return []
+    spare = 3 - source - target
+    return [
+        *_solution(disks - 1, source, spare),
+        (disks, source, target),
+        *_solution(disks - 1, spare, target),
+    ]
+
+
+def _pair(move) -> tuple[int, int]:
+    return (move.source, move.target) if hasattr(move, "source") else tuple(move)
+
+
+def _confident(found) -> bool:
+    return not (found.ambiguous or found.truncated or found.unreadable is not None)
+
+
+# -- a disk and its peg written as two numbers --------------------------------------------------
+
+_DISK_TO_PEG = ["{d} -> {t}", "{d} → {t}", "{d}->{t}", "{d} to {t}", "({d}, {t})", "[{d}, {t}]"]
+_LEADS = ["", "{i}. ", "- ", "Step {i}: "]
+
+
+def _disk_to_peg_answers():
+    for disks, target, pegs, form, lead in itertools.product(
+        (3, 4, 5), (1, 2), (PegNames.ONE, PegNames.ZERO), _DISK_TO_PEG, _LEADS
+    ):
+        base = 1 if pegs is PegNames.ONE else 0
+        moves = _solution(disks, 0, target)[: 2 ** min(disks, 3) - 1]
+        lines = [
+            lead.format(i=i + 1) + form.format(d=d, t=t + base) for i, (d, _, t) in enumerate(moves)
+        ]
+        yield pytest.param("\n".join(lines), pegs, id=f"{disks}-{target}-{pegs.name}-{form}-{lead}")
+
+
+@pytest.mark.parametrize(("text", "pegs"), list(_disk_to_peg_answers()))
+def test_a_disk_and_its_peg_written_as_numbers_is_no_confident_reading(text, pegs):
+    found = extract_moves(text, pegs=pegs)
+    assert found.ambiguous, (text, found.moves)
+    assert "onto itself" in found.hedged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Move disk 1 from A to C\nMove disk 2 from A to A",
+        "A -> C\nB -> B",
+        "Disk 1: 1 -> 3\nDisk 2: 2 -> 2",
+        "1 0 2\n2 1 1",
+    ],
+)
+def test_a_move_onto_its_own_peg_with_letters_or_a_disk_is_read_as_written(text):
+    found = extract_moves(text, pegs=PegNames.ZERO if "0" in text else PegNames.ONE)
+    assert _confident(found), found.hedged
+    last = found.moves[-1]
+    assert _pair(last)[0] == _pair(last)[1]
