@@ -73,3 +73,42 @@ def test_a_move_onto_its_own_peg_with_letters_or_a_disk_is_read_as_written(text)
     assert _confident(found), found.hedged
     last = found.moves[-1]
     assert _pair(last)[0] == _pair(last)[1]
+
+
+# -- a move said again in a bullet nested under its step ----------------------------------------
+
+_STEPS = [
+    "{b} Step {i}: Move disk {d} from {s} to {t}",
+    "{b} **Step {i}:** {s} → {t}",
+    "{b} {s} -> {t}",
+]
+_NESTED = ["{b} Move disk {d} from {s} to {t}", "{b} {s} → {t}", "1. Move disk {d} from {s} to {t}"]
+
+
+def _nested_answers():
+    for disks, bullet, step, nested, indent, every in itertools.product(
+        (3, 4), "-*+", _STEPS, _NESTED, (2, 4), (1, 2)
+    ):
+        moves = _solution(disks, 0, 2)
+        lines = []
+        for i, (d, s, t) in enumerate(moves):
+            names = {"d": d, "s": "ABC"[s], "t": "ABC"[t], "i": i + 1, "b": bullet}
+            lines.append(step.format(**names))
+            if i % every == 0:
+                lines.append(" " * indent + nested.format(**names))
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param(
+            "\n".join(lines), pairs, id=f"{disks}-{bullet}-{step}-{nested}-{indent}-{every}"
+        )
+
+
+@pytest.mark.parametrize(("text", "pairs"), list(_nested_answers()))
+def test_a_move_nested_under_its_bulleted_step_is_the_step_said_again(text, pairs):
+    found = extract_moves(text)
+    assert tuple(map(_pair, found.moves)) == pairs, text
+    assert _confident(found)
+
+
+def test_two_bulleted_items_alike_are_two_moves_as_written():
+    found = extract_moves("- A->C\n- Move disk 1 from A to C\n- A->B")
+    assert tuple(map(_pair, found.moves)) == ((0, 2), (0, 2), (0, 1))

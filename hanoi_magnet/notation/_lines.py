@@ -519,7 +519,11 @@ class _Numbered:
         if (
             read.kind == MOVES
             and len(read.raws) == 1
-            and (number is not None or ((":" in line or "#" in line) and _heading(line)))
+            and (
+                number is not None
+                or _BULLET.match(line)
+                or ((":" in line or "#" in line) and _heading(line))
+            )
         ):
             self.step = (read, line)
         if (
@@ -577,7 +581,8 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     (``### Step 1: Move disk 1 from A to C``, then ``1. Move disk 1 from A to C``): the same
     pegs, the same disk where both name one. (The same move twice in a row is never legal: the
     second would put a larger disk on the first; two numbered lines alike are read as
-    written.) A numbered line restates only a heading, or the line it is nested under.
+    written.) A numbered or bulleted line restates only a heading, or the line it is nested
+    under.
     """
     if len(read.raws) != 1 or read.hedged or read.uncertain or read.broken or read.label:
         return False  # ("Moves: 03" after the list announces an answer of its own)
@@ -587,6 +592,8 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     if number is not None:
         nested = _indent(line) > _indent(step_line)
         return nested or (heading and (line_number(step_line) is None or "#" in step_line[:8]))
+    if _BULLET.match(line) and _BULLET.match(step_line):  # nested, or another item alike
+        return _indent(line) > _indent(step_line)
     return heading or _move_text(line) != _move_text(step_line)
 
 
