@@ -112,3 +112,37 @@ def test_a_move_nested_under_its_bulleted_step_is_the_step_said_again(text, pair
 def test_two_bulleted_items_alike_are_two_moves_as_written():
     found = extract_moves("- A->C\n- Move disk 1 from A to C\n- A->B")
     assert tuple(map(_pair, found.moves)) == ((0, 2), (0, 2), (0, 1))
+
+
+# -- an item of words numbered 10 to 99 between numbered moves ----------------------------------
+
+_ITEMS_OF_WORDS = [
+    "move disks 1 and 2 to B",
+    "Move the top two disks from A to B",
+    "Disk 3 goes from A to C.",
+    "A ➡️ B",
+    "Now the smallest disk moves again.",
+    "At last, move disk 1 from C to B",
+]
+_LETTER_MOVES = ["{s} -> {t}", "Move disk {d} from {s} to {t}", "**{s} → {t}**"]
+
+
+def _long_lists():
+    moves = _solution(5, 0, 2)
+    for item, form, names, at in itertools.product(
+        _ITEMS_OF_WORDS, _LETTER_MOVES, ("ABC", "SID"), (10, 11, 13, 20, 23, 30)
+    ):
+        lines = [
+            f"{i + 1}. " + form.format(d=d, s=names[s], t=names[t])
+            for i, (d, s, t) in enumerate(moves)
+        ]
+        lines[at - 1] = f"{at}. {item}"
+        yield pytest.param("\n".join(lines), at, id=f"{item[:12]}-{form[:6]}-{names}-{at}")
+
+
+@pytest.mark.parametrize(("text", "at"), list(_long_lists()))
+def test_an_item_of_words_numbered_in_two_digits_puts_the_list_in_doubt(text, at):
+    found = extract_moves(text)
+    assert not _confident(found), (text, len(found.moves))
+    if found.unreadable is not None:
+        assert len(found.moves) == at - 1

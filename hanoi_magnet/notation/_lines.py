@@ -28,6 +28,7 @@ from hanoi_magnet.notation._segments import (
     LEAD,
     MOVES,
     NEGATED,
+    PLAN_LINE,
     PROSE,
     PROSE_LINE,
     WEAK,
@@ -506,6 +507,8 @@ class _Numbered:
         self.plans = _Plans(runs)
 
     def line(self, read: Line, line: str, line_start: int) -> None:
+        if self.runs.words_item(read):
+            read = PLAN_LINE if read.plan else PROSE_LINE
         if self.plans.takes(read, line, line_start):
             return
         number = line_number(line)
@@ -906,6 +909,13 @@ class _Runs:
         else:
             self.remarks.append((line_start, line_end, "after a move that cannot be read"))
         self.end = line_end
+
+    def words_item(self, read: Line) -> bool:
+        """Whether ``10. <words>`` is a list item of words: it follows moves not of two digits.
+
+        Beside moves of two digits it may be a move and a remark (``12. ok``): in doubt.
+        """
+        return read.kind == BARE and not _bare(read) and bool(self.current) and not self._digits()
 
     def _digits(self) -> bool:
         """Whether the current run is of moves written as two digits (``01``, ``12.``)."""
