@@ -146,3 +146,50 @@ def test_an_item_of_words_numbered_in_two_digits_puts_the_list_in_doubt(text, at
     assert not _confident(found), (text, len(found.moves))
     if found.unreadable is not None:
         assert len(found.moves) == at - 1
+
+
+# -- a disk that goes somewhere, told between two move lines ------------------------------------
+
+_DISK_GOES = [
+    "Then disk {d} moves to the free rod.",
+    "Then the smallest disk goes to the empty peg.",
+    "Next, disk {d} moves to the target peg.",
+    "Disk {d} moves onto disk {e}.",
+    "Now disk {d} goes on top of disk {e}.",
+    "The smallest disk then moves to the free peg.",
+    "After that, disk {d} is moved to the middle peg.",
+    "Then the small disk moves back to the left peg.",
+    "Disk #{d} hops onto the spare peg.",
+]
+_MOVE_LINES = ["Move disk {d} from {s} to {t}.", "{s} -> {t}", "- {s} → {t}", "Disk {d}: {s} → {t}"]
+
+
+def _told_between():
+    moves = _solution(4, 0, 2)
+    for told, form, at in itertools.product(_DISK_GOES, _MOVE_LINES, (1, 4, 7, 13)):
+        lines = [form.format(d=d, s="ABC"[s], t="ABC"[t]) for d, s, t in moves]
+        d = moves[at][0]
+        said = told.format(d=d, e=d + 1)
+        lines[at] = f"- {said}" if form.startswith("- ") else said
+        yield pytest.param("\n".join(lines), id=f"{told[:16]}-{form[:8]}-{at}")
+
+
+@pytest.mark.parametrize("text", list(_told_between()))
+def test_a_disk_told_to_go_somewhere_between_moves_puts_them_in_doubt(text):
+    found = extract_moves(text)
+    assert not _confident(found), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A -> C\n   Disk 1 goes to C first, as n is odd.\nA -> B\nC -> B",
+        "A -> C\nThis moves disk 1 onto C.\nA -> B\nC -> B",
+        "A -> C\nA -> B\nC -> B\nDisk 1 moves onto disk 2, and we are done.",
+        "A -> C\nNo disk moves to a smaller one.\nA -> B\nC -> B",
+    ],
+)
+def test_a_remark_that_tells_of_a_move_is_still_a_remark(text):
+    found = extract_moves(text)
+    assert _confident(found), found.hedged
+    assert tuple(map(_pair, found.moves)) == ((0, 2), (0, 1), (2, 1))

@@ -774,6 +774,22 @@ _PEG_TALK = re.compile(
     r"|(?<![\w'])[A-HJ-Z](?![\w']).{0,40}?(?<![\w'])[A-HJ-Z](?![\w'])"
     r"|[\u2190-\u21ff\u2794-\u27bf\u2900-\u297f\u2b00-\u2bff]|->|&rarr;"
 )
+#: A disk that goes somewhere, told as a step: "Then disk 1 moves to the free rod.", "The
+#: smallest disk goes onto disk 2." (not indented: nested under a move, it tells of that move).
+_DISK_GOES = re.compile(
+    r"(?:[-*+•]\s{1,3})?(?:(?:then|next|now|finally|after\s{1,3}that|and)\W{1,3})?"
+    r"(?:the\s{1,3}(?:\w{1,10}\s{1,3})?)?dis[ck]\s{0,3}\#?\d{0,3}\s{1,3}(?:\w{1,10}\s{1,3})?"
+    r"(?:moves|goes|hops|jumps|slides|travels|is\s{1,3}(?:moved|placed|put))\s{1,3}"
+    r"(?:back\s{1,3}|over\s{1,3})?(?:(?:on)?to|on\s{1,3}top\s{1,3}of)\s",
+    re.IGNORECASE,
+)
+
+
+def _says_a_move(line: str) -> bool:
+    """Whether a line of prose between two move lines may be a move of the list."""
+    return _PEG_TALK.search(line) is not None or _DISK_GOES.match(line) is not None
+
+
 _BARE_FIRST_WORDS = 3
 _BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | ...": a label
 
@@ -842,7 +858,7 @@ class _Runs:
             kind == PROSE
             and self.current
             and not (self.blank or read.plan or line.rstrip().endswith(":"))
-            and _PEG_TALK.search(plain_line(line))
+            and _says_a_move(plain_line(line))
         ):
             # "A->C", "Disk 3 goes from A to C.", "B->A": is the line between a move of the list?
             self._prose(kind, line, line_start)
