@@ -193,3 +193,57 @@ def test_a_remark_that_tells_of_a_move_is_still_a_remark(text):
     found = extract_moves(text)
     assert _confident(found), found.hedged
     assert tuple(map(_pair, found.moves)) == ((0, 2), (0, 1), (2, 1))
+
+
+# -- a table with a column for each peg, showing its disks --------------------------------------
+
+_NAMINGS = {"ABC": (None, "ABC"), "one": (PegNames.ONE, "123"), "zero": (PegNames.ZERO, "012")}
+_PEG_HEADS = ["Peg {p}", "{p}", "Rod {p}", "**Tower {p}**"]
+_DISKS_CELLS = {
+    "space": lambda disks: " ".join(map(str, disks)) or "-",
+    "tuple": lambda disks: "(" + ", ".join(map(str, disks)) + ")",
+    "list": lambda disks: str(list(disks)),
+    "commas": lambda disks: ",".join(map(str, disks)) or "—",
+}
+
+
+def _positions(moves, disks):
+    pegs: list[list[int]] = [list(range(disks, 0, -1)), [], []]
+    yield [list(peg) for peg in pegs]
+    for _, source, target in moves:
+        pegs[target].append(pegs[source].pop())
+        yield [list(peg) for peg in pegs]
+
+
+def _tables_with_pegs():
+    for naming, head, style, after, disks in itertools.product(
+        _NAMINGS, _PEG_HEADS, _DISKS_CELLS, (True, False), (3, 4)
+    ):
+        pegs, names = _NAMINGS[naming]
+        moves = _solution(disks, 0, 2)
+        cell = _DISKS_CELLS[style]
+        heads = " | ".join(head.format(p=name) for name in names)
+        positions = list(_positions(moves, disks))
+        if after:  # a start row, then each move and the position after it
+            rows = [f"| Step | Move | {heads} |", "|---|---|---|---|---|"]
+            rows.append("| 0 | (start) | " + " | ".join(map(cell, positions[0])) + " |")
+            shown = positions[1:]
+        else:  # each move beside the position before it
+            rows = [f"| Step | {heads} | Move |", "|---|---|---|---|---|"]
+            shown = positions[:-1]
+        for i, ((_, s, t), position) in enumerate(zip(moves, shown, strict=True)):
+            move = f"{names[s]} → {names[t]}"
+            disks_cells = " | ".join(map(cell, position))
+            cells = f"{move} | {disks_cells}" if after else f"{disks_cells} | {move}"
+            rows.append(f"| {i + 1} | {cells} |")
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param(
+            "\n".join(rows), pegs, pairs, id=f"{naming}-{head}-{style}-{after}-{disks}"
+        )
+
+
+@pytest.mark.parametrize(("text", "pegs", "pairs"), list(_tables_with_pegs()))
+def test_columns_named_by_pegs_show_the_position_not_moves(text, pegs, pairs):
+    found = extract_moves(text, pegs=pegs)
+    assert tuple(map(_pair, found.moves)) == pairs, text
+    assert _confident(found), found.hedged

@@ -258,6 +258,17 @@ def table_columns(cells: list[str]) -> dict[str, int] | None:
     return found if "source" in found and "target" in found else None
 
 
+def peg_columns(cells: list[str]) -> frozenset[int]:
+    """The columns a table header names by pegs ("Peg A | Peg B | Peg C"): the position.
+
+    Their cells list each peg's disks ("3 2", "(3, 2)"), which alone look like moves.
+    """
+    found = frozenset(
+        index for index, cell in enumerate(cells) if _PEG_HEAD.fullmatch(cell.replace("*", ""))
+    )
+    return found if len(found) >= 2 else frozenset()
+
+
 def table_cells(line: str) -> list[str]:
     """The cells of a markdown table row."""
     inner = line.strip()
@@ -276,6 +287,11 @@ _CELL = re.compile(
     r"(?:\([^()]{0,40}\)\s*)?",  # a remark in parentheses: "A (left)"
     re.IGNORECASE,
 )
+#: A header cell naming a peg: "Peg A", "Rod 1", "A", "Tower 3 (target)".
+_PEG_HEAD = re.compile(
+    r"\s*(?:(?:peg|rod|post|tower|pole|needle|stack)\s*)?(?:[A-Za-z]|\d)\s*(?:\([^()]{0,40}\)\s*)?",
+    re.IGNORECASE,
+)
 #: A disk cell that names its disk: "2", "disk 2", "D2", "#2", "2 (middle)".
 _DISK_CELL = re.compile(
     r"\s*(?:(?:disk|disc)\s*|d\s*|\#\s*)?(\d+)\s*(?:\([^()]{0,40}\)\s*)?", re.IGNORECASE
@@ -292,7 +308,12 @@ _PLACEHOLDER = re.compile(r"\?+")
 _ATTEMPT = re.compile(r"\s*[A-Za-z0-9?]\S{0,3}\s*")
 
 
-def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineReader) -> Line:
+def table_row(
+    cells: list[str],
+    columns: dict[str, int] | None,
+    reader: LineReader,
+    shown: frozenset[int] = frozenset(),
+) -> Line:
     """The move in one row of a markdown table.
 
     Read by its named columns, else from the one cell that holds a move (``| 1 | A -> C |``).
@@ -321,6 +342,9 @@ def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineRead
             return _unread_row(cells)
         return row
     broken = None
+    if shown:  # "| 1 | A -> C | 3 2 | 1 | - |": the pegs' disks after the move, no move
+        cells = [cell for index, cell in enumerate(cells) if index not in shown]
+    cells = _without_pictures(cells)
     for cell in cells:
         if cell.strip() and not cell.strip().isdigit():  # a step number is no move
             found = reader.read_cell(cell)
@@ -331,6 +355,16 @@ def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineRead
     if broken is None and columns is not None and any(_peg_cell(cell) for cell in cells):
         return _unread_row(cells)  # "1 | 1 | A": a row of named columns with some left out
     return broken or _no_move_row(cells)
+
+
+def _without_pictures(cells: list[str]) -> list[str]:
+    """The cells, a picture of the pegs across them (``| [3, 2] | [] | [1] |``) left out.
+
+    One list of disks a peg's column: each cell alone looks like a move (``[3, 2]``).
+    """
+    if not any("[" in cell for cell in cells):
+        return cells
+    return without_pictures("|".join(cells)).split("|")
 
 
 def _peg_cell(cell: str) -> bool:
@@ -368,6 +402,26 @@ class _Table:
         self.runs = runs
         self.moves = False  # a row of this table held moves
         self.waiting: list[tuple[str, int]] = []  # rows of prose since the last row of moves
+        self.pegs: frozenset[int] = frozenset()  # the columns that show the pegs' disks
+
+    def line(
+        self,
+        line: str,
+        line_start: int,
+        columns: dict[str, int] | None,
+        lines: list[str],
+        index: int,
+    ) -> dict[str, int] | None:
+        """Read a row of the table, or its header (``lines[index]``): the columns named then."""
+        cells = table_cells(line)
+        if (heads := table_columns(cells)) is not None:
+            self.end()
+            self.runs.skip(line_start, line_start + len(line), "a table's header")
+            return heads
+        if index + 1 < len(lines) and table_separator(lines[index + 1]):
+            self.pegs = peg_columns(cells)  # the header: columns named by pegs show them
+        self.row(table_row(cells, columns, self.runs.reader, self.pegs), line, line_start)
+        return columns
 
     def row(self, read: Line, line: str, line_start: int) -> None:
         if read.kind == BLANK:
@@ -383,6 +437,7 @@ class _Table:
         """The table ends (a line that is no row, a new header, a list): its last prose rows."""
         self._flush(unread=False)
         self.moves = False
+        self.pegs = frozenset()
 
     def _flush(self, unread: bool) -> None:
         for line, line_start in self.waiting:
@@ -692,15 +747,8 @@ def line_runs(
                 piped = len(table_cells(line))
         if piped or line.lstrip()[:1] == "|":
             numbered.end()
-            cells = table_cells(line)
-            if table_separator(line):
-                continue
-            if (heads := table_columns(cells)) is not None:
-                table.end()
-                columns = heads
-                builder.skip(line_start, line_start + len(line), "a table's header")
-                continue
-            table.row(table_row(cells, columns, builder.reader), line, line_start)
+            if not table_separator(line):
+                columns = table.line(line, line_start, columns, lines, index)
             continue
         table.end()
         columns = None
