@@ -247,3 +247,40 @@ def test_columns_named_by_pegs_show_the_position_not_moves(text, pegs, pairs):
     found = extract_moves(text, pegs=pegs)
     assert tuple(map(_pair, found.moves)) == pairs, text
     assert _confident(found), found.hedged
+
+
+# -- a picture of the pegs in parentheses -------------------------------------------------------
+
+_ROUND_PICTURES = [
+    "{a}: ({A}), {b}: ({B}), {c}: ({C})",
+    "({A}) ({B}) ({C})",
+    "{a}=({A}) {b}=({B}) {c}=({C})",
+    "({A}), ({B}), ({C})",
+]
+
+
+def _round_pictures():
+    for naming, picture, layout, disks in itertools.product(
+        _NAMINGS, _ROUND_PICTURES, ("beside", "under"), (3, 4)
+    ):
+        pegs, names = _NAMINGS[naming]
+        moves = _solution(disks, 0, 2)
+        lines = []
+        for i, ((_, s, t), position) in enumerate(
+            zip(moves, list(_positions(moves, disks))[1:], strict=True)
+        ):
+            disks_of = {
+                key: ",".join(map(str, peg)) for key, peg in zip("ABC", position, strict=True)
+            }
+            shown = picture.format(a=names[0], b=names[1], c=names[2], **disks_of)
+            move = f"{i + 1}. {names[s]} -> {names[t]}"
+            lines += [f"{move}  {shown}"] if layout == "beside" else [move, f"   {shown}"]
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param("\n".join(lines), pegs, pairs, id=f"{naming}-{picture}-{layout}-{disks}")
+
+
+@pytest.mark.parametrize(("text", "pegs", "pairs"), list(_round_pictures()))
+def test_a_picture_of_the_pegs_in_parentheses_holds_no_move(text, pegs, pairs):
+    found = extract_moves(text, pegs=pegs)
+    assert tuple(map(_pair, found.moves)) == pairs, text
+    assert _confident(found), found.hedged

@@ -37,7 +37,7 @@ from hanoi_magnet.notation._segments import (
     read_line,
     weak_remark,
 )
-from hanoi_magnet.notation._snapshots import without_pictures
+from hanoi_magnet.notation._snapshots import has_lists, without_pictures
 
 __all__ = [
     "ABANDON", "BLANK", "BROKEN", "MOVES", "NEGATED", "PROSE", "WEAK", "Line", "abandons",
@@ -146,7 +146,7 @@ def plain_line(line: str) -> str:
         line = _strip_latex(boxed if boxed is not None else line)
     if "~~" in line or "<" in line:
         line = _STRUCK.sub(" ", line)  # struck out: "~~A->C~~ A->B", "<del>A->C</del>"
-    if "[" in line:
+    if has_lists(line):
         line = without_pictures(line)  # "A->C  [3, 2] [] [1]": the pegs after the move
     if "(" in line:
         line = _FORMAT_ASIDE.sub(_spaces, line)  # "Moves (format e.g. A->B): ...": an example
@@ -362,7 +362,7 @@ def _without_pictures(cells: list[str]) -> list[str]:
 
     One list of disks a peg's column: each cell alone looks like a move (``[3, 2]``).
     """
-    if not any("[" in cell for cell in cells):
+    if not any(map(has_lists, cells)):
         return cells
     return without_pictures("|".join(cells)).split("|")
 
