@@ -284,3 +284,25 @@ def test_a_picture_of_the_pegs_in_parentheses_holds_no_move(text, pegs, pairs):
     found = extract_moves(text, pegs=pegs)
     assert tuple(map(_pair, found.moves)) == pairs, text
     assert _confident(found), found.hedged
+
+
+# -- "10. Nice." among moves of two digits, each under its picture of the pegs ------------------
+
+
+def _digits_with_pictures():
+    moves = _solution(4, 0, 2)
+    for at, remark, markup in itertools.product(range(1, 15), ("Nice.", "ok", "Good."), ("", "**")):
+        lines = []
+        for i, ((_, s, t), position) in enumerate(
+            zip(moves, list(_positions(moves, 4))[1:], strict=True)
+        ):
+            move = f"{markup}{s}{t}{markup}" + (f". {remark}" if i == at else "")
+            lines += [move, "   State: " + " ".join(map(str, position))]
+        yield pytest.param("\n".join(lines), moves, id=f"{at}-{remark}-{markup}")
+
+
+@pytest.mark.parametrize(("text", "moves"), list(_digits_with_pictures()))
+def test_two_digits_and_words_among_moves_of_two_digits_are_never_dropped(text, moves):
+    found = extract_moves(text, pegs=PegNames.ZERO)
+    pairs = tuple((s, t) for _, s, t in moves)
+    assert tuple(map(_pair, found.moves)) == pairs or not _confident(found), text

@@ -185,10 +185,14 @@ def onto_itself(raws: set[Raw]) -> str | None:
 
     No move goes from a peg to itself, and numbers alone name disks as well as pegs: "2 -> 2"
     beside "1 -> 3" is more likely disk 2 put on peg 2 (which moves cannot be read without the
-    position). Letters and a written disk ("disk 2: 2 -> 2") leave no such doubt.
+    position). Letters, a written disk ("disk 2: 2 -> 2") and a move from peg 0 (no disk is 0:
+    the numbers are pegs) leave no such doubt.
     """
-    for raw in raws:
-        if raw.disk is None and raw.source == raw.target and raw.source.isdigit():
+    numbers = [raw for raw in raws if raw.disk is None and raw.source.isdigit()]
+    if any(not raw.source.strip("0") for raw in numbers):
+        return None
+    for raw in numbers:
+        if raw.source == raw.target:
             return (
                 f"'{raw.source} -> {raw.target}' moves a peg onto itself: the numbers may be a "
                 "disk and the peg it goes to"

@@ -892,7 +892,7 @@ class _Runs:
             return
         kind = read.kind
         if kind == BARE:
-            if self.current and self._digits() and read.name == self.name:
+            if self._digits() and read.name == "compact":
                 self._moves(read, False, line, line_start)  # "01." "12." "02.": a move in doubt
                 return
             self._prose(PROSE, line, line_start)
@@ -982,8 +982,17 @@ class _Runs:
         return read.kind == BARE and not _bare(read) and bool(self.current) and not self._digits()
 
     def _digits(self) -> bool:
-        """Whether the current run is of moves written as two digits (``01``, ``12.``)."""
-        return self.name == "compact" and not self.weak and self.current[-1].source.isdigit()
+        """Whether the current run is of moves written as two digits (``01``, ``12.``).
+
+        None being read, the last run, if only prose came after it (a remark, a picture of the
+        pegs under each move).
+        """
+        if self.current:
+            return self.name == "compact" and not self.weak and self.current[-1].source.isdigit()
+        last = self.runs[-1] if self.runs and self.joinable else None
+        if last is None or last.weak or last.notation != "compact":
+            return False
+        return last.raws[-1].source.isdigit()
 
     def _prose(self, kind: int, line: str, line_start: int) -> None:
         self.bare = ""
