@@ -3,6 +3,15 @@
 * A disk and the peg it goes to, written as two numbers ("1 -> 3", "2 -> 2", "1 -> 2": disk 1
   to peg 3, disk 2 to peg 2...) was read as moves between pegs, "2 -> 2" a move from peg 2 to
   itself, with confidence. No move goes from a peg to itself: the reading is now in doubt.
+* A bullet nested under a bulleted step, saying its move again, was read as one more move.
+* An item of words numbered in two digits ("10. move disks 1 and 2 to B") was taken for a
+  move of two digits with a remark, and passed over between numbered moves.
+* "Then disk 1 moves to the free rod." between two move lines was passed over as a remark.
+* A table's columns named by pegs ("Peg A | Peg B | Peg C": "3 2", "(3, 2)", "[1]") and a
+  picture of the pegs in parentheses ("1: (3, 2), 2: (1), 3: ()") were read as moves.
+* "10. Nice." after moves of two digits, each under a picture of the pegs, was dropped.
+
+Each test reads a whole class (dozens of members or more).
 """
 
 from __future__ import annotations
