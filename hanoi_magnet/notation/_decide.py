@@ -188,6 +188,26 @@ def counted_doubt(parts: list[Candidate], posts: int) -> Loser | None:
     return Loser(written, "the numbers before ':' read as disks", True)
 
 
+def onto_itself(raws: set[Raw]) -> str | None:
+    """Why a move of numbers from a peg to that same peg puts the reading in doubt.
+
+    No move goes from a peg to itself, and numbers alone name disks as well as pegs: "2 -> 2"
+    beside "1 -> 3" is more likely disk 2 put on peg 2 (which moves cannot be read without the
+    position). Letters, a written disk ("disk 2: 2 -> 2") and a move from peg 0 (no disk is 0:
+    the numbers are pegs) leave no such doubt.
+    """
+    numbers = [raw for raw in raws if raw.disk is None and raw.source.isdigit()]
+    if any(not raw.source.strip("0") for raw in numbers):
+        return None
+    for raw in numbers:
+        if raw.source == raw.target:
+            return (
+                f"'{raw.source} -> {raw.target}' moves a peg onto itself: the numbers may be a "
+                "disk and the peg it goes to"
+            )
+    return None
+
+
 def _next(
     decision: Decision,
     group: Group,

@@ -15,7 +15,14 @@ from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._builtin import get_notation
 from hanoi_magnet.notation._canonical import can_teach, known_reading, teach
 from hanoi_magnet.notation._cut import begun_move, end_of_text
-from hanoi_magnet.notation._decide import Decision, Loser, choose, correction_after, counted_doubt
+from hanoi_magnet.notation._decide import (
+    Decision,
+    Loser,
+    choose,
+    correction_after,
+    counted_doubt,
+    onto_itself,
+)
 from hanoi_magnet.notation._lines import (
     BLANK,
     MOVES,
@@ -382,7 +389,7 @@ class _Reading:
                 for part in loser.parts
                 if id(part) not in read
             )
-        hedged = decision.hedged
+        hedged = decision.hedged or onto_itself(distinct)
         paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
             moves=tuple(moves),

@@ -29,6 +29,7 @@ from hanoi_magnet.notation._segments import (
     MOVES,
     NEGATED,
     OF_COUNT,
+    PLAN_LINE,
     PROSE,
     PROSE_LINE,
     STEP_WORD,
@@ -38,7 +39,7 @@ from hanoi_magnet.notation._segments import (
     read_line,
     weak_remark,
 )
-from hanoi_magnet.notation._snapshots import without_pictures
+from hanoi_magnet.notation._snapshots import has_lists, without_pictures
 
 __all__ = [
     "ABANDON", "BLANK", "BROKEN", "MOVES", "NEGATED", "PROSE", "WEAK", "Line", "abandons",
@@ -147,7 +148,7 @@ def plain_line(line: str) -> str:
         line = _strip_latex(boxed if boxed is not None else line)
     if "~~" in line or "<" in line:
         line = _STRUCK.sub(" ", line)  # struck out: "~~A->C~~ A->B", "<del>A->C</del>"
-    if "[" in line:
+    if has_lists(line):
         line = without_pictures(line)  # "A->C  [3, 2] [] [1]": the pegs after the move
     if "(" in line:
         line = _FORMAT_ASIDE.sub(_spaces, line)  # "Moves (format e.g. A->B): ...": an example
@@ -259,6 +260,17 @@ def table_columns(cells: list[str]) -> dict[str, int] | None:
     return found if "source" in found and "target" in found else None
 
 
+def peg_columns(cells: list[str]) -> frozenset[int]:
+    """The columns a table header names by pegs ("Peg A | Peg B | Peg C"): the position.
+
+    Their cells list each peg's disks ("3 2", "(3, 2)"), which alone look like moves.
+    """
+    found = frozenset(
+        index for index, cell in enumerate(cells) if _PEG_HEAD.fullmatch(cell.replace("*", ""))
+    )
+    return found if len(found) >= 2 else frozenset()
+
+
 def table_cells(line: str) -> list[str]:
     """The cells of a markdown table row."""
     inner = line.strip()
@@ -277,6 +289,11 @@ _CELL = re.compile(
     r"(?:\([^()]{0,40}\)\s*)?",  # a remark in parentheses: "A (left)"
     re.IGNORECASE,
 )
+#: A header cell naming a peg: "Peg A", "Rod 1", "A", "Tower 3 (target)".
+_PEG_HEAD = re.compile(
+    r"\s*(?:(?:peg|rod|post|tower|pole|needle|stack)\s*)?(?:[A-Za-z]|\d)\s*(?:\([^()]{0,40}\)\s*)?",
+    re.IGNORECASE,
+)
 #: A disk cell that names its disk: "2", "disk 2", "D2", "#2", "2 (middle)".
 _DISK_CELL = re.compile(
     r"\s*(?:(?:disk|disc)\s*|d\s*|\#\s*)?(\d+)\s*(?:\([^()]{0,40}\)\s*)?", re.IGNORECASE
@@ -293,7 +310,12 @@ _PLACEHOLDER = re.compile(r"\?+")
 _ATTEMPT = re.compile(r"\s*[A-Za-z0-9?]\S{0,3}\s*")
 
 
-def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineReader) -> Line:
+def table_row(
+    cells: list[str],
+    columns: dict[str, int] | None,
+    reader: LineReader,
+    shown: frozenset[int] = frozenset(),
+) -> Line:
     """The move in one row of a markdown table.
 
     Read by its named columns, else from the one cell that holds a move (``| 1 | A -> C |``).
@@ -322,6 +344,9 @@ def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineRead
             return _unread_row(cells)
         return row
     broken = None
+    if shown:  # "| 1 | A -> C | 3 2 | 1 | - |": the pegs' disks after the move, no move
+        cells = [cell for index, cell in enumerate(cells) if index not in shown]
+    cells = _without_pictures(cells)
     for cell in cells:
         if cell.strip() and not cell.strip().isdigit():  # a step number is no move
             found = reader.read_cell(cell)
@@ -332,6 +357,16 @@ def table_row(cells: list[str], columns: dict[str, int] | None, reader: LineRead
     if broken is None and columns is not None and any(_peg_cell(cell) for cell in cells):
         return _unread_row(cells)  # "1 | 1 | A": a row of named columns with some left out
     return broken or _no_move_row(cells)
+
+
+def _without_pictures(cells: list[str]) -> list[str]:
+    """The cells, a picture of the pegs across them (``| [3, 2] | [] | [1] |``) left out.
+
+    One list of disks a peg's column: each cell alone looks like a move (``[3, 2]``).
+    """
+    if not any(map(has_lists, cells)):
+        return cells
+    return without_pictures("|".join(cells)).split("|")
 
 
 def _peg_cell(cell: str) -> bool:
@@ -369,6 +404,26 @@ class _Table:
         self.runs = runs
         self.moves = False  # a row of this table held moves
         self.waiting: list[tuple[str, int]] = []  # rows of prose since the last row of moves
+        self.pegs: frozenset[int] = frozenset()  # the columns that show the pegs' disks
+
+    def line(
+        self,
+        line: str,
+        line_start: int,
+        columns: dict[str, int] | None,
+        lines: list[str],
+        index: int,
+    ) -> dict[str, int] | None:
+        """Read a row of the table, or its header (``lines[index]``): the columns named then."""
+        cells = table_cells(line)
+        if (heads := table_columns(cells)) is not None:
+            self.end()
+            self.runs.skip(line_start, line_start + len(line), "a table's header")
+            return heads
+        if index + 1 < len(lines) and table_separator(lines[index + 1]):
+            self.pegs = peg_columns(cells)  # the header: columns named by pegs show them
+        self.row(table_row(cells, columns, self.runs.reader, self.pegs), line, line_start)
+        return columns
 
     def row(self, read: Line, line: str, line_start: int) -> None:
         if read.kind == BLANK:
@@ -384,6 +439,7 @@ class _Table:
         """The table ends (a line that is no row, a new header, a list): its last prose rows."""
         self._flush(unread=False)
         self.moves = False
+        self.pegs = frozenset()
 
     def _flush(self, unread: bool) -> None:
         for line, line_start in self.waiting:
@@ -508,6 +564,8 @@ class _Numbered:
         self.plans = _Plans(runs)
 
     def line(self, read: Line, line: str, line_start: int) -> None:
+        if self.runs.words_item(read):
+            read = PLAN_LINE if read.plan else PROSE_LINE
         if self.plans.takes(read, line, line_start):
             return
         number = line_number(line)
@@ -521,7 +579,11 @@ class _Numbered:
         if (
             read.kind == MOVES
             and len(read.raws) == 1
-            and (number is not None or ((":" in line or "#" in line) and _heading(line)))
+            and (
+                number is not None
+                or _BULLET.match(line)
+                or ((":" in line or "#" in line) and _heading(line))
+            )
         ):
             self.step = (read, line)
         if (
@@ -583,7 +645,7 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     second would put a larger disk on the first; two numbered lines alike are read as
     written.) A numbered line restates only a heading numbered otherwise (``**Phase 1: ...**``
     over ``1. ...``; ``1. ...:`` over ``2. ...`` are items of one list), or the line it is
-    nested under.
+    nested under; a bulleted line only a heading, or the bullet it is nested under.
     """
     if len(read.raws) != 1 or read.hedged or read.uncertain or read.broken or read.label:
         return False  # ("Moves: 03" after the list announces an answer of its own)
@@ -593,6 +655,8 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     if number is not None:
         nested = _indent(line) > _indent(step_line)
         return nested or (heading and _numbering(step_line) != _numbering(line))
+    if _BULLET.match(line) and _BULLET.match(step_line):  # nested, or another item alike
+        return _indent(line) > _indent(step_line)
     return heading or _move_text(line) != _move_text(step_line)
 
 
@@ -718,15 +782,8 @@ def line_runs(
                 piped = len(table_cells(line))
         if piped or line.lstrip()[:1] == "|":
             numbered.end()
-            cells = table_cells(line)
-            if table_separator(line):
-                continue
-            if (heads := table_columns(cells)) is not None:
-                table.end()
-                columns = heads
-                builder.skip(line_start, line_start + len(line), "a table's header")
-                continue
-            table.row(table_row(cells, columns, builder.reader), line, line_start)
+            if not table_separator(line):
+                columns = table.line(line, line_start, columns, lines, index)
             continue
         table.end()
         columns = None
@@ -800,6 +857,22 @@ _PEG_TALK = re.compile(
     r"|(?<![\w'])[A-HJ-Z](?![\w']).{0,40}?(?<![\w'])[A-HJ-Z](?![\w'])"
     r"|[\u2190-\u21ff\u2794-\u27bf\u2900-\u297f\u2b00-\u2bff]|->|&rarr;"
 )
+#: A disk that goes somewhere, told as a step: "Then disk 1 moves to the free rod.", "The
+#: smallest disk goes onto disk 2." (not indented: nested under a move, it tells of that move).
+_DISK_GOES = re.compile(
+    r"(?:[-*+•]\s{1,3})?(?:(?:then|next|now|finally|after\s{1,3}that|and)\W{1,3})?"
+    r"(?:the\s{1,3}(?:\w{1,10}\s{1,3})?)?dis[ck]\s{0,3}\#?\d{0,3}\s{1,3}(?:\w{1,10}\s{1,3})?"
+    r"(?:moves|goes|hops|jumps|slides|travels|is\s{1,3}(?:moved|placed|put))\s{1,3}"
+    r"(?:back\s{1,3}|over\s{1,3})?(?:(?:on)?to|on\s{1,3}top\s{1,3}of)\s",
+    re.IGNORECASE,
+)
+
+
+def _says_a_move(line: str) -> bool:
+    """Whether a line of prose between two move lines may be a move of the list."""
+    return _PEG_TALK.search(line) is not None or _DISK_GOES.match(line) is not None
+
+
 _BARE_FIRST_WORDS = 3
 _BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | ...": a label
 
@@ -854,7 +927,7 @@ class _Runs:
             return
         kind = read.kind
         if kind == BARE:
-            if self.current and self._digits() and read.name == self.name:
+            if self._digits() and read.name == "compact":
                 self._moves(read, False, line, line_start)  # "01." "12." "02.": a move in doubt
                 return
             self._prose(PROSE, line, line_start)
@@ -868,7 +941,7 @@ class _Runs:
             kind == PROSE
             and self.current
             and not (self.blank or read.plan or line.rstrip().endswith(":"))
-            and _PEG_TALK.search(plain_line(line))
+            and _says_a_move(plain_line(line))
         ):
             # "A->C", "Disk 3 goes from A to C.", "B->A": is the line between a move of the list?
             self._prose(kind, line, line_start)
@@ -936,9 +1009,25 @@ class _Runs:
             self.remarks.append((line_start, line_end, "after a move that cannot be read"))
         self.end = line_end
 
+    def words_item(self, read: Line) -> bool:
+        """Whether ``10. <words>`` is a list item of words: it follows moves not of two digits.
+
+        Beside moves of two digits it may be a move and a remark (``12. ok``): in doubt.
+        """
+        return read.kind == BARE and not _bare(read) and bool(self.current) and not self._digits()
+
     def _digits(self) -> bool:
-        """Whether the current run is of moves written as two digits (``01``, ``12.``)."""
-        return self.name == "compact" and not self.weak and self.current[-1].source.isdigit()
+        """Whether the current run is of moves written as two digits (``01``, ``12.``).
+
+        None being read, the last run, if only prose came after it (a remark, a picture of the
+        pegs under each move).
+        """
+        if self.current:
+            return self.name == "compact" and not self.weak and self.current[-1].source.isdigit()
+        last = self.runs[-1] if self.runs and self.joinable else None
+        if last is None or last.weak or last.notation != "compact":
+            return False
+        return last.raws[-1].source.isdigit()
 
     def _prose(self, kind: int, line: str, line_start: int) -> None:
         self.bare = ""

@@ -255,7 +255,13 @@ def read_line(line: str) -> Line:
         doubt = f"{line.strip()!r} may be a list item or a move"
         words = line[numbered.end() :].strip()
         return Line(
-            BARE, [Raw(None, *numbered.group(1, 2))], "compact", words, False, uncertain=doubt
+            BARE,
+            [Raw(None, *numbered.group(1, 2))],
+            "compact",
+            words,
+            False,
+            uncertain=doubt,
+            plan=_macro(line),  # "10. Move the top two disks to B": a plan's step, if words
         )
     if _macro(line):
         return PLAN_LINE

@@ -1,5 +1,7 @@
 """Pictures of the pegs written beside the moves: ``[3, 2] [] [1]``, ``A: [3], B: [2, 1], C: []``.
 
+Lists in parentheses too: ``1: (3, 2), 2: (1), 3: ()``.
+
 A model often shows the position after each move as one list of disks per peg. Such a picture
 holds no move, but its lists look like moves of pairs (``[3, 2]`` read as from 3 to 2), so it is
 blanked (replaced by as many spaces: offsets do not move) before the moves are looked for. A
@@ -12,13 +14,21 @@ from __future__ import annotations
 import re
 
 #: One peg's list of disks, perhaps named: "[3, 2]", "A: [3, 2]", "B=[]".
-_PEG_LIST = r"(?:(?<![A-Za-z0-9])[A-Za-z0-9]{1,3}[ \t]{0,2}[:=][ \t]{0,2})?\[[\d \t,]{0,120}\]"
+_PEG_LIST = (
+    r"(?:(?<![A-Za-z0-9])[A-Za-z0-9]{1,3}[ \t]{0,2}[:=][ \t]{0,2})?"
+    r"(?:\[[\d \t,]{0,120}\]|\([\d \t,]{0,120}\))"
+)
 _PICTURE = re.compile(
     rf"\[?[ \t]{{0,3}}{_PEG_LIST}(?:[ \t]{{0,3}}[,;|]?[ \t]{{0,3}}{_PEG_LIST})+[ \t]{{0,3}}\]?"
 )
 #: A list of no disk or of one: the mark of a picture (cheap to look for in a whole text).
-_SHORT = re.compile(r"\[[ \t]{0,3}\d{0,3}[ \t]{0,3}\]")
+_SHORT = re.compile(r"\[[ \t]{0,3}\d{0,3}[ \t]{0,3}\]|\([ \t]{0,3}\d{0,3}[ \t]{0,3}\)")
 _LIST = re.compile(r"\[([^\[\]]*)\]")
+
+
+def has_lists(text: str) -> bool:
+    """Whether ``text`` may hold a picture (a cheap look before the pattern's)."""
+    return "[" in text or "(" in text
 
 
 def without_pictures(text: str) -> str:
@@ -29,7 +39,7 @@ def without_pictures(text: str) -> str:
     >>> without_pictures("moves = [[0, 2], [0, 1], [2, 1]]")
     'moves = [[0, 2], [0, 1], [2, 1]]'
     """
-    if "[" not in text or _SHORT.search(text) is None:
+    if not has_lists(text) or _SHORT.search(text) is None:
         return text
     return _PICTURE.sub(_blank, text)
 
@@ -48,7 +58,8 @@ def _blank(found: re.Match[str]) -> str:
     gap = None
     short = False
     for index in range(len(lists) - 1, -1, -1):
-        numbers = re.findall(r"\d+", lists[index].group("inside"))
+        one = lists[index]
+        numbers = re.findall(r"\d+", one.group("inside") or one.group("round") or "")
         if any(number.lstrip("0") == "" for number in numbers) or disks.intersection(numbers):
             break
         if len(set(numbers)) != len(numbers):
@@ -72,5 +83,6 @@ def _blank(found: re.Match[str]) -> str:
 
 
 _ONE_LIST = re.compile(
-    r"(?:(?<![A-Za-z0-9])[A-Za-z0-9]{1,3}[ \t]{0,2}[:=][ \t]{0,2})?\[(?P<inside>[\d \t,]{0,120})\]"
+    r"(?:(?<![A-Za-z0-9])[A-Za-z0-9]{1,3}[ \t]{0,2}[:=][ \t]{0,2})?"
+    r"(?:\[(?P<inside>[\d \t,]{0,120})\]|\((?P<round>[\d \t,]{0,120})\))"
 )

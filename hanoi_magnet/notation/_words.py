@@ -22,7 +22,7 @@ import re
 import string
 
 from hanoi_magnet.notation._mentions import Mention, mentions
-from hanoi_magnet.notation._snapshots import without_pictures
+from hanoi_magnet.notation._snapshots import has_lists, without_pictures
 
 _SID = frozenset("SID")
 _CAPITALS = frozenset({"compact", "spaced"})  # the forms of capital letters only: "OK", "O K"
@@ -47,7 +47,7 @@ def letter_words(text: str, posts: int) -> list[tuple[int, int]]:
     found: list[tuple[Mention, int, bool]] = []  # each mention, its line, and whether it has words
     position = 0
     for number, line in enumerate(lines):
-        on_line = mentions(without_pictures(line) if "[" in line else line)  # as read
+        on_line = mentions(without_pictures(line) if has_lists(line) else line)  # as read
         if on_line:
             worded = _WORD.search(_without(line, on_line)) is not None
             found.extend(
