@@ -116,3 +116,26 @@ def test_pictures_do_not_make_peg_letters_words(form):
     found = extract_moves("\n".join(lines) + "\n\nDone. OK\n", pegs=PegNames.SID)
     pairs = tuple(m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves)
     assert pairs == PAIRS, lines
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("base", [0, 1])
+@pytest.mark.parametrize(("opening", "closing"), [("[", "]"), ("(", ")")])
+@pytest.mark.parametrize("numbering", ["({k}) ", "{k}) ", "[{k}] "])
+def test_a_step_number_in_brackets_before_a_move_in_brackets_is_no_picture(
+    n, base, opening, closing, numbering
+):
+    """ "(7) (2, 4, 1)", "(12) [3, 1, 2]": the step's number, then its move (found by the answer
+    grammar once it numbered steps "(k)"); the two were taken for a picture of the pegs (a list
+    of one disk beside a list of disks) and the move was lost."""
+    from hanoi_magnet import Move
+    from hanoi_magnet.registry import solve
+
+    moves = list(solve("classic", n))
+    lines = [
+        f"{numbering.format(k=k)}{opening}{m.disk}, {m.source + base}, {m.target + base}{closing}"
+        for k, m in enumerate(moves, 1)
+    ]
+    found = extract_moves("\n".join(lines), pegs=PegNames.ZERO if base == 0 else PegNames.ONE)
+    read = [(m.disk, m.source, m.target) if isinstance(m, Move) else m for m in found.moves]
+    assert read == [(m.disk, m.source, m.target) for m in moves] and not found.ambiguous, lines[:8]

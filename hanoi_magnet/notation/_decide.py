@@ -36,6 +36,7 @@ from hanoi_magnet.notation._lines import (
     cue_of,
     drafted,
     line_number,
+    list_number,
     step_above,
 )
 from hanoi_magnet.notation._naming import detect
@@ -488,7 +489,7 @@ def _starts_again(text: str, last: Candidate, candidate: Candidate, prose: str) 
     Only blank lines, or the heading of its first step ("Step 1:"), between: prose there
     ("Phase 2: ...") may start a part of the same answer numbered on its own.
     """
-    first = line_number(text, candidate.start)
+    first = list_number(text, candidate.start)
     heading = step_above(text, candidate.start)
     if prose.strip() and (heading is None or "\n" in prose.strip()):
         return False

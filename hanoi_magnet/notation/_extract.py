@@ -33,6 +33,7 @@ from hanoi_magnet.notation._lines import (
     line_number,
     line_reader,
     line_runs,
+    list_number,
     run_of_lines,
 )
 from hanoi_magnet.notation._mentions import json_raw
@@ -635,7 +636,7 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
     if (
         first < last
         and _ONE_AGAIN.search(text, sum(map(len, lines[: first + 1])) + first) is not None
-        and 1 in map(line_number, lines[first + 1 : last + 1])
+        and 1 in map(list_number, lines[first + 1 : last + 1])
     ):
         return None  # "3. B->C", then "1. A->C": a second list, numbered again
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled

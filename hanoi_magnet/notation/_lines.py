@@ -607,7 +607,7 @@ class _Numbered:
             self.waiting.append((read, line, line_start))
             return
         if read.kind == MOVES:
-            if number == 1 and self.last >= 2 and not self.waiting:
+            if number == 1 and self.last >= 2 and not self.waiting and list_number(line) == 1:
                 self.runs.close()  # "3. B->C", then "1. A->C": a second list, numbered again
             self._flush(unread=number is not None and number == self.last + 1 + self.count > 0)
             self.runs.add(read, line, line_start)
@@ -724,6 +724,14 @@ def _numbering(line: str) -> str | None:
     """How a line is numbered, its numbers left out (``"."``, ``"**Phase :"``; ``None``: not)."""
     found = _LINE_NUMBER.match(line)
     return None if found is None else re.sub(r"\d", "", found[0]).strip()
+
+
+def list_number(line: str, start: int = 0) -> int | None:
+    """The number of a line numbered as a list's item: "1.", "(1)", "Step 1:" (not "1:")."""
+    found = _LINE_NUMBER.match(line, start)
+    if found is None or (found[0].rstrip().endswith(":") and found[0].strip()[:-1].isdigit()):
+        return None
+    return int(found[1] or found[2])
 
 
 def line_number(line: str, start: int = 0) -> int | None:

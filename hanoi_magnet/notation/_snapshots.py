@@ -48,8 +48,8 @@ def _blank(found: re.Match[str]) -> str:
     """The stretch with its picture blanked: the lists at its end that can be one.
 
     From the last list back, while the lists are disks of a position (numbers from 1, no disk
-    twice: a move such as ``[1, 2, 1]`` or ``[1, 0, 2]`` is none) and stand apart alike; a
-    picture has two lists or more, one of them empty or of one disk.
+    twice: a move such as ``[1, 2, 1]`` or ``[1, 0, 2]`` is none), in the same brackets, and
+    stand apart alike; a picture has two lists or more, one of them empty or of one disk.
     """
     stretch = found.group(0)
     lists = list(_ONE_LIST.finditer(stretch))
@@ -57,11 +57,16 @@ def _blank(found: re.Match[str]) -> str:
     start = len(lists)
     gap = None
     short = False
+    round_ = lists[-1].group("round") is not None if lists else False
     for index in range(len(lists) - 1, -1, -1):
         one = lists[index]
+        if (one.group("round") is not None) != round_:
+            break  # "(12) [3, 1, 2]": a picture's lists have the same brackets
         numbers = re.findall(r"\d+", one.group("inside") or one.group("round") or "")
         if any(number.lstrip("0") == "" for number in numbers) or disks.intersection(numbers):
             break
+        if len(numbers) == 1 and one.group(0)[0] in "[(" and _numbers_line(found, one.start()):
+            break  # "(7) (2, 4, 1)", "[12] [3, 1, 2]": the step's number, then its move
         if len(set(numbers)) != len(numbers):
             break
         between = (
@@ -80,6 +85,12 @@ def _blank(found: re.Match[str]) -> str:
         return stretch
     at = 0 if start == 0 else lists[start].start()  # (with the brackets around them all)
     return stretch[:at] + " " * (len(stretch) - at)
+
+
+def _numbers_line(found: re.Match[str], at: int) -> bool:
+    """Whether the list at ``at`` in the stretch opens its line (a list number: ``(7)``)."""
+    start = found.start() + at
+    return not found.string[found.string.rfind("\n", 0, start) + 1 : start].strip()
 
 
 _ONE_LIST = re.compile(
