@@ -102,6 +102,9 @@ def test_a_list_numbered_from_1_again_is_a_second_list(numbering, gap, n):
     assert found.ambiguous, first + gap + second
     again = extract_moves(first + gap + first)
     assert len(again.moves) == len(moves) and not again.ambiguous
+    start = "\n".join(numbering.format(k=k) + move for k, move in enumerate(moves[:2], 1))
+    its_start = extract_moves(first + gap + start)  # its first moves said again
+    assert len(its_start.moves) == len(moves) and not its_start.ambiguous
 
 
 @pytest.mark.parametrize("numbering", ["1. ", "- ", "* "])

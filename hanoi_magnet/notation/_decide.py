@@ -473,7 +473,7 @@ def _numbered(
 
 def _second_list(decision: Decision, group: Group, candidate: Candidate, key: Key) -> Group:
     """A second list ("1. A->B", "2. A->C", "3. B->C", then "1. A->C"), not steps 4 on."""
-    if list(key) == group.key:
+    if list(key) == group.key[: len(key)]:  # the list, or its first moves, said again
         decision.losers.append(Loser([candidate], "the same list again, numbered from 1"))
         return group
     decision.losers.append(Loser([candidate], "a second list numbered from 1", True))
