@@ -1,6 +1,7 @@
 """Pictures of the pegs written beside the moves: ``[3, 2] [] [1]``, ``A: [3], B: [2, 1], C: []``.
 
-Lists in parentheses too: ``1: (3, 2), 2: (1), 3: ()``.
+Lists in parentheses too: ``1: (3, 2), 2: (1), 3: ()``; and named pegs without brackets, apart by
+``|`` or ``;``: ``1: 3 2 | 2: empty | 3: 1``.
 
 A model often shows the position after each move as one list of disks per peg. Such a picture
 holds no move, but its lists look like moves of pairs (``[3, 2]`` read as from 3 to 2), so it is
@@ -26,9 +27,21 @@ _SHORT = re.compile(r"\[[ \t]{0,3}\d{0,3}[ \t]{0,3}\]|\([ \t]{0,3}\d{0,3}[ \t]{0
 _LIST = re.compile(r"\[([^\[\]]*)\]")
 
 
+#: One peg's disks without brackets, named: "1: 3 2", "B: empty", "C: -", "Peg 3: 1".
+_BARE_PEG = (
+    r"(?<![\w:])(?:(?:peg|rod|tower|post|pole)[ \t]{0,2})?[A-Za-z0-9]{1,3}[ \t]{0,2}[:=][ \t]{0,3}"
+    r"(?:empty|none|-|—|\d{1,3}(?:[ \t,]{1,3}\d{1,3}){0,30})"
+)
+#: Pegs without brackets side by side, apart by "|" or ";": "1: 3 2 | 2: empty | 3: 1".
+_BARE_PICTURE = re.compile(
+    rf"{_BARE_PEG}(?:[ \t]{{0,3}}[|;][ \t]{{0,3}}{_BARE_PEG})+(?![\w:])", re.IGNORECASE
+)
+_BARE_DISKS = re.compile(r"[:=][ \t]{0,3}([^|;]*)")
+
+
 def has_lists(text: str) -> bool:
     """Whether ``text`` may hold a picture (a cheap look before the pattern's)."""
-    return "[" in text or "(" in text
+    return "[" in text or "(" in text or (":" in text and ("|" in text or ";" in text))
 
 
 def without_pictures(text: str) -> str:
@@ -39,9 +52,30 @@ def without_pictures(text: str) -> str:
     >>> without_pictures("moves = [[0, 2], [0, 1], [2, 1]]")
     'moves = [[0, 2], [0, 1], [2, 1]]'
     """
-    if not has_lists(text) or _SHORT.search(text) is None:
-        return text
-    return _PICTURE.sub(_blank, text)
+    if ("[" in text or "(" in text) and _SHORT.search(text) is not None:
+        text = _PICTURE.sub(_blank, text)
+    if ":" in text and ("|" in text or ";" in text):
+        text = _BARE_PICTURE.sub(_blank_bare, text)
+    return text
+
+
+def _blank_bare(found: re.Match[str]) -> str:
+    """Pegs without brackets, blanked when they are a picture.
+
+    Disks from 1, none twice, a peg empty or of one disk (a move of numbers, "1: 1 3", names
+    two).
+    """
+    seen: list[str] = []
+    short = False
+    for disks in _BARE_DISKS.findall(found.group(0)):
+        numbers = re.findall(r"\d+", disks)
+        if any(not number.strip("0") for number in numbers):
+            return found.group(0)
+        seen += numbers
+        short = short or len(numbers) <= 1
+    if not short or len(set(seen)) != len(seen):
+        return found.group(0)
+    return " " * len(found.group(0))
 
 
 def _blank(found: re.Match[str]) -> str:
