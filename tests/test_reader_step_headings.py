@@ -113,3 +113,40 @@ def test_a_markdown_list_numbered_1_throughout_is_one_list(numbering):
     moves = [f"{'ABC'[m.source]} -> {'ABC'[m.target]}" for m in solve("classic", 3)]
     found = extract_moves("\n".join(numbering + move for move in moves))
     assert len(found.moves) == 7 and not found.ambiguous
+
+
+@pytest.mark.parametrize("bullet", ["", "* ", "- ", "> ", "**", "  * "])
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_librarys_disk_labels_are_never_a_list_numbered_again(bullet, n):
+    """ "1: S -> D", "2: S -> I", "1: D -> I": the numbers are disks (the library's notation),
+    under a bullet too (the answer grammar's seed 2027 wrote "* 2: ...", "* 1: ..." and the
+    second list was dropped as the first said again)."""
+    moves = list(solve("classic", n))
+    closing = "**" if bullet == "**" else ""
+    lines = [f"{bullet}{m.disk}:{closing} {'SID'[m.source]} -> {'SID'[m.target]}" for m in moves]
+    found = extract_moves("\n".join(lines))
+    read = [(m.disk, m.source, m.target) for m in found.moves]
+    assert read == [(m.disk, m.source, m.target) for m in moves] and not found.ambiguous, lines
+
+
+@pytest.mark.parametrize(
+    ("draft", "final"),
+    [
+        ("Step {k}: ", "* {d}: "),
+        ("Step {k}: ", "{d}: "),
+        ("{k}. ", "Step {k}: "),
+        ("({k}) ", "{k}. "),
+    ],
+)
+@pytest.mark.parametrize("prose", ["So the final answer is:", "Wait, that is wrong. Corrected:"])
+def test_a_run_numbered_otherwise_after_prose_does_not_go_on_with_the_list(draft, final, prose):
+    """A draft "Step 1: (1, 'S', 'I')", then "So the final answer is:" and "* 2: S to D" (disk 2):
+    the final answer's number is no step 2 of the draft (the answer grammar's seed 2035: the
+    two were read as one list, the draft's move first)."""
+    first = draft.format(k=1, d=1) + "S -> I"
+    later = "\n".join(
+        final.format(k=k, d=m.disk) + f"{'SID'[m.source]} -> {'SID'[m.target]}"
+        for k, m in enumerate(solve("classic", 2), 2)
+    )
+    found = extract_moves(f"{first}\n\n{prose}\n{later}")
+    assert len(found.moves) == 3 or found.ambiguous, (first, later)

@@ -37,6 +37,7 @@ from hanoi_magnet.notation._lines import (
     drafted,
     line_number,
     list_number,
+    numbering,
     step_above,
 )
 from hanoi_magnet.notation._naming import detect
@@ -435,14 +436,17 @@ _NOT_SAID = ("```", "~~~", "<")
 
 
 def _goes_on(text: str, last: Candidate, candidate: Candidate) -> bool:
-    """Whether ``candidate``'s first line is numbered one more than ``last``'s last line.
+    """Whether ``candidate``'s first line is numbered one more than ``last``'s last line, alike.
 
     A run of one move under a heading that is only its step's number ("Step 4:", then "Move
     disk 3 from A to C") is numbered by it.
     """
-    after = line_number(text, candidate.start)
+    at, end = candidate.start, text.rfind("\n", 0, last.end) + 1
+    after, before = line_number(text, at), line_number(text, end)
+    if after is not None and before is not None:  # ("Step 1: ...", then "2: ...": disk 2)
+        return after == before + 1 and numbering(text, at) == numbering(text, end)
     if after is None:
-        after = step_above(text, candidate.start)
+        after = step_above(text, at)
     before = _last_number(text, last)
     return after is not None and before >= 0 and after == before + 1
 

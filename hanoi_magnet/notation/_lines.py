@@ -654,7 +654,7 @@ def _again(read: Line, line: str, number: int | None, step: Line, step_line: str
     heading = _heading(step_line)
     if number is not None:
         nested = _indent(line) > _indent(step_line)
-        return nested or (heading and _numbering(step_line) != _numbering(line))
+        return nested or (heading and numbering(step_line) != numbering(line))
     if _BULLET.match(line) and _BULLET.match(step_line):  # nested, or another item alike
         return _indent(line) > _indent(step_line)
     return heading or _move_text(line) != _move_text(step_line)
@@ -720,18 +720,22 @@ def step_above(text: str, start: int) -> int | None:
     return None if found is None else int(found[1])
 
 
-def _numbering(line: str) -> str | None:
+def numbering(line: str, start: int = 0) -> str | None:
     """How a line is numbered, its numbers left out (``"."``, ``"**Phase :"``; ``None``: not)."""
-    found = _LINE_NUMBER.match(line)
+    found = _LINE_NUMBER.match(line, start)
     return None if found is None else re.sub(r"\d", "", found[0]).strip()
 
 
 def list_number(line: str, start: int = 0) -> int | None:
     """The number of a line numbered as a list's item: "1.", "(1)", "Step 1:" (not "1:")."""
     found = _LINE_NUMBER.match(line, start)
-    if found is None or (found[0].rstrip().endswith(":") and found[0].strip()[:-1].isdigit()):
+    if found is None:
         return None
-    return int(found[1] or found[2])
+    head = found[0].strip(" \t*_>")  # ("* 2: A -> C": a bullet, then the disk)
+    written = found[1] or found[2]
+    if (head.endswith(":") and head[:-1].strip().isdigit()) or written.startswith("0"):
+        return None  # ("01.": a move of two digits, no list's number)
+    return int(written)
 
 
 def line_number(line: str, start: int = 0) -> int | None:
