@@ -635,7 +635,7 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
             return None  # the same pegs twice in a row: a step said again? (never legal twice)
     if (
         first < last
-        and list_number(lines[first]) is not None  # (a list: "1. A->C", not "Move disk 1 ...")
+        and list_number(lines[first]) is not None  # (a list, as the full reading asks)
         and _ONE_AGAIN.search(text, sum(map(len, lines[: first + 1])) + first) is not None
         and 1 in map(list_number, lines[first + 1 : last + 1])
     ):

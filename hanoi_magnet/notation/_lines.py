@@ -558,6 +558,7 @@ class _Numbered:
     def __init__(self, runs: _Runs) -> None:
         self.runs = runs
         self.last = -1  # the number of the last numbered move line (-1: none)
+        self.listed = False  # the current run's first line is a list's item ("1.", "Step 1:")
         self.waiting: list[tuple[Line, str, int]] = []  # items of words numbered in turn since
         self.count = 0  # how many of them
         self.step: tuple[Line, str] | None = None  # the numbered line of one move just read
@@ -607,9 +608,17 @@ class _Numbered:
             self.waiting.append((read, line, line_start))
             return
         if read.kind == MOVES:
-            if number == 1 and self.last >= 2 and not self.waiting and list_number(line) == 1:
-                self.runs.close()  # "3. B->C", then "1. A->C": a second list, numbered again
+            if (
+                number == 1
+                and self.last >= 2
+                and self.listed
+                and not self.waiting
+                and list_number(line) == 1
+            ):
+                self.runs.close()  # "1. A->B" ... "3. B->C", then "1. A->C": a second list
             self._flush(unread=number is not None and number == self.last + 1 + self.count > 0)
+            if not self.runs.current:  # a run starts: is it a list ("1. ...")?
+                self.listed = list_number(line) is not None
             self.runs.add(read, line, line_start)
             self.plans.added()
             self.last = -1 if number is None else number
