@@ -51,6 +51,7 @@ def forget_readings() -> None:
     """Empty the memos of the reader and the scorer (module tables, caches, notation tables)."""
     _lines.line_reader()._seen.clear()
     _lines.line_reader()._cells.clear()
+    _lines.line_reader()._numbers.clear()
     for module_name, names in MEMO_TABLES.items():
         module = importlib.import_module(module_name)
         for name in names:

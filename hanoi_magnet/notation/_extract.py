@@ -33,7 +33,6 @@ from hanoi_magnet.notation._lines import (
     line_number,
     line_reader,
     line_runs,
-    list_number,
     run_of_lines,
 )
 from hanoi_magnet.notation._mentions import json_raw
@@ -635,9 +634,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
             return None  # the same pegs twice in a row: a step said again? (never legal twice)
     if (
         first < last
-        and list_number(lines[first]) is not None  # (a list, as the full reading asks)
-        and _ONE_AGAIN.search(text, sum(map(len, lines[: first + 1])) + first) is not None
-        and 1 in map(list_number, lines[first + 1 : last + 1])
+        and reader.number(lines[first]) is not None  # (a list, as the full reading asks)
+        and 1 in reader.numbers(lines[first + 1 : last + 1])
     ):
         return None  # "3. B->C", then "1. A->C": a second list, numbered again
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
@@ -652,8 +650,6 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
     return (run._replace(paragraphs=paragraphs) if paragraphs else run), skipped
 
 
-#: A line that may be numbered 1 ("1.", "Step 1:", "**Move #1:**"), after the first line.
-_ONE_AGAIN = re.compile(r"\n[ \t*_>#(\[]*(?:[^\W\d_]{2,15}\.?[ \t]{0,3}\#?)?1(?!\d)")
 _SHORT = 512  # lines: fewer are looked at two by two (cheaper than to tell their shapes)
 
 

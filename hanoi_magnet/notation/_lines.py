@@ -202,6 +202,7 @@ class LineReader:
     def __init__(self) -> None:
         self._seen: dict[str, Line] = {}
         self._cells: dict[str, Line] = {}  # table cells: their move line, or PROSE_LINE
+        self._numbers: dict[str, int | None] = {}  # lines: their number as a list's item
         #: The reading of a line if it was read before, else ``None`` (a dict's get: fast).
         self.known: Callable[[str], Line | None] = self._seen.get
 
@@ -215,6 +216,25 @@ class LineReader:
                     self._seen.clear()
                 self._seen[line] = known
         return known
+
+    def number(self, line: str) -> int | None:
+        """The line's number as a list's item (:func:`list_number`), remembered as readings are."""
+        if line in self._numbers:
+            return self._numbers[line]
+        found = list_number(line)
+        if len(line) <= _LONGEST_REMEMBERED:
+            if len(self._numbers) >= _REMEMBERED:
+                self._numbers.clear()
+            self._numbers[line] = found
+        return found
+
+    def numbers(self, lines: list[str]) -> list[int | None]:
+        """The numbers of ``lines`` as a list's items (remembered ones looked up at C speed)."""
+        found = list(map(self._numbers.get, lines, itertools.repeat(-1)))
+        if -1 in found:  # (no list counts from -1)
+            pairs = zip(lines, found, strict=True)
+            found = [self.number(line) if number == -1 else number for line, number in pairs]
+        return found
 
     def read_cell(self, cell: str) -> Line | None:
         """The move line a table's cell holds, without remark or label (``None``: no move).
@@ -281,7 +301,7 @@ def table_cells(line: str) -> list[str]:
 
 def table_separator(line: str) -> bool:
     """Whether a line is the ``|---|---|`` row under a table's header."""
-    return "-" in line and _TABLE_SEPARATOR.fullmatch(line.strip()) is not None
+    return "-" in line and _TABLE_SEPARATOR.fullmatch(line) is not None
 
 
 _CELL = re.compile(
@@ -364,9 +384,10 @@ def _without_pictures(cells: list[str]) -> list[str]:
 
     One list of disks a peg's column: each cell alone looks like a move (``[3, 2]``).
     """
-    if not any(map(has_lists, cells)):
-        return cells
-    return without_pictures("|".join(cells)).split("|")
+    row = "|".join(cells)
+    if not ("[" in row or "(" in row or ";" in row) or not any(map(has_lists, cells)):
+        return cells  # (a cell has no "|": only brackets or ":" and ";" may make a picture)
+    return without_pictures(row).split("|")
 
 
 def _peg_cell(cell: str) -> bool:
@@ -411,16 +432,15 @@ class _Table:
         line: str,
         line_start: int,
         columns: dict[str, int] | None,
-        lines: list[str],
-        index: int,
+        header: bool,
     ) -> dict[str, int] | None:
-        """Read a row of the table, or its header (``lines[index]``): the columns named then."""
+        """Read a row of the table, or its header (``header``: the next line is a separator)."""
         cells = table_cells(line)
         if (heads := table_columns(cells)) is not None:
             self.end()
             self.runs.skip(line_start, line_start + len(line), "a table's header")
             return heads
-        if index + 1 < len(lines) and table_separator(lines[index + 1]):
+        if header:
             self.pegs = peg_columns(cells)  # the header: columns named by pegs show them
         self.row(table_row(cells, columns, self.runs.reader, self.pegs), line, line_start)
         return columns
@@ -776,6 +796,7 @@ def line_runs(
     piped = (
         0  # in a table written without its outer pipes ("Disk | From | To", "---|---"): its width
     )
+    below = (-1, False)  # the line after the last row read, and whether it is a separator
     for index, line in enumerate(lines):
         line_start, offset = offset, offset + len(line) + 1
         while next_block < len(spans) and spans[next_block][1] <= line_start:
@@ -803,8 +824,13 @@ def line_runs(
                 piped = len(table_cells(line))
         if piped or line.lstrip()[:1] == "|":
             numbered.end()
-            if not table_separator(line):
-                columns = table.line(line, line_start, columns, lines, index)
+            looked, separator = below  # (each line looked at once: from the row above it)
+            if looked != index or line is not lines[index]:
+                separator = table_separator(line)
+            if not separator:
+                header = index + 1 < len(lines) and table_separator(lines[index + 1])
+                below = index + 1, header
+                columns = table.line(line, line_start, columns, header)
             continue
         table.end()
         columns = None

@@ -63,9 +63,12 @@ _SUBJECT = (
 #: A capitalized word that numbers steps, up to its number ("Action ", "Schritt ", "Step no. "):
 #: not a word for a disk or a peg, a connector, an ordinal, or a word that numbers answers.
 STEP_WORD = (
-    rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|scheibe|disco"
+    rf"(?-i:(?=[A-ZÀ-ÖØ-ÞА-ЯЁ]))"
+    # (cheap first: a word, then a number; only then the words that number no step)
+    rf"(?=[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?\d)"
+    rf"(?:(?=(?:step|move)\b)|(?!(?:dis[ck]|ring|piece|peg|rod|post|tower|pole|scheibe|disco"
     rf"|disque|anillo|anneau|block|kiekko|диск|кольцо|{_CONNECTOR}|{ANSWER_WORD}"
-    rf"|{_ORDINAL})\b)[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?"
+    rf"|{_ORDINAL})\b))[^\W\d_]{{2,15}}\.?\s{{0,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?\#?"
 )
 #: The count after a step's number: "Step 2/7", "Step 2 of 7".
 OF_COUNT = r"(?:\s{0,3}(?:/|of|out\s{1,3}of)\s{0,3}\d{1,4})?"
