@@ -313,7 +313,7 @@ def _twisted(
     if twist == "said-twice":
         return _said_twice(chooser, body, names, moves)
     if twist == "pictures":
-        return _pictures(chooser, body, moves, posts)
+        return _pictures(chooser, body, names, moves, posts)
     if twist == "options":
         other = _other(chooser, names, moves, posts)
         if _pairs(other.moves) == _pairs(read):
@@ -475,7 +475,9 @@ def _said_twice(
     return _inserted(body.text, ends, pieces), body.moves, "moves", True
 
 
-def _pictures(chooser: Chooser, body: Body, moves: tuple[Move, ...], posts: int) -> _Twisted | None:
+def _pictures(
+    chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...], posts: int
+) -> _Twisted | None:
     """The position after each move beside it: ``A -> C  [3, 2] [] [1]``.
 
     Written only where the position has a peg empty or of one disk (the reader's mark of a
@@ -487,7 +489,10 @@ def _pictures(chooser: Chooser, body: Body, moves: tuple[Move, ...], posts: int)
     n = max(move.disk for move in moves)
     pegs: list[list[int]] = [list(range(n, 0, -1))] + [[] for _ in range(posts - 1)]
     shown = []
-    style = chooser.choice(("  {}", " -> {}", " (pegs: {})", "\n   State: {}"))
+    picture = chooser.choice(_PICTURES)
+    # a picture named by pegs after an arrow would read as one more move ("A -> C -> A: 3 2")
+    places = ("  {}", " -> {}") if "{name}" not in picture[0] else ("  {}",)
+    place = chooser.choice((*places, " (pegs: {})", "\n   State: {}"))
     for move in moves:
         if not pegs[move.source] or pegs[move.source][-1] != move.disk:
             return None
@@ -496,8 +501,32 @@ def _pictures(chooser: Chooser, body: Body, moves: tuple[Move, ...], posts: int)
         pegs[move.target].append(pegs[move.source].pop())
         if all(len(peg) > 1 for peg in pegs):
             return None
-        shown.append(style.format(" ".join(str(peg) for peg in pegs)))
+        shown.append(place.format(_picture(picture, pegs, names)))
     return _inserted(body.text, ends, shown), body.moves, "moves", True
+
+
+#: How a picture shows a peg with disks (bottom first), an empty peg, and what is between pegs.
+_PICTURES = (
+    ("[{disks}]", "[]", " "),  # [3, 2] [] [1]
+    ("({disks})", "()", " "),  # (3, 2) () (1)
+    ("{name}: [{disks}]", "{name}: []", ", "),  # A: [3, 2], B: [], C: [1]
+    ("{name}: ({disks})", "{name}: ()", ", "),  # 1: (3, 2), 2: (), 3: (1)
+    ("{name}: {spaced}", "{name}: empty", " | "),  # A: 3 2 | B: empty | C: 1
+    ("{name}: {disks}", "{name}: -", "; "),  # A: 3, 2; B: -; C: 1
+)
+
+
+def _picture(picture: tuple[str, str, str], pegs: list[list[int]], names: Names) -> str:
+    """The pegs' disks in one of the :data:`_PICTURES`."""
+    full, empty, between = picture
+    return between.join(
+        (full if peg else empty).format(
+            name=names.peg(post),
+            disks=", ".join(map(str, peg)),
+            spaced=" ".join(map(str, peg)),
+        )
+        for post, peg in enumerate(pegs)
+    )
 
 
 def _restated(
