@@ -346,6 +346,7 @@ _NUMBERED_STYLES = (
     "dot", "paren", "step", "step-dash", "bold-step", "move-n", "action", "step-of", "step-slash",
     "parens", "move-hash",
 )  # fmt: skip
+_BULLETS = ("dash", "star", "bullet")
 #: Prose between two parts of one numbered list (whatever it says, the list goes on).
 _INTERLUDES = (
     "This is correct: the smaller disk sits on the larger one.",
@@ -459,18 +460,25 @@ def _said_twice(
 ) -> _Twisted | None:
     """Each numbered step's move said again under it, or after it, in another form.
 
+    Under a bulleted step, in a bullet nested under it.
+
     ``**Step 1: A -> C**`` then "Move disk 1 from A to C.": one step (the same move twice in a
     row is never legal), so the reading is the moves.
     """
     ends = _line_ends(body)
-    if ends is None or body.recipe[2] not in _NUMBERED_STYLES or len(moves) != len(ends):
+    if ends is None or len(moves) != len(ends):
+        return None
+    bulleted = body.recipe[2] in _BULLETS
+    if not (bulleted or body.recipe[2] in _NUMBERED_STYLES):
         return None
     form = "arrow" if body.recipe[1] in ("sentence", "disk-first") else "sentence"
     again = [LINE_FORMS[form](move, names, chooser) for move in moves]
     if any(said is None for said in again):
         return None
     newline = "\r\n" if "\r\n" in body.text else "\n"
-    under = chooser.choice((newline + "   ", newline + "- ", newline, newline + "  * "))
+    # under a bullet, a bullet nested under it ("- A -> C", "  - Move disk 1 from A to C.")
+    unders = ("  - ", "   * ", "    • ") if bulleted else ("   ", "- ", "", "  * ")
+    under = newline + chooser.choice(unders)
     pieces = [f"{under}{said}" for said in again]
     return _inserted(body.text, ends, pieces), body.moves, "moves", True
 
