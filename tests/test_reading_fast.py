@@ -527,3 +527,26 @@ def test_the_other_reading_of_a_counted_run_is_reported_where_the_run_is(before,
     found = extract_moves(text, posts=4)
     (other,) = [span for span in found.skipped if span.why.startswith("another reading")]
     assert text[other.start : other.end] == run
+
+
+@pytest.mark.parametrize("distinct", [4095, 4096 + 50])
+def test_list_numbers_are_remembered_up_to_a_bound_and_read_the_same_beyond(distinct):
+    """A line's number as a list's item, looked up in the reader's memo: the same as read afresh,
+    cold or warm, below and beyond the 4,096 lines kept and for lines too long to keep."""
+    from hanoi_magnet.notation import _lines
+
+    reader = _lines.line_reader()
+    reader._numbers.clear()
+    leads = ("{}. ", "Step {}: ", "**Step {}:** ", "Action {}/99: ", "({}) ", "Move #{}: ", "{}: ")
+    lines = [
+        leads[index % len(leads)].format(index % 12) + f"Move disk {index} from A to C"
+        for index in range(distinct)
+    ]
+    lines += [line + " " + "z" * 300 for line in lines[:20]]  # longer than the kept length
+    expected = [_lines.list_number(line) for line in lines]
+    assert 1 in expected and None in expected and 0 not in expected  # "0. ", "N: ": no item
+    assert reader.numbers(lines) == expected  # cold
+    assert reader.numbers(lines) == expected  # warm (and started over when full)
+    assert [reader.number(line) for line in lines] == expected
+    assert 0 < len(reader._numbers) <= 4096
+    assert not any(len(line) > 300 for line in reader._numbers)
