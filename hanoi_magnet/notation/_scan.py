@@ -165,6 +165,13 @@ def small_int(digits: str) -> int:
 
 def to_move(raw: Raw, naming: PegNames, posts: int) -> ReadMove:
     """The move a raw move stands for under ``naming``; NotationError if it cannot be one."""
+    if raw.source.strip().isdecimal() != raw.target.strip().isdecimal():
+        # "1 -> D", "(2, I)": a disk and the peg it goes to, not two pegs (S, I, D also reads
+        # numbers from 0, so that "1 -> D" would be read as the move from I to D)
+        raise NotationError(
+            f"a peg written as a number beside one written as a letter: {raw.source} -> "
+            f"{raw.target} (a disk and its peg?)"
+        )
     source = naming.read(raw.source, posts)
     target = naming.read(raw.target, posts)
     if raw.disk is None:
