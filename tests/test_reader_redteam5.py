@@ -2,6 +2,8 @@
 
 * A disk and the peg it goes to, a number beside a letter ("1 -> D", "(2, I)", "S ==1==> D"),
   was read on S, I, D pegs as a move between two pegs (S, I, D also reads numbers from 0).
+* A sentence that tells a move in words the reader cannot read ("disk 1 goes from A to B",
+  "shift the top of S onto I") among sentences of moves was passed over as a remark.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -63,3 +65,34 @@ def _disk_and_peg_answers():
 @pytest.mark.parametrize("text", list(_disk_and_peg_answers()))
 def test_a_number_beside_a_letter_is_no_move_between_two_pegs(text):
     assert _not_confident(text, PegNames.SID), text
+
+
+# -- a move told in words among sentences of moves ----------------------------------------------
+
+_READ = ["move disk {d} from {s} to {t}", "{s} to {t}"]
+_TOLD = ["disk {d} goes from {s} to {t}", "shift the top of {s} onto {t}"]
+_JOINS = [". Then ", ", then ", "; next, ", ". After that, "]
+
+
+def _told_among_answers():
+    moves = _solution(3)
+    for names, told, at, join, read in itertools.product(
+        ("ABC", "SID"), _TOLD, (0, 1, 3, 6), _JOINS, _READ
+    ):
+        parts = []
+        for i, (d, s, t) in enumerate(moves):
+            form = told if i == at else read
+            parts.append(form.format(d=d, s=names[s], t=names[t]))
+        text = "First, " + join.join(parts) + "."
+        yield pytest.param(text, _NAMINGS[names], id=f"{names}-{told[:10]}-{at}-{join!r}-{read}")
+
+
+@pytest.mark.parametrize(("text", "pegs"), list(_told_among_answers()))
+def test_a_move_told_in_words_among_sentences_of_moves_puts_them_in_doubt(text, pegs):
+    assert _not_confident(text, pegs), text
+
+
+def test_a_remark_after_the_last_move_that_names_pegs_is_still_a_remark():
+    found = extract_moves("Move disk 1 from A to C. This frees the way from A to B.")
+    assert _confident(found)
+    assert _pairs(found.moves) == ((0, 2),)

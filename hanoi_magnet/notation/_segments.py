@@ -212,6 +212,7 @@ class _Sentence(NamedTuple):
     broken: str = ""
     abandons: bool = False
     label: str = ""  # its lead announces the answer ("So the moves are:", "Final answer:")
+    told: bool = False  # prose that tells a move the reader cannot read ("disk 1 goes from A to B")
 
 
 def read_line(line: str) -> Line:
@@ -246,7 +247,10 @@ def read_line(line: str) -> Line:
         forms = [form for s in found for form in s.forms]
         negated = next((s.negated for s in sentences if s.negated), "")
         hedged = next((s.hedged for s in found if s.hedged), "")
-        return Line(WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged)
+        uncertain = next((s.uncertain for s in found if s.uncertain), "")
+        return Line(
+            WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged, uncertain=uncertain
+        )
     if BROKEN in kinds:
         return BROKEN_LINE._replace(remark=next(s.broken for s in sentences if s.broken))
     if NEGATED in kinds:
@@ -346,12 +350,13 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
     raws: list[Raw] = []
     forms: list[str] = []
     remarks: list[str] = []
-    hedged = uncertain = negated = broken = label = ""
+    hedged = uncertain = negated = broken = label = told = ""
     gives_up = False
     for sentence in sentences:
         if broken:  # after a move that cannot be read, the line says nothing more
             break
         if sentence.kind == MOVES:
+            uncertain = uncertain or told
             if not raws:
                 label = sentence.label
             raws.extend(sentence.raws)
@@ -368,6 +373,12 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
         elif sentence.kind in (PROSE, ABANDON):
             if sentence.remark and _macro(sentence.remark):
                 return PLAN_LINE  # "First move the top 2 disks to B. Then move A->C. ...": a plan
+            if sentence.told:
+                # "First, disk 1 goes from A to B. Then move disk 2 from A to C.": a step
+                # that the reader cannot read, unless a remark after the last move
+                told = told or f"a move told in words beside the moves: {sentence.remark[:40]!r}"
+                if not raws or _SEQUENCE_LEAD.match(sentence.remark):
+                    uncertain = uncertain or told
             remarks.append(sentence.remark)
         negated = negated or sentence.negated
         gives_up = gives_up or sentence.abandons
@@ -587,7 +598,9 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
         if m.strong
     ]
     if not strong:
-        return _without_moves(text, start)
+        unread = _without_moves(text, start)
+        tells = unread.kind == PROSE and any(m.form == "move" for m in found)
+        return unread._replace(told=True) if tells else unread
     words = text[: start + strong[0].start]
     if _NEGATION.search(words):
         return _Sentence(NEGATED, negated=text.strip()[:80])
@@ -613,7 +626,20 @@ def _in_prose(text: str, start: int, found: list[Mention], offset: int | None = 
     for gap in gaps:
         if _HEDGE.search(gap):
             hedged = hedged or f"{gap.strip()!r} between two moves"
-    return _Sentence(WEAK, raws, forms, hedged=hedged)
+    left_out = next(
+        (m for m in found if not m.strong and m.form == "move" and m.start < strong[-1].start),
+        None,
+    )
+    # "First, shift the top of S onto I; next, move disk 2 from S to D": a step left unread
+    told = f"{left_out.raw.source} -> {left_out.raw.target}" if left_out else ""
+    uncertain = f"a move told in words among the moves: {told}" if told else ""
+    return _Sentence(WEAK, raws, forms, hedged=hedged, uncertain=uncertain)
+
+
+#: A sentence that opens as a step of a sequence: "Then", "Next,", "After that,", "Finally,".
+_SEQUENCE_LEAD = LazyPattern(
+    rf"[\s*_-]{{0,4}}(?:{_CONNECTOR}|{_ORDINAL})\b", re.IGNORECASE | re.VERBOSE
+)
 
 
 #: Words that make the move after them a statement of what is so: "The whole tower is now
