@@ -4,6 +4,8 @@
   was read on S, I, D pegs as a move between two pegs (S, I, D also reads numbers from 0).
 * A sentence that tells a move in words the reader cannot read ("disk 1 goes from A to B",
   "shift the top of S onto I") among sentences of moves was passed over as a remark.
+* A move taken back on its line ("A->B -- no, I mean A->C", "A->B (sorry: A->C)") was read
+  with the remark skipped.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -96,3 +98,36 @@ def test_a_remark_after_the_last_move_that_names_pegs_is_still_a_remark():
     found = extract_moves("Move disk 1 from A to C. This frees the way from A to B.")
     assert _confident(found)
     assert _pairs(found.moves) == ((0, 2),)
+
+
+# -- a move taken back on its line --------------------------------------------------------------
+
+_TAKEN_BACK = [
+    "{s} -> {w} -- no, I mean {s} -> {t}",
+    "{s} -> {w} (sorry: {s} -> {t})",
+    "{s} -> {w} - make that {s} -> {t}",
+    "{s} -> {w} (no: {s} -> {t})",
+    "{s} -> {w} (my bad, {s} -> {t})",
+    "{s} -> {w} — typo, {s} -> {t}",
+]
+
+
+def _taken_back_answers():
+    for disks, form, at, names in itertools.product((2, 3), _TAKEN_BACK, (0, 1, 2), ("ABC", "123")):
+        moves = _solution(disks)
+        lines = []
+        for i, (_, s, t) in enumerate(moves):
+            spare = 3 - s - t
+            line = form if i == at else "{s} -> {t}"
+            lines.append(line.format(s=names[s], t=names[t], w=names[spare]))
+        yield pytest.param("\n".join(lines), _NAMINGS[names], id=f"{disks}-{form}-{at}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs"), list(_taken_back_answers()))
+def test_a_move_taken_back_on_its_line_is_in_doubt(text, pegs):
+    assert _not_confident(text, pegs), text
+
+
+def test_a_remark_that_says_no_about_something_else_is_a_remark():
+    found = extract_moves("A -> C (no other move is legal: A -> B is blocked)\nA -> B\nC -> B")
+    assert _pairs(found.moves)[:1] == ((0, 2),)

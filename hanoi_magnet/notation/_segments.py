@@ -559,7 +559,7 @@ def _closing(
     remark = tail.strip().rstrip(_FINAL)
     if remark and _WRONG_AFTER.match(tail):
         uncertain = uncertain or f"the move is followed by {remark[:40]!r}"
-    elif remark and (admits_error(remark) or cue_of(remark) == "correction") and mentions(remark):
+    elif remark and _corrects(remark) and mentions(remark):
         # "C->A - no wait, A->B", "C->A (correction: C->B)": which move is meant?
         uncertain = uncertain or f"the move is corrected after it: {remark[:40]!r}"
     if remark and weak and not weak_remark(tail) and not GLUE.fullmatch(tail):
@@ -567,6 +567,23 @@ def _closing(
     gives_up = bool(tail.strip()) and abandons(tail)
     return _Sentence(MOVES, raws, forms, remark or ("..." if gives_up else ""), hedged, uncertain,
                      abandons=gives_up)  # fmt: skip
+
+
+#: Words that take back what was just said: "no, I mean", "sorry", "make that", "my bad".
+_TAKEN_BACK = LazyPattern(
+    r"^\W{0,4}(?:no|nope|err?|erm|um|uh)\b\s{0,2}[,:;.!—–-]|\b(?:I\s{1,3}mean[t]?|sorry|"
+    r"make\s{1,3}that|my\s{1,3}bad|typo|misspoke|misspelled|mis-?typed|I\s{1,3}meant)\b",
+    re.IGNORECASE,
+)
+
+
+def _corrects(remark: str) -> bool:
+    """Whether a remark after a move takes it back ("wait", "no, I mean", "correction:")."""
+    return (
+        admits_error(remark)
+        or cue_of(remark) == "correction"
+        or _TAKEN_BACK.search(remark) is not None
+    )
 
 
 _FINAL = ".,;:!"  # final punctuation after a move is no remark
