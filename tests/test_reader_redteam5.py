@@ -6,6 +6,8 @@
   "shift the top of S onto I") among sentences of moves was passed over as a remark.
 * A move taken back on its line ("A->B -- no, I mean A->C", "A->B (sorry: A->C)") was read
   with the remark skipped.
+* A line that undoes the move before it ("Undo last move", "(undo the last move)") was prose
+  inside one answer, the undone move kept.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -131,3 +133,30 @@ def test_a_move_taken_back_on_its_line_is_in_doubt(text, pegs):
 def test_a_remark_that_says_no_about_something_else_is_a_remark():
     found = extract_moves("A -> C (no other move is legal: A -> B is blocked)\nA -> B\nC -> B")
     assert _pairs(found.moves)[:1] == ((0, 2),)
+
+
+# -- a line that undoes the move before it ------------------------------------------------------
+
+_UNDO = [
+    "Undo last move",
+    "(undo the last move)",
+    "Undo that move.",
+    "Undoing it.",
+    "Take it back.",
+]
+
+
+def _undo_answers():
+    for disks, undo, at, names in itertools.product((2, 3, 4), _UNDO, (0, 2), ("ABC", "SID")):
+        moves = _solution(disks)
+        lines = []
+        for i, (_, s, t) in enumerate(moves):
+            if i == at:
+                lines += [f"{names[s]} -> {names[3 - s - t]}", undo]
+            lines.append(f"{names[s]} -> {names[t]}")
+        yield pytest.param("\n".join(lines), _NAMINGS[names], id=f"{disks}-{undo}-{at}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs"), list(_undo_answers()))
+def test_a_line_that_undoes_a_move_puts_the_answer_in_doubt(text, pegs):
+    assert _not_confident(text, pegs), text

@@ -27,7 +27,8 @@ _RESTATEMENT = LazyPattern(
 _ALTERNATIVE = LazyPattern(
     r"\b(?:options?|alternative(?:ly|s)?|another\s{1,3}(?:way|option|solution|possibility|answer)|"
     r"one\s{1,3}(?:way|option|possibility)|either(?!\s{1,3}(?:way|case)\b)|otherwise|possibilit(?:y|ies)|candidates?"
-    r"|to\s{1,3}undo|undo\s{1,3}(?:it|this|that|them)|in\s{1,3}reverse|backwards?)\b"
+    r"|undo(?:ne|ing|es)?|undid|take\s{1,3}(?:it|that|this|(?:the\s{1,3})?(?:last\s{1,3})?move)"
+    r"\s{1,3}back|revert(?:ing|ed)?|in\s{1,3}reverse|backwards?)\b"
     r"|(?:^|\n)\s{0,3}(?:or|OR|Or)\b",
     re.IGNORECASE,
 )
