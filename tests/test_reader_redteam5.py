@@ -8,6 +8,8 @@
   with the remark skipped.
 * A line that undoes the move before it ("Undo last move", "(undo the last move)") was prose
   inside one answer, the undone move kept.
+* Moves in brackets after a header that names their fields in another order ("(from, to,
+  disk)", "(to, from)") were read as (disk, from, to) or (from, to).
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -160,3 +162,45 @@ def _undo_answers():
 @pytest.mark.parametrize(("text", "pegs"), list(_undo_answers()))
 def test_a_line_that_undoes_a_move_puts_the_answer_in_doubt(text, pegs):
     assert _not_confident(text, pegs), text
+
+
+# -- the fields of a bracketed move named in another order --------------------------------------
+
+_ORDERS = [
+    ("(from, to, disk)", "({s}, {t}, {d})"),
+    ("(source, target, disk)", "({s}, {t}, {d})"),
+    ("(to, from)", "({t}, {s})"),
+    ("(disk, to, from)", "({d}, {t}, {s})"),
+    ("[from, disk, to]", "[{s}, {d}, {t}]"),
+    ("(disk, destination)", "({d}, {t})"),
+]
+_HEADERS = ["Each move is {o}:\n", "Moves as {o}: ", "Format {o}\n"]
+
+
+def _reordered_answers():
+    for disks, (order, item), header, names in itertools.product(
+        (2, 3, 4), _ORDERS, _HEADERS, ("ABC", "123", "012")
+    ):
+        moves = _solution(disks)
+        items = ", ".join(item.format(d=d, s=names[s], t=names[t]) for d, s, t in moves)
+        text = header.format(o=order) + f"[{items}]"
+        yield pytest.param(text, _NAMINGS[names], id=f"{disks}-{order}-{header[:6]}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs"), list(_reordered_answers()))
+def test_bracketed_moves_whose_fields_are_named_in_another_order_are_in_doubt(text, pegs):
+    assert _not_confident(text, pegs), text
+
+
+@pytest.mark.parametrize(
+    ("text", "pegs"),
+    [
+        ("Each move is (disk, from, to):\n[(1, 0, 2), (2, 0, 1), (1, 2, 1)]", PegNames.ZERO),
+        ("Moves as (from, to): (A, C), (A, B), (C, B)", PegNames.LETTERS),
+        ("(to, from) would also do:\nA -> C\nA -> B\nC -> B", PegNames.LETTERS),
+    ],
+)
+def test_moves_in_the_order_read_or_with_their_direction_are_read(text, pegs):
+    found = extract_moves(text, pegs=pegs)
+    assert _confident(found), found.hedged
+    assert _pairs(found.moves) == ((0, 2), (0, 1), (2, 1))

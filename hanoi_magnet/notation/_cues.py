@@ -8,6 +8,7 @@ earlier; an alternative ("Option 2:", "Alternatively") offers both; a restatemen
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from hanoi_magnet._lazy import LazyPattern
 
@@ -233,3 +234,47 @@ _NUMBERED_ANSWER = LazyPattern(
 def example(heading: str) -> bool:
     """Whether a heading introduces an example ("Each line is one move, for example:")."""
     return _EXAMPLE.search(heading) is not None
+
+
+_FIELD = (
+    r"(?:dis[ck](?:\s{0,2}(?:number|no\.?|size|id))?|from(?:[\s_]{0,2}peg)?|source|src|origin|start"
+    r"|to(?:[\s_]{0,2}peg)?|target|dst|dest(?:ination)?|end|peg)"
+)
+#: The fields of a move written in brackets, named in order: "(from, to, disk)", "[disk, to]".
+_FIELDS = LazyPattern(
+    rf"[(\[]\s{{0,2}}['\"`]?({_FIELD})['\"`]?\s{{0,2}},\s{{0,2}}['\"`]?({_FIELD})['\"`]?"
+    rf"(?:\s{{0,2}},\s{{0,2}}['\"`]?({_FIELD})['\"`]?)?\s{{0,2}}[)\]]",
+    re.IGNORECASE,
+)
+_ROLES = {"dis": "disk", "fro": "from", "sou": "from", "src": "from", "ori": "from", "sta": "from"}
+#: The orders in which the reader reads a move's numbers or letters: (disk, from, to), (from, to).
+_READ_ORDERS = (("disk", "from", "to"), ("from", "to"))
+#: Moves that name their direction in words or with an arrow: the order of fields is no matter.
+_DIRECTED = LazyPattern(r"\bfrom\b|\bto\b|->|→|⟶|=>", re.IGNORECASE)
+
+
+def fields_reordered(before: str, moves: str) -> str | None:
+    """The order of fields that ``before`` declares for the bare moves ``moves``, when not read.
+
+    "Each move is (from, to, disk):" before ``(1, 3, 1)``: the reader reads a disk first, and
+    "(to, from)" before ``(C, A)`` the move from C to A. Such moves are in doubt.
+    """
+    if "," not in before or _DIRECTED.search(moves) is not None:
+        return None
+    declared = _last(_FIELDS.finditer(before))  # the last declaration before the moves
+    if declared is None:
+        return None
+    roles = tuple(
+        _ROLES.get(field[:3].lower(), "to") for field in declared.groups() if field is not None
+    )
+    if roles in _READ_ORDERS:
+        return None
+    return f"the answer writes its moves as {declared.group(0)!r}, an order not read"
+
+
+def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:
+    """The last of the matches ``found``, or ``None``."""
+    last = None
+    for last in found:  # noqa: B007 (only the last one is kept)
+        pass
+    return last

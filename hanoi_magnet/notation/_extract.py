@@ -14,6 +14,7 @@ from hanoi_magnet.errors import InvalidArgumentError, NotationError
 from hanoi_magnet.model import Move, _integer
 from hanoi_magnet.notation._builtin import get_notation
 from hanoi_magnet.notation._canonical import can_teach, known_reading, teach
+from hanoi_magnet.notation._cues import fields_reordered
 from hanoi_magnet.notation._cut import begun_move, end_of_text
 from hanoi_magnet.notation._decide import (
     Decision,
@@ -284,6 +285,17 @@ def extract_moves(
     return whole
 
 
+def _reordered(text: str, first: Candidate) -> str | None:
+    """Whether the text just before the moves names their fields in an order not read."""
+    return fields_reordered(
+        text[max(0, first.start - _DECLARED_BEFORE) : first.start],
+        text[first.start : first.start + _DECLARED_BEFORE],
+    )
+
+
+_DECLARED_BEFORE = 300  # how far before its moves an answer declares their fields
+
+
 def _with_words(found: Extraction, words: list[tuple[int, int]], reading: _Reading) -> Extraction:
     """``found`` with the capital words left out of it skipped, and why."""
     if not words:
@@ -389,7 +401,7 @@ class _Reading:
                 for part in loser.parts
                 if id(part) not in read
             )
-        hedged = decision.hedged or onto_itself(distinct)
+        hedged = decision.hedged or onto_itself(distinct) or _reordered(text, parts[0])
         paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
             moves=tuple(moves),
