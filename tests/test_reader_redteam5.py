@@ -10,6 +10,8 @@
   inside one answer, the undone move kept.
 * Moves in brackets after a header that names their fields in another order ("(from, to,
   disk)", "(to, from)") were read as (disk, from, to) or (from, to).
+* Two digits before a count word ("31 left: 1 -> 3", "(12 remaining) 0 -> 2") were read as a
+  move from peg 3 to peg 1.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -204,3 +206,26 @@ def test_moves_in_the_order_read_or_with_their_direction_are_read(text, pegs):
     found = extract_moves(text, pegs=pegs)
     assert _confident(found), found.hedged
     assert _pairs(found.moves) == ((0, 2), (0, 1), (2, 1))
+
+
+# -- two digits before a count word -------------------------------------------------------------
+
+_COUNTDOWN = ["{r} left: {s} -> {t}", "({r} remaining) {s} -> {t}", "{r} more: {s} → {t}"]
+
+
+def _countdown_answers():
+    for disks, form, names in itertools.product((4, 5), _COUNTDOWN, ("ABC", "SID", "123", "012")):
+        moves = _solution(disks)
+        total = len(moves)
+        lines = [
+            form.format(r=total - i, s=names[s], t=names[t]) for i, (_, s, t) in enumerate(moves)
+        ]
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param("\n".join(lines), _NAMINGS[names], pairs, id=f"{disks}-{form}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs", "pairs"), list(_countdown_answers()))
+def test_two_digits_before_a_count_word_are_a_count_not_a_move(text, pegs, pairs):
+    found = extract_moves(text, pegs=pegs)
+    assert _pairs(found.moves) == pairs, text
+    assert _confident(found)

@@ -61,6 +61,11 @@ _DISK = rf"""
 """
 #: After a number, a word that makes it a count, not a peg: "from 2 to 3 disks".
 _NOT_A_COUNT = r"(?!\s{1,3}(?:disks?|discs?|rings?|moves?|steps?|times|pegs?|rods?|posts?)\b)"
+#: After two digits, words that make them a count: "31 left", "(12 remaining)", "15 moves".
+_NO_COUNT_AFTER = (
+    r"(?!\s{1,3}(?:left|remaining|more|to\s{1,3}go|in\s{1,3}total|total|disks?|discs?|rings?"
+    r"|moves?|steps?|times|pegs?|rods?|posts?)\b)"
+)
 _MOVE = rf"""
     (?P<move>
       (?:(?P<verb>(?<![A-Za-z]){_VERB})(?!\w)\s{{1,3}})?
@@ -85,8 +90,12 @@ _BRACKET = rf"""
     )
 """
 _JSON = r"""(?P<json>\{[^{}\[\]\n]{1,300}\})"""
-_COMPACT = r"""(?P<compact>(?<![A-Za-z0-9.])(?:(?-i:(?P<csource>[A-Z])(?P<ctarget>[A-Z]))
-    |(?P<dsource>\d)(?P<dtarget>\d))(?![A-Za-z0-9]|\.\d))"""
+_COMPACT = (
+    r"""(?P<compact>(?<![A-Za-z0-9.])(?:(?-i:(?P<csource>[A-Z])(?P<ctarget>[A-Z]))
+    |(?P<dsource>\d)(?P<dtarget>\d)"""
+    + _NO_COUNT_AFTER
+    + r""")(?![A-Za-z0-9]|\.\d))"""
+)
 _TRIPLE = r"""
     (?P<triple>(?<![\w.])(?P<tdisk>[1-9]\d{0,39})[ \t]{1,3}(?P<tsource>\d)[ \t]{1,3}
       (?P<ttarget>\d)(?!\w|\.\w))
