@@ -12,6 +12,8 @@
   disk)", "(to, from)") were read as (disk, from, to) or (from, to).
 * Two digits before a count word ("31 left: 1 -> 3", "(12 remaining) 0 -> 2") were read as a
   move from peg 3 to peg 1.
+* A box after a draft list with other moves, blank lines between ("1. A -> B" ...,
+  ``\\boxed{A \\to C, ...}``), was read as the draft's moves followed by the box's.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -228,4 +230,43 @@ def _countdown_answers():
 def test_two_digits_before_a_count_word_are_a_count_not_a_move(text, pegs, pairs):
     found = extract_moves(text, pegs=pegs)
     assert _pairs(found.moves) == pairs, text
+    assert _confident(found)
+
+
+# -- a box after a draft ------------------------------------------------------------------------
+
+_DRAFTS = ["{i}. {s} -> {t}", "- {s} → {t}", "{s} -> {t}", "Move disk {d} from {s} to {t}"]
+_BOXES = [
+    "\\boxed{{{moves}}}",
+    "$\\boxed{{{moves}}}$",
+    "$$\\boxed{{{moves}}}$$",
+    "The answer is \\boxed{{{moves}}}.",
+]
+
+
+def _boxed_answers():
+    for disks, draft, box, gap, names in itertools.product(
+        (2, 3, 4), _DRAFTS, _BOXES, ("\n\n", "\n\n\n"), ("ABC", "SID")
+    ):
+        moves = _solution(disks)
+        wrong = [(d, s, 3 - s - t) for d, s, t in moves]  # the draft: to the wrong pegs
+        lines = [
+            draft.format(i=i + 1, d=d, s=names[s], t=names[t]) for i, (d, s, t) in enumerate(wrong)
+        ]
+        inside = ", ".join(f"{names[s]} \\to {names[t]}" for _, s, t in moves)
+        text = "\n".join(lines) + gap + box.format(moves=inside)
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param(text, _NAMINGS[names], pairs, id=f"{disks}-{draft}-{box}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs", "pairs"), list(_boxed_answers()))
+def test_a_box_after_a_draft_holds_the_final_answer(text, pegs, pairs):
+    found = extract_moves(text, pegs=pegs)
+    assert _pairs(found.moves) == pairs, text
+    assert _confident(found)
+
+
+def test_a_box_that_says_the_moves_again_is_no_more_moves():
+    found = extract_moves("A -> C\nA -> B\nC -> B\n\n\\boxed{A \\to C, A \\to B, C \\to B}")
+    assert _pairs(found.moves) == ((0, 2), (0, 1), (2, 1))
     assert _confident(found)

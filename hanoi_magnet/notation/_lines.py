@@ -113,6 +113,10 @@ def _boxed(line: str) -> str | None:
     return "".join(pieces)
 
 
+#: What a box says of the moves inside it: the final answer ("\boxed{A->C, ...}").
+_BOXED_LABEL = "Final answer: "
+
+
 def _box_at(line: str, start: int) -> tuple[str, int]:
     """The inside of the box that opens at ``start``, and where the box ends."""
     depth = 0
@@ -145,7 +149,8 @@ def plain_line(line: str) -> str:
         return ""
     if "\\" in line and not line.lstrip().startswith("{"):
         boxed = _boxed(line)
-        line = _strip_latex(boxed if boxed is not None else line)
+        # a box holds the final answer: "\boxed{...}" after other moves replaces them
+        line = _strip_latex(_BOXED_LABEL + boxed if boxed is not None else line)
     if "~~" in line or "<" in line:
         line = _STRUCK.sub(" ", line)  # struck out: "~~A->C~~ A->B", "<del>A->C</del>"
     if has_lists(line):
