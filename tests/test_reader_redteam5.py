@@ -14,6 +14,8 @@
   move from peg 3 to peg 1.
 * A box after a draft list with other moves, blank lines between ("1. A -> B" ...,
   ``\\boxed{A \\to C, ...}``), was read as the draft's moves followed by the box's.
+* Sub-steps numbered "1.1 A -> C", "1.2. A → B", "(4.1) Move disk ..." were read in part as
+  moves in prose, which the lines of moves beside them dropped.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -269,4 +271,29 @@ def test_a_box_after_a_draft_holds_the_final_answer(text, pegs, pairs):
 def test_a_box_that_says_the_moves_again_is_no_more_moves():
     found = extract_moves("A -> C\nA -> B\nC -> B\n\n\\boxed{A \\to C, A \\to B, C \\to B}")
     assert _pairs(found.moves) == ((0, 2), (0, 1), (2, 1))
+    assert _confident(found)
+
+
+# -- sub-steps numbered "1.2" -------------------------------------------------------------------
+
+_SUB_STEPS = ["{a}.{b} {s} -> {t}", "{a}.{b}. {s} → {t}", "({a}.{b}) Move disk {d} from {s} to {t}"]
+
+
+def _sub_step_answers():
+    for disks, first, names in itertools.product((2, 3, 4, 5), range(3), ("ABC", "SID", "012")):
+        moves = _solution(disks)
+        lines = [
+            _SUB_STEPS[(first + i) % 3].format(
+                a=i // 3 + 1, b=i % 3 + 1, d=d, s=names[s], t=names[t]
+            )
+            for i, (d, s, t) in enumerate(moves)
+        ]
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param("\n".join(lines), _NAMINGS[names], pairs, id=f"{disks}-{first}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs", "pairs"), list(_sub_step_answers()))
+def test_sub_steps_numbered_with_a_period_inside_are_numbered_moves(text, pegs, pairs):
+    found = extract_moves(text, pegs=pegs)
+    assert _pairs(found.moves) == pairs, text
     assert _confident(found)

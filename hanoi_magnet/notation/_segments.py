@@ -77,6 +77,7 @@ _HEADING_WORD = STEP_WORD + r"\d{1,4}" + OF_COUNT + r"\s{0,3}:"
 _NUMBERING = (  # ("Move 1->3" is a move from 1 to 3, not move number 1)
     r"""(?:
     \(?\d{1,4}\s{0,2}[.)](?!\d)(?=\s{0,8}[^\s.])
+   |\(?\d{1,4}(?:\.\d{1,3}){1,3}\.?\)?(?=\s)  # "1.2", "1.2.", "(4.1)": a sub-step
    |\[\d{1,4}\]
    |\#\d{1,4}:?
    |"""
