@@ -16,6 +16,8 @@
   ``\\boxed{A \\to C, ...}``), was read as the draft's moves followed by the box's.
 * Sub-steps numbered "1.1 A -> C", "1.2. A → B", "(4.1) Move disk ..." were read in part as
   moves in prose, which the lines of moves beside them dropped.
+* A time before a move ("00:01 A -> C", "[00:02] A → B") was read as the move from peg 0 to
+  peg 0.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -294,6 +296,34 @@ def _sub_step_answers():
 
 @pytest.mark.parametrize(("text", "pegs", "pairs"), list(_sub_step_answers()))
 def test_sub_steps_numbered_with_a_period_inside_are_numbered_moves(text, pegs, pairs):
+    found = extract_moves(text, pegs=pegs)
+    assert _pairs(found.moves) == pairs, text
+    assert _confident(found)
+
+
+# -- a time before the move ---------------------------------------------------------------------
+
+_TIMES = [
+    "00:{i:02d} {s} -> {t}",
+    "[00:{i:02d}] {s} → {t}",
+    "12:{i:02d} - Move disk {d} from {s} to {t}",
+]
+
+
+def _timed_answers():
+    for disks, form, names in itertools.product((2, 3, 4), _TIMES, ("ABC", "SID", "123")):
+        moves = _solution(disks)
+        lines = [
+            form.format(i=i + 1, d=d, s=names[s], t=names[t]) for i, (d, s, t) in enumerate(moves)
+        ]
+        pairs = tuple((s, t) for _, s, t in moves)
+        yield pytest.param("\n".join(lines), _NAMINGS[names], pairs, id=f"{disks}-{form}-{names}")
+
+
+@pytest.mark.parametrize(("text", "pegs", "pairs"), list(_timed_answers()))
+def test_a_time_before_a_move_is_no_move(text, pegs, pairs):
+    if pegs.numeric and _not_confident(text, pegs):
+        return  # "00:01 1 -> 3": numbers after a time, in doubt (never another reading)
     found = extract_moves(text, pegs=pegs)
     assert _pairs(found.moves) == pairs, text
     assert _confident(found)

@@ -92,9 +92,9 @@ _BRACKET = rf"""
 _JSON = r"""(?P<json>\{[^{}\[\]\n]{1,300}\})"""
 _COMPACT = (
     r"""(?P<compact>(?<![A-Za-z0-9.])(?:(?-i:(?P<csource>[A-Z])(?P<ctarget>[A-Z]))
-    |(?P<dsource>\d)(?P<dtarget>\d)"""
+    |(?<!\d:)(?P<dsource>\d)(?P<dtarget>\d)"""  # (not in a time: "00:01")
     + _NO_COUNT_AFTER
-    + r""")(?![A-Za-z0-9]|\.\d))"""
+    + r""")(?![A-Za-z0-9]|[.:]\d))"""
 )
 _TRIPLE = r"""
     (?P<triple>(?<![\w.])(?P<tdisk>[1-9]\d{0,39})[ \t]{1,3}(?P<tsource>\d)[ \t]{1,3}
