@@ -18,6 +18,8 @@
   moves in prose, which the lines of moves beside them dropped.
 * A time before a move ("00:01 A -> C", "[00:02] A → B") was read as the move from peg 0 to
   peg 0.
+* Pegs named by letters of the answer's own ("L -> R", "L -> M": left, middle, right) were read
+  as moves between pegs that do not exist, with confidence.
 
 Each test reads a whole class (dozens of members or more).
 """
@@ -327,3 +329,33 @@ def test_a_time_before_a_move_is_no_move(text, pegs, pairs):
     found = extract_moves(text, pegs=pegs)
     assert _pairs(found.moves) == pairs, text
     assert _confident(found)
+
+
+# -- pegs named by letters of their own ---------------------------------------------------------
+
+_OWN_LETTERS = ["LMR", "LCR", "XYZ", "PQR"]
+_LETTER_FORMS = ["{s} -> {t}", "Move disk {d} from {s} to {t}", "{i}. {s}{t}", "({s}, {t})"]
+
+
+def _own_letter_answers():
+    for disks, names, form, legend in itertools.product(
+        (2, 3, 4), _OWN_LETTERS, _LETTER_FORMS, (True, False)
+    ):
+        moves = _solution(disks)
+        lines = [
+            form.format(i=i + 1, d=d, s=names[s], t=names[t]) for i, (d, s, t) in enumerate(moves)
+        ]
+        if legend:
+            lines.insert(0, f"Pegs: {names[0]} (left), {names[1]} (middle), {names[2]} (right)")
+        yield pytest.param("\n".join(lines), id=f"{disks}-{names}-{form}-{legend}")
+
+
+@pytest.mark.parametrize("text", list(_own_letter_answers()))
+def test_pegs_named_by_letters_that_name_no_peg_are_in_doubt(text):
+    assert _not_confident(text, PegNames.LETTERS), text
+
+
+def test_one_letter_that_names_no_peg_is_a_move_to_no_peg():
+    found = extract_moves("A -> C\nA -> B\nC -> D", pegs=PegNames.LETTERS)
+    assert _confident(found)
+    assert _pairs(found.moves) == ((0, 2), (0, 1), (2, 3))

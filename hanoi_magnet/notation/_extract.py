@@ -381,8 +381,10 @@ class _Reading:
         default = None if self.chosen is None else self.chosen.pegs
         distinct = set(raws)
         tokens = peg_names(raws, distinct)
-        if not self.stray and not _one_letter_naming(tokens, posts):
+        other_letters = None
+        if not _one_letter_naming(tokens, posts):
             self.stray = True
+            other_letters = _letters_of_its_own(tokens, posts)
         used, how, why_pegs = naming(raws, self.pegs, default, posts, tokens)
         moves, unreadable = convert(raws, last.unreadable, used, posts, distinct)
         name = _notation_of(parts, used, posts)
@@ -401,7 +403,9 @@ class _Reading:
                 for part in loser.parts
                 if id(part) not in read
             )
-        hedged = decision.hedged or onto_itself(distinct) or _reordered(text, parts[0])
+        hedged = (
+            decision.hedged or onto_itself(distinct) or _reordered(text, parts[0]) or other_letters
+        )
         paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
             moves=tuple(moves),
@@ -500,6 +504,19 @@ def _one_letter_naming(tokens: frozenset[str], posts: int) -> bool:
     """Whether the letters among peg names ``tokens`` all name pegs in one letter naming."""
     letters = {token.upper() for token in tokens if token.isalpha()}
     return not letters or any(letters <= names for names in letter_namings(posts))
+
+
+def _letters_of_its_own(tokens: frozenset[str], posts: int) -> str | None:
+    """Why the moves name their pegs by letters of their own ("L -> R", "L -> M"), if they do.
+
+    One letter that names no peg is a slip ("C -> D" on three pegs: a move to no peg); two or
+    more are another naming (left, middle, right), which the reader does not know.
+    """
+    named = frozenset().union(*letter_namings(posts))
+    stray = sorted({token.upper() for token in tokens if token.isalpha()} - named)
+    if len(stray) < 2:
+        return None
+    return f"the moves name pegs {', '.join(stray)}: letters that name no peg on {posts} posts"
 
 
 _CUT_WHY = "the beginning of a move at the very end of the text: the output was cut off"
