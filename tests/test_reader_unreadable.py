@@ -45,7 +45,8 @@ def test_the_odd_item_is_the_one_of_fewer_items():
 @pytest.mark.parametrize("lead", ["", "2. ", "- ", "Step 2: ", "2: "])
 def test_an_arrow_to_no_peg_stops_the_reading(unknown, arrow, lead):
     # every remark the answer grammar writes after a move (" <- key move" was read as prose)
-    for word, remark in itertools.product(("", "Peg "), ("", " (not sure)", *REMARKS)):
+    remarks = (remark.format(left=12) for remark in REMARKS)  # ("(12 left)": two digits)
+    for word, remark in itertools.product(("", "Peg "), ("", " (not sure)", *remarks)):
         line = f"{lead}{word}C{arrow}{word}{unknown}".rstrip() + remark
         text = f"1. A->B\n{line}\n3. A->C"
         found = extract_moves(text)

@@ -933,6 +933,10 @@ _BARE_LABEL = re.compile(r"[A-Za-z]{2}\s{0,3}:")  # "Corrected sequence: A->D | 
 MASK = "\x01"
 
 
+#: A lead the reader does not know before a move: "T1:", "a)", "➤", "[1/3]", "<1>" (not a word).
+_UNKNOWN_LEAD = re.compile(r"[ \t]*(?![A-Za-z]{2,}\b)\S{1,8}[ \t]+")
+
+
 class _Runs:
     """Gathers move lines into runs, and the other lines into skipped stretches."""
 
@@ -959,6 +963,7 @@ class _Runs:
         self.label = ""
         self.bare = ""  # a list number that may be a move ("12.", "12. ok") since the last run
         self.mentioned = ""  # a move mentioned in prose right after a run of move lines
+        self.led = False  # every line of the current weak run is a move after a lead ("T1: A->C")
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -1021,9 +1026,11 @@ class _Runs:
     def _moves(self, read: Line, weak: bool, line: str, line_start: int) -> None:
         if self.current and (weak != self.weak or (read.label and not weak)):
             self.close()  # a line announcing an answer ("So the moves are: ...") starts one
+        led = weak and self._led(read, line)
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
+            self.led = led
             if self.mentioned and self.joinable and not weak:
                 # "A->C", "Disk 3 goes from A to C.", "B->A": is that line a move of the list?
                 self.uncertain = f"a move mentioned in prose between move lines: {self.mentioned!r}"
@@ -1032,6 +1039,7 @@ class _Runs:
                 self.uncertain = f"{self.bare} just before the moves"
         elif read.name != self.name:
             self.mixed = True
+        self.led = self.led and led
         if self.blank and self.current:
             self.paragraphs.append(len(self.current))
         self.blank = False
@@ -1046,6 +1054,20 @@ class _Runs:
             self.remarks.append((*(where or (line_start, self.end)), "a remark after a move"))
         if read.abandons and self.abandoned is None:
             self.abandoned = read.remark
+
+    def _led(self, read: Line, line: str) -> bool:
+        """Whether a line whose move is mentioned in prose is a move line after an unknown lead.
+
+        "T1: A->C", "a) A->C", "➤ Move disk 1 from A to C", "[1/3] ...": a lead of up to eight
+        characters that is not a word, then a move line of that one move.
+        """
+        if len(read.raws) != 1:
+            return False
+        lead = _UNKNOWN_LEAD.match(line)
+        if lead is None:
+            return False
+        rest = self.reader.read(line[lead.end() :])
+        return rest.kind == MOVES and rest.raws == read.raws
 
     def _broken(self, read: Line, line: str, line_start: int) -> None:
         """A move line that cannot be read, or a move line after one: the run stops there."""
@@ -1121,6 +1143,10 @@ class _Runs:
                 self.runs[-1] = self.runs[-1]._replace(
                     unreadable=f"{self.broken!r} (not a move)", written=None
                 )
+            if self.weak and self.led and len(self.current) > 1:
+                # lines of one move each after leads the reader does not know: move lines, an
+                # answer of their own (a warm-up, a draft) beside any other
+                self.runs[-1] = self.runs[-1]._replace(weak=False)
             if self.hedged or self.uncertain or self.paragraphs or self.label:
                 self.runs[-1] = self.runs[-1]._replace(
                     hedged=self.hedged,

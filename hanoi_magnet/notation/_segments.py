@@ -79,6 +79,7 @@ _NUMBERING = (  # ("Move 1->3" is a move from 1 to 3, not move number 1)
     \(?\d{1,4}\s{0,2}[.)](?!\d)(?=\s{0,8}[^\s.])
    |\(?\d{1,4}(?:\.\d{1,3}){1,3}\.?\)?(?=\s)  # "1.2", "1.2.", "(4.1)": a sub-step
    |\[\d{1,4}\]
+   |\[\d{1,2}:\d{2}(?::\d{2})?\]  # a time: "[00:01]", "[0:01:30]"
    |\#\d{1,4}:?
    |"""
     + _HEADING_WORD  # (before "step 2": "Step 2 of 7:" is one numbering)

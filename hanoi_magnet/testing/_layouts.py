@@ -108,13 +108,15 @@ def _numbering(style: str, index: int, count: int) -> str:
         "ordinal-numbers": f"{ordinal_number(index)}: ",
         "ordinal-move": f"{ordinal_number(index)} move: ",
         "colon": f"{index}: ",
+        "sub-step": f"1.{index} ",
+        "time": f"[{index // 60:02d}:{index % 60:02d}] ",
     }[style]
 
 
 _STYLES = (
     "none", "dot", "paren", "step", "step-dash", "bold-step", "move-n", "hash", "dash",
     "star", "bullet", "ordinal-words", "ordinal-numbers", "ordinal-move", "lead-ins", "colon",
-    "action", "step-of", "step-slash", "parens", "move-hash",
+    "action", "step-of", "step-slash", "parens", "move-hash", "sub-step", "time",
 )  # fmt: skip
 #: Forms after which ``N:`` is a label the reader may take for a disk (``1: A to C``).
 _LABELLED = ("arrow", "to")
@@ -135,6 +137,9 @@ _REMARKS = (
     " ✔️ valid",
     " <- key move",
     " => ok",
+    " ({left} left)",
+    " — {left} remaining",
+    " [{left} to go]",
 )
 
 
@@ -240,7 +245,7 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
         if periods and form not in ("bracketed", "json"):
             line += "."
         if remarks and chooser.chance(40):
-            line += chooser.choice(_REMARKS)
+            line += chooser.choice(_REMARKS).format(left=len(moves) - index)
         places.append(_place(text, offset + len(head), move, names))
         read.append(_read_as(move, form, names))
         line += newline + (newline if blank and chooser.chance(50) else "")
