@@ -1,0 +1,91 @@
+"""Tests that kill survivors of a uniform random sample of all mutants (issue 32 item 6).
+
+The sample: 200 names drawn with ``random.Random(20261207).sample`` from the sorted names of
+every mutmut 3.8.1 mutant of the configured modules (11,972 at 098a9fe), run in the drawn order
+(``nox -s mutation`` settings: HANOI_MUTATION=1, HYPOTHESIS_PROFILE=mutation). Each test names
+the behaviour it pins and, in its docstring, the mutant it kills (``mutmut show NAME`` prints
+one). The file is in the mutation run's selection (pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hanoi_magnet.evaluation import Outcome, generate, score
+from hanoi_magnet.notation import Extraction, extract_moves
+
+#: The first moves of the classic 4-disk solution (A to C), as a list would number them.
+MOVES = ("A->B", "A->C", "B->C", "A->B", "C->A", "C->B", "A->B", "A->C", "B->C")
+PAIRS = ((0, 1), (0, 2), (1, 2), (0, 1), (2, 0), (2, 1), (0, 1), (0, 2), (1, 2))
+BESIDE_A_STEP = "moves listed beside a step that moves several disks at once"
+
+
+def _pairs(found: Extraction) -> tuple[tuple[int, int], ...]:
+    return tuple(m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves)
+
+
+@pytest.mark.parametrize("count", [3, 9])
+def test_a_step_of_several_disks_numbered_10_or_more_after_the_moves_is_a_plans_step(count):
+    """A list's item that moves several disks puts the moves listed before it in doubt.
+
+    The same whether the item is numbered with one digit ("4. Move the top two disks ...")
+    or with two ("10. Move the top two disks ...", which the line reader first takes for a
+    move written as two digits and some words): it is a step of a plan, not an unreadable
+    move that stops the reading. Kills _segments.x_read_line__mutmut_128 (the two-digit item
+    no longer marked as a plan's step).
+    """
+    lines = [f"{k}. {move}" for k, move in enumerate(MOVES[:count], 1)]
+    lines.append(f"{count + 1}. Move the top two disks from B to C.")
+    lines.append(f"{count + 2}. Move disk 4 from A to B.")
+    found = extract_moves("\n".join(lines))
+    assert _pairs(found) == PAIRS[:count]
+    assert found.unreadable is None
+    assert found.ambiguous
+    assert found.hedged == (
+        "the moves cannot be told apart from the words around them: " + BESIDE_A_STEP
+    )
+
+
+def test_a_disk_and_its_peg_written_as_numbers_is_explained_in_full():
+    """The doubt says which line moves a peg onto itself and what its numbers may mean.
+
+    "1 -> 3", "2 -> 2", "1 -> 2" is disk 1 to peg 3, disk 2 to peg 2, disk 1 to peg 2 (the
+    first three moves of the 2-disk solution), or moves between pegs, one of them impossible.
+    Kills _decide.x_onto_itself__mutmut_10 (the explanation's second half in capitals).
+    """
+    found = extract_moves("1 -> 3\n2 -> 2\n1 -> 2")
+    assert found.ambiguous
+    assert found.hedged == (
+        "'2 -> 2' moves a peg onto itself: the numbers may be a disk and the peg it goes to"
+    )
+
+
+def _classic(n: int = 2, notation: str = "letter-arrows", **options):
+    return generate(
+        seed=11, count=1, families=["classic"], disks=(n, n), tasks=["solve"],
+        templates=["plain"], notations=[notation], **options,
+    )[0]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("answer", "outcome"),
+    [
+        ("", Outcome.NO_ANSWER),
+        ("I think the puzzle is easy.", Outcome.FORMAT_ERROR),
+        ("A->C or A->B", Outcome.AMBIGUOUS),
+        ("UNSOLVABLE", Outcome.WRONG_ABSTENTION),
+        ("<think>\nA->B\n", Outcome.TRUNCATED),
+    ],
+)
+def test_an_answer_with_no_moves_to_judge_is_not_unverified(answer, outcome):
+    """``unverified`` is only for a ``continue`` search that hit its limit: never set here.
+
+    An answer scored without a verdict (nothing read, in doubt, a wrong abstention, moves
+    left in an unclosed reasoning) has nothing whose optimality could be left unchecked; its
+    record says ``"unverified": false``. Kills _score.xǁ_Baseǁunread__mutmut_52.
+    """
+    result = score(answer, _classic())
+    assert result.outcome is outcome
+    assert result.unverified is False
+    assert result.to_dict()["unverified"] is False
+    assert result.solved is False
