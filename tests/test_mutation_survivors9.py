@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from hanoi_magnet.errors import NotationError
 from hanoi_magnet.evaluation import Outcome, generate, score
 from hanoi_magnet.notation import Extraction, extract_moves
 
@@ -89,3 +90,23 @@ def test_an_answer_with_no_moves_to_judge_is_not_unverified(answer, outcome):
     assert result.unverified is False
     assert result.to_dict()["unverified"] is False
     assert result.solved is False
+
+
+@pytest.mark.parametrize(
+    ("text", "pegs"),
+    [
+        ("Move disk 1 from 1 to C\nAB ok", "1, C"),
+        ("Move disk 1 from A to 3, then BC as said", "3, A"),
+        ("1 -> C\nAB, fine\n2 -> B", "1, 2, B, C"),
+    ],
+)
+def test_a_capital_word_beside_moves_of_numbers_and_letters_names_no_peg(text, pegs):
+    """The error names the pegs of the moves only, not the letters of a word such as "AB".
+
+    A move that names one peg by a number and one by a letter counts as a move of numbers
+    when the capital words are told from moves: no letter naming fits it, so "AB" beside it
+    is a word. Kills _words.x__letters__mutmut_3 (a move with one letter read as letters).
+    """
+    with pytest.raises(NotationError) as raised:
+        extract_moves(text)
+    assert str(raised.value) == f"the pegs are named both by letters and by numbers: {pegs}"
