@@ -18,6 +18,8 @@ from hanoi_magnet.notation import Extraction, extract_moves
 #: The first moves of the classic 4-disk solution (A to C), as a list would number them.
 MOVES = ("A->B", "A->C", "B->C", "A->B", "C->A", "C->B", "A->B", "A->C", "B->C")
 PAIRS = ((0, 1), (0, 2), (1, 2), (0, 1), (2, 0), (2, 1), (0, 1), (0, 2), (1, 2))
+#: "A->C", "A->B", "C->B", "A->C" as pairs of posts.
+PAIRS_OF_LIST = ((0, 2), (0, 1), (2, 1), (0, 2))
 BESIDE_A_STEP = "moves listed beside a step that moves several disks at once"
 
 
@@ -110,3 +112,59 @@ def test_a_capital_word_beside_moves_of_numbers_and_letters_names_no_peg(text, p
     with pytest.raises(NotationError) as raised:
         extract_moves(text)
     assert str(raised.value) == f"the pegs are named both by letters and by numbers: {pegs}"
+
+
+@pytest.mark.parametrize(
+    ("text", "remark"),
+    [
+        ("A->C (correction: A->B)\nC->B", "(correction: A->B)"),
+        ("1. A->C (let me try A->B)\n2. C->B", "(let me try A->B)"),
+    ],
+)
+def test_a_move_corrected_in_its_own_remark_is_in_doubt(text, remark):
+    """A remark after a move that corrects it with another move: which one is meant?
+
+    Words of a correction that do not say a move is wrong ("correction:", "let me try") count
+    as well as those that do. Kills _segments.x__closing__mutmut_55 (the correction cue never
+    matched).
+    """
+    found = extract_moves(text)
+    assert found.ambiguous
+    assert found.hedged == (
+        "the moves cannot be told apart from the words around them: the move is corrected "
+        f"after it: {remark!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "step", "corrected"),
+    [
+        (
+            "1. A->C\n2. A->B\n3. C->B\nWait, step 2 is wrong. Corrected step 2:\n2. C->B\n",
+            3,
+            2,
+            ((2, 1),),
+        ),
+        (
+            "1. A->C\n2. A->B\n3. C->B\n4. A->C\nCorrection:\n3. B->C\n4. A->C",
+            4,
+            3,
+            ((1, 2), (0, 2)),
+        ),
+    ],
+)
+def test_a_corrected_step_of_a_list_leaves_the_answer_in_doubt(text, count, step, corrected):
+    """After "Corrected step 2:", "2. C->B": step 2 replaced, or the moves from step 2 on?
+
+    The list is read, in doubt, and the correction is offered as a plausible other reading.
+    Kills _decide.x__next__mutmut_123 (the other reading lost: the reader then failed).
+    """
+    found = extract_moves(text)
+    assert _pairs(found) == PAIRS_OF_LIST[:count]  # the list as first written
+    assert found.ambiguous
+    assert found.hedged == (
+        f"a correction of step {step} of the list before it: which moves it replaces is not said"
+    )
+    assert [(r.why, r.plausible, r.moves) for r in found.alternatives] == [
+        (f"a correction of step {step} of the list", True, corrected)
+    ]
