@@ -168,3 +168,21 @@ def test_a_corrected_step_of_a_list_leaves_the_answer_in_doubt(text, count, step
     assert [(r.why, r.plausible, r.moves) for r in found.alternatives] == [
         (f"a correction of step {step} of the list", True, corrected)
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"disk": N, "from": "A", "to": "C"}',
+        'Write each move as {"disk": X, "source": Y, "target": Z}.',
+    ],
+)
+def test_a_json_format_with_a_letter_for_the_disk_is_no_move(text):
+    """``{"disk": N, ...}`` describes the format: the answer holds no move, none unreadable.
+
+    Kills _mentions.x__json__mutmut_24 (the disk's value never looked at: the format was read
+    as a move of disk N, which cannot be one).
+    """
+    with pytest.raises(NotationError) as raised:
+        extract_moves(text)
+    assert str(raised.value) == "no moves found in the answer"
