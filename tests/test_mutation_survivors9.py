@@ -186,3 +186,17 @@ def test_a_json_format_with_a_letter_for_the_disk_is_no_move(text):
     with pytest.raises(NotationError) as raised:
         extract_moves(text)
     assert str(raised.value) == "no moves found in the answer"
+
+
+@pytest.mark.parametrize("lead", ["1. ", "Step 1: "])
+def test_a_text_is_cut_off_only_if_it_reads_the_same_without_the_piece(lead):
+    """The "A ->" at the end begins a move, but without it the last line reads otherwise.
+
+    Read whole, "A->B, then A ->" is a second A->B (its end a move that cannot be read); with
+    the piece blanked, that A->B is the step above said again. The moves differ, so the text
+    is not taken as cut off: the whole reading stands. Kills _extract.x__same_before__mutmut_8
+    (one move more taken as the same moves even where no move was replaced).
+    """
+    found = extract_moves(lead + "A->B\nA->B, then A ->")
+    assert _pairs(found) == ((0, 1), (0, 1))
+    assert not found.truncated
