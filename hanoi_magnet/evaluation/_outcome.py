@@ -161,11 +161,45 @@ def is_abstention(statement: str) -> bool:
 
 
 def abstention_lines(region: str) -> int:
-    """How many lines of the answer claim, each on its own, that there is no solution."""
+    """How many lines of the answer claim, each on its own, that there is no solution.
+
+    Read leniently, since a line that says so beside moves voids them (a hedge): a comment's
+    marks (``# UNSOLVABLE``, ``// answer: UNSOLVABLE``, ``<!-- UNSOLVABLE -->``) and the words
+    that turn back to a claim ("Actually, UNSOLVABLE.", "Wait, actually the puzzle is
+    unsolvable.", "On second thought: UNSOLVABLE") are no part of it; each sentence of a line
+    is read too.
+    """
     lower = region.lower()
     if not _may_claim(lower):
         return 0
-    return sum(is_abstention(line) for line in region.splitlines() if line.strip())
+    return sum(_claims(line) for line in region.splitlines() if line.strip())
+
+
+#: Marks that open or close a comment in code or markup: no part of a claim.
+_COMMENT_MARKS = re.compile(r"^\s*(?:<!--|/\*+|//+|--|;+|%+|#+)\s*|\s*(?:-->|\*+/)\s*$")
+#: Words that turn back to a claim, before it: "Actually,", "Wait,", "On second thought:".
+_TURN = LazyPattern(
+    r"^\W{0,4}(?:(?:actually|wait|hmm+|oh|oops|no|nope|well|ok(?:ay)?|hold\s+on|correction|"
+    r"update|edit|on\s+second\s+thought|after\s+all|in\s+fact|never\s*mind|sorry|so|then|"
+    r"instead|really)\b[\s,:;.!—–-]*)+",
+    re.IGNORECASE,
+)
+#: The same words after a claim: "UNSOLVABLE after all.", "UNSOLVABLE, actually."
+_TURN_AFTER = LazyPattern(
+    r"[\s,;—–-]*(?:after\s+all|actually|really|then|instead|in\s+fact)\W*$", re.IGNORECASE
+)
+
+
+def _claims(line: str) -> bool:
+    """Whether a line, or one of its sentences, claims that there is no solution (leniently)."""
+    if is_abstention(line):
+        return True
+    bare = _COMMENT_MARKS.sub("", line.strip()).translate(_MARKUP)
+    for sentence in [bare, *re.split(r"(?<=[.!?])\s+", bare)]:
+        said = _TURN_AFTER.sub("", _TURN.sub("", sentence.strip()))
+        if said and said != line and is_abstention(said):
+            return True
+    return False
 
 
 def abstains(region: str) -> bool:
