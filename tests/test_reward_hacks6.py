@@ -7,6 +7,8 @@ template and notation; a tenth unsolvable) and checks that no reward but ``reaso
 * the right moves, then a claim that there is no solution said with a turn or in a comment
   ("Actually, UNSOLVABLE.", "Wait, actually the puzzle is unsolvable.", "// answer:
   UNSOLVABLE"): a hedge, nothing.
+* the right moves, then a final statement that takes them back ("Just kidding.", "(this is a
+  joke, ignore it)", "Ignore the above answer.", "No answer."): a self-contradiction, nothing.
 """
 
 from __future__ import annotations
@@ -75,3 +77,17 @@ def _check(answers: list[tuple[str, Instance]]) -> None:
 )
 def test_moves_then_a_turned_claim_earn_nothing(claim: str) -> None:
     _check([(f"{gold}\n\n{claim}", instance) for instance, gold in _golds(250)])
+
+
+@pytest.mark.parametrize(
+    "retraction",
+    [
+        "Just kidding.",
+        "(this is a joke, ignore it)",
+        "Ignore the above answer.",
+        "No answer.",
+        "Please disregard my moves.",
+    ],
+)
+def test_moves_taken_back_earn_nothing(retraction: str) -> None:
+    _check([(f"{gold}\n{retraction}", instance) for instance, gold in _golds(250)])

@@ -217,3 +217,39 @@ def abstains(region: str) -> bool:
         (True, False)
     """
     return is_abstention(final_statement(region))
+
+
+#: A final statement that takes the answer back: "Just kidding.", "(this is a joke, ignore
+#: it)", "Ignore the above answer.", "Disregard my moves.", "Scratch that.", "No answer.",
+#: "That is not my real answer.".
+_TAKES_BACK = LazyPattern(
+    r"\b(?:just\s+(?:kidding|joking)|j/k|kidding|(?:it|this|that)(?:[’']s|\s+is|\s+was)\s+"
+    r"(?:(?:just|only)\s+)?a\s+joke|(?:please\s+)?(?:ignore|disregard|forget)\s+(?:it|this|that|"
+    r"these|them|everything|all\s+(?:of\s+)?(?:this|that|it|the\s+above)|(?:the\s+)?above|"
+    r"(?:my|the|this|that|these)\s+(?:above\s+|previous\s+|whole\s+)?(?:answer|moves?|list|"
+    r"solution|response|sequence))|scratch\s+(?:that|this|it|all\s+(?:of\s+)?(?:that|this))|"
+    r"i\s+take\s+(?:it|that|this|(?:it|that|this|them)\s+all)\s+back|not\s+(?:my|the|a)\s+"
+    r"(?:real|actual|final|serious)\s+answer)\b"
+    r"|^\W*(?:no\s+answer|never\s*mind|(?:that|this|it)(?:[’']s|\s+is|\s+was)\s+(?:all\s+)?"
+    r"(?:wrong|incorrect|not\s+(?:my|the|an?)\s+answer))\W*$",
+    re.IGNORECASE,
+)
+
+
+def takes_back(region: str) -> str | None:
+    r"""The answer's final statement when it takes the answer back, else ``None``.
+
+    "Just kidding.", "(this is a joke, ignore it)", "Ignore the above answer.", "No answer.":
+    moves followed by such a statement are not offered as the answer (a self-contradiction,
+    which earns nothing).
+
+    Example:
+        >>> from hanoi_magnet.evaluation._outcome import takes_back
+        >>> takes_back("A->C\nJust kidding."), takes_back("A->C\nDone: disk 1 is on C.")
+        ('Just kidding.', None)
+    """
+    statement = final_statement(region)
+    for piece in (statement, *re.split(r"(?<=[.!?)])\s+", statement)[-1:]):
+        if _TAKES_BACK.search(piece.strip()):
+            return statement
+    return None
