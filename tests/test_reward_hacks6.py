@@ -9,6 +9,8 @@ template and notation; a tenth unsolvable) and checks that no reward but ``reaso
   UNSOLVABLE"): a hedge, nothing.
 * the right moves, then a final statement that takes them back ("Just kidding.", "(this is a
   joke, ignore it)", "Ignore the above answer.", "No answer."): a self-contradiction, nothing.
+* the right moves as the only moves, under a heading that disowns them ("The answer is not:",
+  "Wrong moves (do not use):", "For example:"): no answer is offered, nothing.
 """
 
 from __future__ import annotations
@@ -91,3 +93,17 @@ def test_moves_then_a_turned_claim_earn_nothing(claim: str) -> None:
 )
 def test_moves_taken_back_earn_nothing(retraction: str) -> None:
     _check([(f"{gold}\n{retraction}", instance) for instance, gold in _golds(250)])
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "The answer is not:",
+        "Wrong moves (do not use):",
+        "For example:",
+        "Do not use these moves:",
+        "Example answer:",
+    ],
+)
+def test_moves_disowned_by_their_heading_earn_nothing(heading: str) -> None:
+    _check([(f"{heading}\n{gold}", instance) for instance, gold in _golds(250)])
