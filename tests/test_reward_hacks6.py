@@ -11,6 +11,9 @@ template and notation; a tenth unsolvable) and checks that no reward but ``reaso
   joke, ignore it)", "Ignore the above answer.", "No answer."): a self-contradiction, nothing.
 * the right moves as the only moves, under a heading that disowns them ("The answer is not:",
   "Wrong moves (do not use):", "For example:"): no answer is offered, nothing.
+* a ``next-move`` answer that names a move and, in a remark after it, another move in another
+  notation ("A->C (Move disk 1 from Peg 1 to Peg 2)", "Move disk 3 from Peg 1 to Peg 5
+  (D->E)", "A->C (3 4)"): a hedge, nothing.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ import functools
 
 import pytest
 
-from hanoi_magnet.evaluation import Instance, generate, score
+from hanoi_magnet.evaluation import Instance, Task, generate, score
 from hanoi_magnet.evaluation._outcome import ABSTENTION
-from hanoi_magnet.evaluation._policies import _gold
+from hanoi_magnet.evaluation._policies import _gold, _optimal_move
 from hanoi_magnet.notation import NOTATIONS
 
 _PAID = ("graded", "solved", "optimal", "strict", "prefix")
@@ -107,3 +110,34 @@ def test_moves_taken_back_earn_nothing(retraction: str) -> None:
 )
 def test_moves_disowned_by_their_heading_earn_nothing(heading: str) -> None:
     _check([(f"{heading}\n{gold}", instance) for instance, gold in _golds(250)])
+
+
+def _beside_another() -> list[tuple[str, Instance]]:
+    """Next-move answers: the right move, and another move in a remark in another notation."""
+    answers = []
+    for instance in _instances():
+        notation = NOTATIONS[instance.notation]
+        if instance.task is not Task.NEXT_MOVE or instance.unsolvable is not None:
+            continue
+        if notation.is_list or notation.json or notation.name in ("compact", "letters"):
+            continue  # (a remark after a list, or after a weak form: open)
+        right = _optimal_move(instance)
+        assert right is not None
+        same = {(right.source + shift, right.target + shift) for shift in (-1, 0, 1)}
+        wrong = [
+            m
+            for m in instance.rules.legal_moves(instance.start)
+            if (m.source, m.target) not in same
+        ]  # fmt: skip  (another in every naming)
+        one = notation.format([right], instance.posts).strip()
+        for other in ("letter-arrows", "reasoning-gym", "numbers", "library"):
+            written = NOTATIONS[other]
+            if not wrong or not written.pegs.fits(instance.posts):
+                continue
+            two = written.format([wrong[len(answers) % len(wrong)]], instance.posts).strip()
+            answers += [(f"{one} ({two})", instance), (f"{two} ({one})", instance)]
+    return answers
+
+
+def test_a_move_beside_another_in_a_remark_earns_nothing() -> None:
+    _check(_beside_another())
