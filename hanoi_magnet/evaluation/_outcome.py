@@ -161,11 +161,45 @@ def is_abstention(statement: str) -> bool:
 
 
 def abstention_lines(region: str) -> int:
-    """How many lines of the answer claim, each on its own, that there is no solution."""
+    """How many lines of the answer claim, each on its own, that there is no solution.
+
+    Read leniently, since a line that says so beside moves voids them (a hedge): a comment's
+    marks (``# UNSOLVABLE``, ``// answer: UNSOLVABLE``, ``<!-- UNSOLVABLE -->``) and the words
+    that turn back to a claim ("Actually, UNSOLVABLE.", "Wait, actually the puzzle is
+    unsolvable.", "On second thought: UNSOLVABLE") are no part of it; each sentence of a line
+    is read too.
+    """
     lower = region.lower()
     if not _may_claim(lower):
         return 0
-    return sum(is_abstention(line) for line in region.splitlines() if line.strip())
+    return sum(_claims(line) for line in region.splitlines() if line.strip())
+
+
+#: Marks that open or close a comment in code or markup: no part of a claim.
+_COMMENT_MARKS = re.compile(r"^\s*(?:<!--|/\*+|//+|--|;+|%+|#+)\s*|\s*(?:-->|\*+/)\s*$")
+#: Words that turn back to a claim, before it: "Actually,", "Wait,", "On second thought:".
+_TURN = LazyPattern(
+    r"^\W{0,4}(?:(?:actually|wait|hmm+|oh|oops|no|nope|well|ok(?:ay)?|hold\s+on|correction|"
+    r"update|edit|on\s+second\s+thought|after\s+all|in\s+fact|never\s*mind|sorry|so|then|"
+    r"instead|really)\b[\s,:;.!—–-]*)+",
+    re.IGNORECASE,
+)
+#: The same words after a claim: "UNSOLVABLE after all.", "UNSOLVABLE, actually."
+_TURN_AFTER = LazyPattern(
+    r"[\s,;—–-]*(?:after\s+all|actually|really|then|instead|in\s+fact)\W*$", re.IGNORECASE
+)
+
+
+def _claims(line: str) -> bool:
+    """Whether a line, or one of its sentences, claims that there is no solution (leniently)."""
+    if is_abstention(line):
+        return True
+    bare = _COMMENT_MARKS.sub("", line.strip()).translate(_MARKUP)
+    for sentence in [bare, *re.split(r"(?<=[.!?])\s+", bare)]:
+        said = _TURN_AFTER.sub("", _TURN.sub("", sentence.strip()))
+        if said and said != line and is_abstention(said):
+            return True
+    return False
 
 
 def abstains(region: str) -> bool:
@@ -183,3 +217,39 @@ def abstains(region: str) -> bool:
         (True, False)
     """
     return is_abstention(final_statement(region))
+
+
+#: A final statement that takes the answer back: "Just kidding.", "(this is a joke, ignore
+#: it)", "Ignore the above answer.", "Disregard my moves.", "Scratch that.", "No answer.",
+#: "That is not my real answer.".
+_TAKES_BACK = LazyPattern(
+    r"\b(?:just\s+(?:kidding|joking)|j/k|kidding|(?:it|this|that)(?:[’']s|\s+is|\s+was)\s+"
+    r"(?:(?:just|only)\s+)?a\s+joke|(?:please\s+)?(?:ignore|disregard|forget)\s+(?:it|this|that|"
+    r"these|them|everything|all\s+(?:of\s+)?(?:this|that|it|the\s+above)|(?:the\s+)?above|"
+    r"(?:my|the|this|that|these)\s+(?:above\s+|previous\s+|whole\s+)?(?:answer|moves?|list|"
+    r"solution|response|sequence))|scratch\s+(?:that|this|it|all\s+(?:of\s+)?(?:that|this))|"
+    r"i\s+take\s+(?:it|that|this|(?:it|that|this|them)\s+all)\s+back|not\s+(?:my|the|a)\s+"
+    r"(?:real|actual|final|serious)\s+answer)\b"
+    r"|^\W*(?:no\s+answer|never\s*mind|(?:that|this|it)(?:[’']s|\s+is|\s+was)\s+(?:all\s+)?"
+    r"(?:wrong|incorrect|not\s+(?:my|the|an?)\s+answer))\W*$",
+    re.IGNORECASE,
+)
+
+
+def takes_back(region: str) -> str | None:
+    r"""The answer's final statement when it takes the answer back, else ``None``.
+
+    "Just kidding.", "(this is a joke, ignore it)", "Ignore the above answer.", "No answer.":
+    moves followed by such a statement are not offered as the answer (a self-contradiction,
+    which earns nothing).
+
+    Example:
+        >>> from hanoi_magnet.evaluation._outcome import takes_back
+        >>> takes_back("A->C\nJust kidding."), takes_back("A->C\nDone: disk 1 is on C.")
+        ('Just kidding.', None)
+    """
+    statement = final_statement(region)
+    for piece in (statement, *re.split(r"(?<=[.!?)])\s+", statement)[-1:]):
+        if _TAKES_BACK.search(piece.strip()):
+            return statement
+    return None

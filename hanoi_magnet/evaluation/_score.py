@@ -32,7 +32,7 @@ from hanoi_magnet.evaluation._detail import Names, ordinal, plural
 from hanoi_magnet.evaluation._echo import only_echo, without_echo
 from hanoi_magnet.evaluation._gym import clean_line, clean_lines
 from hanoi_magnet.evaluation._instance import Instance, Task
-from hanoi_magnet.evaluation._outcome import Outcome, abstains, abstention_lines
+from hanoi_magnet.evaluation._outcome import Outcome, abstains, abstention_lines, takes_back
 from hanoi_magnet.evaluation._rg_reward import (
     clean_extraction,
     clean_read,
@@ -381,6 +381,9 @@ _MOVES_AND_ABSTENTION = (
     "the answer gives moves and also says there is no solution: nothing is credited"
 )
 
+#: The detail of an answer whose final statement takes its moves back ("Just kidding.").
+_TAKEN_BACK = "the answer takes its moves back in its final statement: nothing is credited"
+
 
 def _read_and_judged(
     answer: str,
@@ -408,6 +411,8 @@ def _read_and_judged(
     except AmbiguousNotationError as error:
         if abstention_lines(region):  # moves (numbered from 0 or from 1), and an abstention
             return base.unread(Outcome.AMBIGUOUS, _MOVES_AND_ABSTENTION)
+        if takes_back(region) is not None:  # moves, then "Just kidding."
+            return base.unread(Outcome.AMBIGUOUS, _TAKEN_BACK)
         # numbers from 0 or from 1: score both readings
         return _either_naming(text, instance, thinking, max_states, base, unsolvable, str(error))
     except NotationError as error:
@@ -415,6 +420,8 @@ def _read_and_judged(
     has_moves = found is not None and bool(found.moves)
     if has_moves and abstention_lines(region):
         return base.unread(Outcome.AMBIGUOUS, _MOVES_AND_ABSTENTION, reading=found)
+    if has_moves and takes_back(region) is not None:
+        return base.unread(Outcome.AMBIGUOUS, _TAKEN_BACK, reading=found)
     if not has_moves and abstains(region):
         if unsolvable is not None:
             return base.abstained(unsolvable, region.strip() == "UNSOLVABLE")

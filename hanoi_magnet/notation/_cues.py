@@ -192,6 +192,46 @@ def not_to_make(heading: str) -> bool:
     return _NOT_TO_MAKE.search(heading) is not None and _TO_MAKE.search(heading) is None
 
 
+#: A heading that says the moves after it are not the answer: "The answer is not:", "Do not
+#: use these moves:", "Not the solution:", "Ignore the following:".
+_DISOWNS = LazyPattern(
+    r"""\b(?:answer|solution|moves?|sequence)\s{1,3}(?:is|are|would\s{1,3}be)\s{1,3}not\b
+      | \bnot\s{1,3}(?:the|my|an?|our)\s{1,3}(?:\w{1,12}\s{1,3})?(?:answer|solution)\b
+      | \b(?:do\s{1,3}not|don[’']?t|never)\s{1,3}(?:use|follow|make|play|copy|submit|apply)\b
+      | \b(?:ignore|disregard|skip)\s{1,3}(?:these|the\s{1,3}following|this|them|the\s{1,3}moves)
+        \b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def disowns(heading: str) -> bool:
+    """Whether a heading says the moves after it are not the answer ("The answer is not:").
+
+    >>> disowns("The answer is not:"), disowns("The answer is:")
+    (True, False)
+    """
+    return _DISOWNS.search(heading) is not None and _TO_MAKE.search(heading) is None
+
+
+#: A heading that only introduces an example: "For example:", "e.g.", "An example answer:",
+#: "Example output:".
+_ONLY_EXAMPLE = LazyPattern(
+    r"""^\W{0,6}(?:for\s{1,3}(?:example|instance)|e\.g\.|(?:an?\s{1,3}|one\s{1,3})?(?:sample|
+    example)(?:\s{1,3}(?:of\s{1,3}(?:the\s{1,3})?format|answer|output|solution|moves?|
+    format))?|(?:here\s{1,3}is\s{1,3})?an?\s{1,3}example(?:\s{1,3}\w{1,12}){0,3})\W{0,3}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def only_example(heading: str) -> bool:
+    """Whether a heading only introduces an example ("For example:", "Example answer:").
+
+    >>> only_example("For example:"), only_example("The solution, in the format asked:")
+    (True, False)
+    """
+    return _ONLY_EXAMPLE.match(heading.strip()) is not None
+
+
 #: A heading that announces the answer below it: "Here is the solution:", "Solution:", "The
 #: full solution is:", "Answer:".
 _ANNOUNCES = LazyPattern(

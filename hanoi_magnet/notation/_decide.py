@@ -26,9 +26,11 @@ from hanoi_magnet.notation._cues import (
     admits_error,
     announced_size,
     announces_answer,
+    disowns,
     example,
     not_to_make,
     numbers_answer,
+    only_example,
 )
 from hanoi_magnet.notation._lines import (
     Candidate,
@@ -131,6 +133,13 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
         steps = counted_steps(group.parts)
         group.parts = steps or [part.written or part for part in group.parts]
     decision.group = group
+    if group is not None and decision.hedged is None:
+        first = group.parts[0]
+        decision.hedged = (
+            (first.label and disowned_by(first.label))
+            or disowned_by(_heading(group_prose))
+            or disowned_by(group_prose.rpartition("\n")[2])  # "Do not use these moves: [...]"
+        )
     if group is not None:
         doubt = counted_doubt(group.parts, posts)
         if doubt is not None:
@@ -143,6 +152,27 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
                     f"the moves cannot be told apart from the words around them: {part.uncertain}"
                 )
     return decision
+
+
+def heading_of(prose: str) -> str:
+    """The heading of moves that come after ``prose`` (its last line that says something)."""
+    return _heading(prose)
+
+
+def disowned_by(heading: str) -> str | None:
+    """Why the answer's own moves are not offered as its answer, when their heading says so.
+
+    "Wrong moves (do not use):", "The answer is not:", "For example:" before the only moves
+    of an answer (no answer announced after them): moves shown as ones not to make, or as an
+    example, are no answer; the text offers none (nothing is credited).
+    """
+    if not heading.strip():
+        return None
+    if not_to_make(heading) or disowns(heading):
+        return f"the answer's moves are shown as ones not to make: {heading.strip()[:60]!r}"
+    if only_example(heading):
+        return f"the answer's moves are only shown as an example: {heading.strip()[:60]!r}"
+    return None
 
 
 def _corrected_in_prose(

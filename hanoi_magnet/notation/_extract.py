@@ -22,6 +22,8 @@ from hanoi_magnet.notation._decide import (
     choose,
     correction_after,
     counted_doubt,
+    disowned_by,
+    heading_of,
     onto_itself,
 )
 from hanoi_magnet.notation._lines import (
@@ -346,7 +348,12 @@ class _Reading:
         if fast is not None:
             candidate, skipped = fast
             decision = Decision()
-            decision.hedged = correction_after(text, candidate.end, False)
+            before = text[: candidate.start]
+            decision.hedged = (
+                correction_after(text, candidate.end, False)
+                or disowned_by(heading_of(before))
+                or disowned_by(before.rpartition("\n")[2])
+            )
             doubt = counted_doubt([candidate], self.posts)
             if doubt is not None:
                 decision.losers.append(doubt)

@@ -564,11 +564,62 @@ def _closing(
     elif remark and _corrects(remark) and mentions(remark):
         # "C->A - no wait, A->B", "C->A (correction: C->B)": which move is meant?
         uncertain = uncertain or f"the move is corrected after it: {remark[:40]!r}"
+    elif remark and raws and _names_another(remark, raws[-1]):
+        # "A->C (A->B)", "Move disk 1 from Peg 1 to Peg 3 (D->E)": which move is meant?
+        uncertain = uncertain or f"the move is followed by another move: {remark[:40]!r}"
     if remark and weak and not weak_remark(tail) and not GLUE.fullmatch(tail):
         return _Sentence(PROSE, remark=tail.strip())  # "A C is a word": not moves
     gives_up = bool(tail.strip()) and abandons(tail)
     return _Sentence(MOVES, raws, forms, remark or ("..." if gives_up else ""), hedged, uncertain,
                      abandons=gives_up)  # fmt: skip
+
+
+#: A word that shows a move in a remark as one not made: "(not A->B)", "(instead of A->B)".
+_NOT_MADE = re.compile(
+    r"\b(?:not|never|no|instead\s{1,3}of|rather\s{1,3}than|don'?t|avoid(?:ing)?|undo(?:es|ing)?|"
+    r"reverses?|blocked|illegal)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_another(remark: str, last: Raw) -> bool:
+    """Whether a remark after a move names a move that cannot be the same one.
+
+    "A->C (1->3)" and "A->C (move disk 1 from A to C)" say the move again (in some naming);
+    "A->C (A->B)" or a move of other pegs in any naming offers another move beside it. A move
+    shown as one not made ("(not A->B)", "(instead of A->B)") is a remark.
+    """
+    for mention in mentions(remark):
+        alone = not remark[: mention.start].strip("([{ ") and not remark[mention.end :].strip(
+            ")]}. "
+        )  # "(3 4)": a weak form alone in brackets is a move too
+        if not (mention.strong or alone) or _NOT_MADE.search(remark, 0, mention.start):
+            continue
+        if not _may_be_same(mention.raw, last):
+            return True
+    return False
+
+
+def _readings(raw: Raw) -> set[tuple[int, int]] | None:
+    """The (source, target) a raw move may stand for, each in one naming (``None``: any)."""
+    source, target = raw.source.strip().upper(), raw.target.strip().upper()
+    if source.isdecimal() and target.isdecimal():
+        first, second = int(source), int(target)
+        return {(first, second), (first - 1, second - 1)}  # numbers from 0, from 1
+    if len(source) == len(target) == 1 and "A" <= source <= "Z" and "A" <= target <= "Z":
+        found = {(ord(source) - ord("A"), ord(target) - ord("A"))}
+        if source in "SID" and target in "SID":
+            found.add(("SID".index(source), "SID".index(target)))
+        return found
+    return None
+
+
+def _may_be_same(one: Raw, other: Raw) -> bool:
+    """Whether two raw moves may name the same move, each read in some naming of its pegs."""
+    if one.disk is not None and other.disk is not None and one.disk != other.disk:
+        return False
+    mine, theirs = _readings(one), _readings(other)
+    return mine is None or theirs is None or bool(mine & theirs)
 
 
 #: Words that take back what was just said: "no, I mean", "sorry", "make that", "my bad".
