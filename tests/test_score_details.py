@@ -199,3 +199,42 @@ def test_on_four_pegs_the_detail_quotes_the_move_as_the_answer_wrote_it(notation
     result = score(answer, instance)
     assert result.outcome is Outcome.ILLEGAL_MOVE
     assert result.detail == detail
+
+
+def _final_statement_of_every_line(region: str) -> str:
+    """The final statement as defined: the last non-empty line of all (or its last sentence)."""
+    import re
+
+    from hanoi_magnet.evaluation._outcome import _MARKUP
+
+    for line in reversed(region.splitlines()):
+        text = line.translate(_MARKUP).strip()
+        if text:
+            sentences = re.split(r"(?<=[.!?])\s+", text)
+            return sentences[-1] if len(sentences) > 1 and len(text) > 80 else text
+    return ""
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_final_statement_is_found_in_the_tail_as_in_the_whole_text(seed):
+    """Either side of the 4,096-character tail first looked at (and of each longer one): the
+    last non-empty line, whatever ends the lines (every separator str.splitlines knows, a
+    carriage return and line feed split across the tail's edge) and however many blank or
+    markup-only lines follow it."""
+    from hanoi_magnet.evaluation._outcome import _TAIL, final_statement
+
+    rng = random.Random(seed)
+    breaks = ["\n", "\r\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+    for size in (_TAIL - 1, _TAIL, _TAIL + 1, 4 * _TAIL - 1, 4 * _TAIL + 1, 16 * _TAIL + 7):
+        last = rng.choice(["UNSOLVABLE", "Just kidding.", "A->C", "x" * rng.randint(1, 90)])
+        after = "".join(
+            rng.choice([" ", "**", "`", "\t", *breaks]) for _ in range(rng.randint(0, 9))
+        )
+        cut = size - len(after) - len(last)
+        for at in (cut, cut - 1, cut + 1):  # the last line starting across the tail's edge
+            head = "".join(rng.choice(["ab ", "c. ", *breaks]) for _ in range(max(at, 0) // 3))
+            region = f"{head}{rng.choice(breaks)}{last}{after}"
+            assert final_statement(region) == _final_statement_of_every_line(region), (size, at)
+        blank = rng.choice(breaks) * size  # nothing said in the tail, nor before
+        assert final_statement(blank) == "" == _final_statement_of_every_line(blank)
+        assert final_statement(f"Done.{blank}") == "Done."

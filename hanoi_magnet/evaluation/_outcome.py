@@ -134,13 +134,26 @@ _CREDITED = frozenset({Outcome.SOLVED_OPTIMALLY, Outcome.SOLVED, Outcome.ABSTAIN
 
 
 def final_statement(region: str) -> str:
-    """The last thing an answer says: its last non-empty line, or that line's last sentence."""
-    for line in reversed(region.splitlines()):
-        text = line.translate(_MARKUP).strip()
-        if text:
-            sentences = re.split(r"(?<=[.!?])\s+", text)
-            return sentences[-1] if len(sentences) > 1 and len(text) > 80 else text
-    return ""
+    """The last thing an answer says: its last non-empty line, or that line's last sentence.
+
+    Looked for in the text's tail, longer each time it holds no whole non-empty line (a long
+    answer's lines are not all split: its last line is usually near the end).
+    """
+    size = _TAIL
+    while True:
+        whole = size >= len(region)
+        lines = (region if whole else region[-size:]).splitlines()
+        for index in range(len(lines) - 1, -1 if whole else 0, -1):  # (the first may be cut)
+            text = lines[index].translate(_MARKUP).strip()
+            if text:
+                sentences = re.split(r"(?<=[.!?])\s+", text)
+                return sentences[-1] if len(sentences) > 1 and len(text) > 80 else text
+        if whole:
+            return ""
+        size *= 4
+
+
+_TAIL = 4096  # characters: where the last line of an answer is first looked for
 
 
 def is_abstention(statement: str) -> bool:
