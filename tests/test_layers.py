@@ -114,7 +114,7 @@ def test_function_level_and_type_checking_imports_count(tmp_path):
 #: layer's modules of the same package, and anything below.
 LAYERS = [
     ("the puzzle", ["hanoi_magnet._digits", "hanoi_magnet._text", "hanoi_magnet._errors",
-                    "hanoi_magnet._lazy",
+                    "hanoi_magnet._lazy", "hanoi_magnet._lookalikes",
                     "hanoi_magnet._numbers", "hanoi_magnet._state_text", "hanoi_magnet.model",
                     "hanoi_magnet.errors", "hanoi_magnet.rules", "hanoi_magnet._arcs",
                     "hanoi_magnet.variants"]),

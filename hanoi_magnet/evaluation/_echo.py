@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
+from hanoi_magnet._lookalikes import in_latin
 from hanoi_magnet.errors import AmbiguousNotationError, NotationError
 from hanoi_magnet.evaluation._outcome import abstains, abstention_lines
 from hanoi_magnet.notation import extract_moves
@@ -31,7 +32,7 @@ _MAYBE = re.compile(
 
 
 def _key(line: str) -> str:
-    text = _SPACES.sub(" ", line.translate(_MARKUP)).strip().casefold()
+    text = _SPACES.sub(" ", in_latin(line).translate(_MARKUP)).strip().casefold()
     return _NUMBERING.sub("", text)
 
 
@@ -93,7 +94,7 @@ def without_echo(answer: str, prompt: str) -> tuple[str, int]:
     keys, words = _answer_like(prompt)
     if not words:
         return answer, 0
-    folded = answer.casefold()  # (per character: it holds each line's casefolded text)
+    folded = in_latin(answer).casefold()  # (per character: each line's casefolded text)
     if not any(word in folded for word in words):
         return answer, 0
     parts = answer.split("\n")

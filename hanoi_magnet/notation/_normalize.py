@@ -3,9 +3,10 @@
 Models and the pipelines around them leave characters in answers that change nothing for a
 human reader: a byte-order mark, NUL and other control characters, zero-width spaces and
 joiners, no-break and thin spaces, full-width forms (``Ａ``, ``１``), digits of other scripts
-(Arabic-Indic ``٣``), curly quotes, CRLF line ends. :func:`normalize` removes or replaces them,
-and keeps the way back: offsets in the plain text map to offsets in the text as given, so the
-reading report points at the answer the model wrote.
+(Arabic-Indic ``٣``), Cyrillic or Greek letters drawn as Latin ones (``А->С``), curly quotes,
+CRLF line ends. :func:`normalize` removes or replaces them, and keeps the way back: offsets in
+the plain text map to offsets in the text as given, so the reading report points at the answer
+the model wrote.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+
+from hanoi_magnet._lookalikes import LOOKALIKES, in_latin
 
 # Characters with no width or meaning in an answer: removed.
 _INVISIBLE = re.compile(
@@ -76,7 +79,9 @@ def normalize(text: str) -> Plain:
     Removed: control characters (but tab and new line), zero-width spaces and joiners, the
     byte-order mark, direction marks, soft hyphens, the CR of CRLF. Replaced, one for one:
     no-break and other spaces by a space, curly quotes by straight ones, full-width forms by
-    ASCII, decimal digits of every script by ASCII digits, a lone CR by a new line.
+    ASCII, decimal digits of every script by ASCII digits, a lone CR by a new line, and in a
+    word whose every letter looks Latin, Cyrillic and Greek look-alikes by the Latin letters
+    they are drawn as ("А->С" is "A->C"; a Russian or Greek word stays as it is).
 
     Example:
         >>> plain = normalize("\ufeffA\u200b->Ｃ\r\n٢")
@@ -92,12 +97,16 @@ def normalize(text: str) -> Plain:
     removed = [match.start() for match in _INVISIBLE.finditer(text)]
     kept = _INVISIBLE.sub("", text) if removed else text
     table = dict(_FIXED)
-    for char in set(kept):
+    chars = set(kept)
+    for char in chars:
         if ord(char) > 127 and ord(char) not in table:
             digit = unicodedata.decimal(char, None)
             if digit is not None:
                 table[ord(char)] = str(digit)
-    return Plain(kept.translate(table), removed)
+    plain = kept.translate(table)
+    if not chars.isdisjoint(LOOKALIKES):
+        plain = in_latin(plain)
+    return Plain(plain, removed)
 
 
 #: The ASCII characters a plain text may hold: the printable ones, tab and the line ends.
