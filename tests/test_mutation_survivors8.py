@@ -21,8 +21,8 @@ from hanoi_magnet.notation._cues import (
     not_to_make,
     size_label,
 )
-from hanoi_magnet.notation._decide import _heading as prose_heading
 from hanoi_magnet.notation._decide import _inside, _other_size
+from hanoi_magnet.notation._decide import heading_of as prose_heading
 from hanoi_magnet.notation._extract import _fast, _restating
 from hanoi_magnet.notation._lines import (
     _LEFT_ARROW,

@@ -234,7 +234,7 @@ def abstains(region: str) -> bool:
 
 #: A final statement that takes the answer back: "Just kidding.", "(this is a joke, ignore
 #: it)", "Ignore the above answer.", "Disregard my moves.", "Scratch that.", "No answer.",
-#: "That is not my real answer.".
+#: "That is not my real answer.", a lone "?" (the moves asked about, not given).
 _TAKES_BACK = LazyPattern(
     r"\b(?:just\s+(?:kidding|joking)|j/k|kidding|(?:it|this|that)(?:[’']s|\s+is|\s+was)\s+"
     r"(?:(?:just|only)\s+)?a\s+joke|(?:please\s+)?(?:ignore|disregard|forget)\s+(?:it|this|that|"
@@ -243,6 +243,7 @@ _TAKES_BACK = LazyPattern(
     r"solution|response|sequence))|scratch\s+(?:that|this|it|all\s+(?:of\s+)?(?:that|this))|"
     r"i\s+take\s+(?:it|that|this|(?:it|that|this|them)\s+all)\s+back|not\s+(?:my|the|a)\s+"
     r"(?:real|actual|final|serious)\s+answer)\b"
+    r"|^[\W_]*\?[\W_]*$"  # a lone "?" after the moves: asked, not told
     r"|^\W*(?:no\s+answer|never\s*mind|(?:that|this|it)(?:[’']s|\s+is|\s+was)\s+(?:all\s+)?"
     r"(?:wrong|incorrect|not\s+(?:my|the|an?)\s+answer))\W*$",
     re.IGNORECASE,

@@ -232,6 +232,44 @@ def only_example(heading: str) -> bool:
     return _ONLY_EXAMPLE.match(heading.strip()) is not None
 
 
+#: A question left open before moves, asking rather than telling: "Is the answer", "Could it
+#: be", "Would the solution be".
+_ASKS = LazyPattern(
+    r"""^\W{0,6}(?:is|are|could|would|might|should|can|may)\s{1,3}(?:the\s{1,3}(?:answer|solution|
+      sequence|moves?|next\s{1,3}move)|it|this|that|these)(?:\s{1,3}be)?\W{0,4}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def asks(heading: str) -> bool:
+    """Whether a heading asks whether the moves after it are the answer ("Is the answer").
+
+    >>> asks("Is the answer"), asks("Is it solvable? Yes, here is how:")
+    (True, False)
+    """
+    return _ASKS.match(heading.strip()) is not None
+
+
+#: Words that end just before moves on their line and show them as an example or a format:
+#: "Write the moves in the form 'A->C'", "for example A->C", "e.g. [[1, 0, 2]]", "such as",
+#: "Use the format 'A->C'", "Write each move like 'A->C'".
+_EXAMPLE_BEFORE = LazyPattern(
+    r"""(?:\b(?:in|of)\s{1,3}the\s{1,3}form(?:at)?(?:\s{1,3}of)?|\bfor\s{1,3}(?:example|instance)
+      |\be\.g\.|\bsuch\s{1,3}as|\bformatted\s{1,3}(?:as|like)|\b(?:use|using|follow)\s{1,3}the
+      \s{1,3}format|\b(?:each|every)\s{1,3}(?:move|line|step)\s{1,3}(?:like|as))\W{0,4}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def shows_example(before: str) -> bool:
+    """Whether the words before moves, on their line, show them as an example or a format.
+
+    >>> shows_example("Write the moves in the form '"), shows_example("The moves are: ")
+    (True, False)
+    """
+    return _EXAMPLE_BEFORE.search(before[-80:]) is not None
+
+
 #: A heading that announces the answer below it: "Here is the solution:", "Solution:", "The
 #: full solution is:", "Answer:".
 _ANNOUNCES = LazyPattern(

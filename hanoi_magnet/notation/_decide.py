@@ -26,11 +26,13 @@ from hanoi_magnet.notation._cues import (
     admits_error,
     announced_size,
     announces_answer,
+    asks,
     disowns,
     example,
     not_to_make,
     numbers_answer,
     only_example,
+    shows_example,
 )
 from hanoi_magnet.notation._lines import (
     Candidate,
@@ -42,6 +44,7 @@ from hanoi_magnet.notation._lines import (
     numbering,
     step_above,
 )
+from hanoi_magnet.notation._mentions import mentions
 from hanoi_magnet.notation._naming import detect
 from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._regions import MASK
@@ -137,8 +140,8 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
         first = group.parts[0]
         decision.hedged = (
             (first.label and disowned_by(first.label))
-            or disowned_by(_heading(group_prose))
-            or disowned_by(group_prose.rpartition("\n")[2])  # "Do not use these moves: [...]"
+            or disowned_by(heading_of(group_prose))
+            or disowned_on_line(_on_its_line(first, group_prose, text))
         )
     if group is not None:
         doubt = counted_doubt(group.parts, posts)
@@ -154,11 +157,6 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
     return decision
 
 
-def heading_of(prose: str) -> str:
-    """The heading of moves that come after ``prose`` (its last line that says something)."""
-    return _heading(prose)
-
-
 def disowned_by(heading: str) -> str | None:
     """Why the answer's own moves are not offered as its answer, when their heading says so.
 
@@ -172,7 +170,48 @@ def disowned_by(heading: str) -> str | None:
         return f"the answer's moves are shown as ones not to make: {heading.strip()[:60]!r}"
     if only_example(heading):
         return f"the answer's moves are only shown as an example: {heading.strip()[:60]!r}"
+    if asks(heading):
+        return f"the answer only asks whether its moves are the answer: {heading.strip()[:60]!r}"
     return None
+
+
+def _on_its_line(first: Candidate, prose: str, text: str) -> str:
+    """The words before the first move of ``first`` on its line (``prose``: the text before it).
+
+    A run of moves mentioned in prose starts with its line: its words are found before the
+    line's mention that starts its moves ("Write the moves in the form 'A->C'."), not before
+    one read as no move of it ("Moves (format e.g. A->B): A->C, ...").
+    """
+    if not first.weak:
+        return prose.rpartition("\n")[2]
+    line_end = text.find("\n", first.start)
+    line = text[first.start : None if line_end < 0 else line_end]
+    found = mentions(line)
+    raws = [mention.raw for mention in found]
+    for index, mention in enumerate(found):
+        shown = raws[index : index + _ALIKE]
+        if shown == first.raws[: len(shown)]:
+            return line[: mention.start]
+    return ""
+
+
+_ALIKE = 3  # how many moves from a mention on must be the run's for its moves to start there
+
+
+def disowned_on_line(before: str) -> str | None:
+    """Why moves are not offered as the answer, from the words before them on their line.
+
+    "Do not use these moves: [...]" disowns them as a heading does; "Write the moves in the
+    form 'A->C'.", "for example A->C" only show them as an example or a format.
+
+    >>> disowned_on_line("Write the moves in the form '")
+    "the answer's moves are only shown as an example: 'Write the moves in the form'"
+    """
+    why = disowned_by(before)
+    if why is None and shows_example(before):
+        shown = before.strip(" \t'\"`(:")[-60:]
+        why = f"the answer's moves are only shown as an example: {shown!r}"
+    return why
 
 
 def _corrected_in_prose(
@@ -269,7 +308,7 @@ def _next(
     )
     # "If we had 2 disks instead:": moves of another puzzle, not a correction
     other = _other_size(
-        candidate.label or _heading(prose), group.parts[0].label or _heading(before)
+        candidate.label or heading_of(prose), group.parts[0].label or heading_of(before)
     )
     if MASK not in between and _set_apart(decision, group, candidate, key, prose, cue, other):
         return group
@@ -304,7 +343,7 @@ def _next(
         losers.append(Loser([candidate], "offered as an alternative answer", True))
         decision.hedged = decision.hedged or "the answer offers another answer as an alternative"
         return group
-    heading = _heading(prose)
+    heading = heading_of(prose)
     if not candidate.label and numbers_answer(heading):  # "Answer 2:": another answer, or it again
         return _stated(decision, group, candidate, key, heading.strip())
     if not candidate.label and announces_answer(heading):
@@ -312,7 +351,7 @@ def _next(
             losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
             decision.why = "the answer after a draft"
             return Group(candidate, key)
-        if example(group.parts[0].label or _heading(before)):
+        if example(group.parts[0].label or heading_of(before)):
             # "Each line is one move, for example:", A->B, "Here is the solution:", moves
             losers.append(Loser(group.parts, "an example, before the answer announced after it"))
             decision.why = "the answer announced after an example"
@@ -376,7 +415,7 @@ def _after_prose(
         moves = f"{len(key)} move{'' if len(key) == 1 else 's'}"
         losers.append(Loser([candidate], f"restates the first {moves}"))
         return group
-    heading = _heading(prose)
+    heading = heading_of(prose)
     if _PARAGRAPH.search(prose) and heading.rstrip().endswith(":") and _inside(key, group.key):
         losers.append(Loser([candidate], "repeats a part of the answer, after prose", True))
         decision.hedged = decision.hedged or (
@@ -416,7 +455,7 @@ def _set_apart(
     verify the middle move:" before a part of the answer: a correction of it, or a quote?
     (the answer hedges).
     """
-    heading = candidate.label or _heading(prose)
+    heading = candidate.label or heading_of(prose)
     if not_to_make(heading):
         why = f"moves shown as ones not to make: {heading.strip()[:60]!r}"
         decision.losers.append(Loser([candidate], why))
@@ -446,7 +485,7 @@ def _inside(key: Key, whole: list[tuple[object, ...]]) -> bool:
     return any(whole[start : start + size] == moves for start in range(len(whole) - size + 1))
 
 
-def _heading(prose: str) -> str:
+def heading_of(prose: str) -> str:
     """The last line of ``prose`` that says something (not a table's header, a fence, a tag).
 
     A piece after the last line break is the start of the reading's own line (``moves = [``),

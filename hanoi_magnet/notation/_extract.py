@@ -23,6 +23,7 @@ from hanoi_magnet.notation._decide import (
     correction_after,
     counted_doubt,
     disowned_by,
+    disowned_on_line,
     heading_of,
     onto_itself,
 )
@@ -53,10 +54,12 @@ from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._regions import (
     MASK,
     answer_region,
+    blanked,
     masked,
     opening_tag_end,
     reasoning,
     tags_apart,
+    unseen,
 )
 from hanoi_magnet.notation._report import Extraction, Reading, Span
 from hanoi_magnet.notation._scan import (
@@ -69,6 +72,7 @@ from hanoi_magnet.notation._scan import (
     read_block,
     template_item,
 )
+from hanoi_magnet.notation._segments import names_another
 from hanoi_magnet.notation._snapshots import without_pictures
 from hanoi_magnet.notation._words import letter_namings, letter_words
 
@@ -115,6 +119,8 @@ def _find(plain: str, thinking: bool) -> _Found:
     """The candidates of the answer region, and the region's bounds in ``plain``."""
     regions, unclosed = ([], None) if thinking else reasoning(plain)
     hidden = masked(plain, regions) if regions else plain
+    notes = unseen(hidden)  # comments and images: not shown, not read
+    hidden = blanked(hidden, notes) if notes else hidden
     start, end = answer_region(hidden)
     found = _search(hidden, start, end)
     if unclosed is not None and not found.candidates:
@@ -122,11 +128,14 @@ def _find(plain: str, thinking: bool) -> _Found:
         tag_end = opening_tag_end(plain, unclosed)
         hidden = masked(plain, regions[:-1])
         hidden = hidden[:unclosed] + " " * (tag_end - unclosed) + hidden[tag_end:]
+        notes = unseen(hidden)
+        hidden = blanked(hidden, notes) if notes else hidden
         start, end = answer_region(hidden)
         found = _search(hidden, start, end)
         found.unclosed = True
         regions = regions[:-1]
     found.skipped.extend(regions)
+    found.skipped.extend(notes)
     if start > 0 and plain[:start].strip():
         found.skipped.append((0, start, "outside the last <answer>...</answer>"))
     if end < len(plain) and plain[end:].strip():
@@ -352,7 +361,7 @@ class _Reading:
             decision.hedged = (
                 correction_after(text, candidate.end, False)
                 or disowned_by(heading_of(before))
-                or disowned_by(before.rpartition("\n")[2])
+                or disowned_on_line(before.rpartition("\n")[2])
             )
             doubt = counted_doubt([candidate], self.posts)
             if doubt is not None:
@@ -777,9 +786,24 @@ def _blocks(text: str) -> list[Candidate]:
                 _list_notation(text, bracket, distinct),
                 block=True,
                 abandoned=block.abandoned,
+                uncertain=_another_after(text, block),
             )
         )
     return found
+
+
+def _another_after(text: str, block: Block) -> str:
+    """Why a list of one move is in doubt: a remark after it on its line names another move.
+
+    "moves = [[1, 0, 1]] (A->D)": which move is meant? (As "A->C (A->B)" on a line of moves.)
+    """
+    if len(block.raws) != 1 or not block.closed:
+        return ""
+    line_end = text.find("\n", block.end)
+    tail = text[block.end : len(text) if line_end < 0 else line_end]
+    if not tail.strip() or not names_another(tail, block.raws[0]):
+        return ""
+    return f"the move is followed by another move: {tail.strip()[:40]!r}"
 
 
 _DISK = operator.itemgetter(0)

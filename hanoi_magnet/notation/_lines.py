@@ -418,12 +418,18 @@ def _no_move_row(cells: list[str]) -> Line:
     return PROSE_LINE
 
 
+_TITLES = "a table's header of moves over a row without moves: the columns' titles"
+
+
 class _Table:
     """The rows of the markdown table being read, in order.
 
     A row of prose between two rows of moves is a move that cannot be read (``| 2 | ? |``), so
     the reading stops there, as at a line that cannot be read; rows of prose before the first
-    move row or after the last (a note, a total) are prose. Empty rows are passed over.
+    move row or after the last (a note, a total) are prose. Empty rows are passed over. A
+    header of moves over rows that hold none (``| A->C | A->B |``, then ``| ? | ? |``) titles
+    the columns: the table asks for moves, it gives none; alone, or over rows of moves, it is
+    the table's first row of moves.
     """
 
     def __init__(self, runs: _Runs) -> None:
@@ -431,6 +437,7 @@ class _Table:
         self.moves = False  # a row of this table held moves
         self.waiting: list[tuple[str, int]] = []  # rows of prose since the last row of moves
         self.pegs: frozenset[int] = frozenset()  # the columns that show the pegs' disks
+        self.header: tuple[Line, str, int] | None = None  # a header of moves, held back
 
     def line(
         self,
@@ -447,12 +454,23 @@ class _Table:
             return heads
         if header:
             self.pegs = peg_columns(cells)  # the header: columns named by pegs show them
-        self.row(table_row(cells, columns, self.runs.reader, self.pegs), line, line_start)
+        read = table_row(cells, columns, self.runs.reader, self.pegs)
+        if header and read.kind == MOVES:
+            self.end()
+            self.header = (read, line, line_start)  # moves, or the columns' titles?
+            return columns
+        self.row(read, line, line_start)
         return columns
 
     def row(self, read: Line, line: str, line_start: int) -> None:
         if read.kind == BLANK:
             return
+        if self.header is not None:
+            if read.kind != MOVES:  # a header of moves over a row without moves: titles
+                _, title, title_start = self.header
+                self.runs.skip(title_start, title_start + len(title), _TITLES)
+                self.header = None
+            self._header()
         if read.kind == PROSE:
             self.waiting.append((line, line_start))
             return
@@ -462,9 +480,17 @@ class _Table:
 
     def end(self) -> None:
         """The table ends (a line that is no row, a new header, a list): its last prose rows."""
+        self._header()
         self._flush(unread=False)
         self.moves = False
         self.pegs = frozenset()
+
+    def _header(self) -> None:
+        """The header of moves held back (if any) is the table's first row of moves."""
+        if self.header is not None:
+            self.runs.add(*self.header)
+            self.moves = True
+            self.header = None
 
     def _flush(self, unread: bool) -> None:
         for line, line_start in self.waiting:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 
 _TAG = re.compile(r"<(/?)(?:think|thinking|reasoning)>", re.IGNORECASE)
@@ -66,6 +67,87 @@ def masked(text: str, regions: list[Region]) -> str:
         position = b
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+def unseen(text: str) -> list[Region]:
+    """The stretches of ``text`` that the answer, shown, does not show: comments, images.
+
+    An HTML comment (one never closed runs to the end of the text) and the description of a
+    markdown image (``![A->C](moves.png)``, over several lines too). Moves written only there
+    are not offered to the reader of the answer (a policy could hide the right moves from a
+    human grader and show them to a program): they are not read. Linear: each ``<!--`` and
+    ``![`` is looked at once, and the search goes on after what it found.
+    """
+    found: list[Region] = []
+    if "<!--" in text:
+        position = 0
+        while (start := text.find("<!--", position)) >= 0:
+            close = text.find("-->", start + 4)
+            position = len(text) if close < 0 else close + 3
+            found.append((start, position, "inside an HTML comment, not shown"))
+    if "![" in text:
+        found += _images(text)
+        found.sort()
+    return _apart(found)
+
+
+def _images(text: str) -> list[Region]:
+    """Markdown images: ``![``, a description to the matching ``]``, then ``(...)`` on one line.
+
+    Brackets inside the description are balanced (``![moves = [[1, 0, 2]]](m.png)``). Linear:
+    the brackets are matched in one pass, line ends and ``)`` found by bisection.
+    """
+    closing: dict[int, int] = {}
+    opened: list[int] = []
+    for mark in _BRACKET.finditer(text):
+        if mark.group(0) == "[":
+            opened.append(mark.start())
+        elif opened:
+            closing[opened.pop()] = mark.start()
+    line_ends = [end.start() for end in _LINE_END.finditer(text)]
+    parens = [paren.start() for paren in _CLOSE_PAREN.finditer(text)]
+    found: list[Region] = []
+    position = 0
+    while (start := text.find("![", position)) >= 0:
+        position = start + 2
+        bracket = closing.get(start + 1)
+        if bracket is None or not text.startswith("(", bracket + 1):
+            continue
+        after = bisect.bisect_left(parens, bracket + 2)
+        line = bisect.bisect_left(line_ends, bracket + 2)
+        line_end = line_ends[line] if line < len(line_ends) else len(text)
+        if after < len(parens) and parens[after] < line_end:
+            found.append((start, parens[after] + 1, "an image's description"))
+    return found
+
+
+_BRACKET = re.compile(r"[\[\]]")
+_LINE_END = re.compile(r"\n")
+_CLOSE_PAREN = re.compile(r"\)")
+
+
+def _apart(regions: list[Region]) -> list[Region]:
+    """``regions`` (in order) without those inside an earlier one (an image in a comment)."""
+    kept: list[Region] = []
+    for region in regions:
+        if not kept or region[0] >= kept[-1][1]:
+            kept.append(region)
+    return kept
+
+
+def blanked(text: str, regions: list[Region]) -> str:
+    """``text`` with each region's characters but its line ends made spaces: nothing there."""
+    pieces: list[str] = []
+    position = 0
+    for a, b, _ in regions:
+        pieces.append(text[position:a])
+        pieces.append(_NOT_A_LINE_END.sub(" ", text[a:b]))
+        position = b
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+_NOT_A_LINE_END = re.compile(r"[^\n]")
 
 
 def tags_apart(body: str) -> str:

@@ -564,7 +564,7 @@ def _closing(
     elif remark and _corrects(remark) and mentions(remark):
         # "C->A - no wait, A->B", "C->A (correction: C->B)": which move is meant?
         uncertain = uncertain or f"the move is corrected after it: {remark[:40]!r}"
-    elif remark and raws and _names_another(remark, raws[-1]):
+    elif remark and raws and names_another(remark, raws[-1]):
         # "A->C (A->B)", "Move disk 1 from Peg 1 to Peg 3 (D->E)": which move is meant?
         uncertain = uncertain or f"the move is followed by another move: {remark[:40]!r}"
     if remark and weak and not weak_remark(tail) and not GLUE.fullmatch(tail):
@@ -582,7 +582,7 @@ _NOT_MADE = re.compile(
 )
 
 
-def _names_another(remark: str, last: Raw) -> bool:
+def names_another(remark: str, last: Raw) -> bool:
     """Whether a remark after a move names a move that cannot be the same one.
 
     "A->C (1->3)" and "A->C (move disk 1 from A to C)" say the move again (in some naming);
