@@ -29,6 +29,7 @@ from hanoi_magnet.notation._decide import (
 )
 from hanoi_magnet.notation._lines import (
     BLANK,
+    BULLETS,
     MOVES,
     PROSE,
     Candidate,
@@ -684,6 +685,11 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
     ):
         return None  # "3. B->C", then "1. A->C": a second list, numbered again
     labels = all(map(_LABELS, distinct))  # blank lines count as labelled
+    if labels and (
+        reader.numbers(lines[first : last + 1]).count(None) < last + 1 - first
+        or any(line.lstrip()[:1] in BULLETS for line in table)
+    ):
+        return None  # "Step 3: 3: S -> D": numbered twice? (the full reading tells)
     paragraphs = _paragraphs(among) if BLANK in kinds[first:last] else ()
     start = sum(map(len, lines[:first])) + first
     end = start + sum(map(len, lines[first:last])) + (last - first) + len(lines[last].rstrip())

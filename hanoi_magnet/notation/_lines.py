@@ -963,6 +963,13 @@ MASK = "\x01"
 _UNKNOWN_LEAD = re.compile(r"[ \t]*(?![A-Za-z]{2,}\b)\S{1,8}[ \t]+")
 
 
+#: Bullets a numbered item may stand after ("- Step 3: ..."); "*" the numbers allow already.
+BULLETS = ("-", "•", "+", "–")
+_TWICE_NUMBERED = (
+    "numbered lines whose numbers before ':' count up too: the steps again, or the disks?"
+)
+
+
 class _Runs:
     """Gathers move lines into runs, and the other lines into skipped stretches."""
 
@@ -973,6 +980,7 @@ class _Runs:
         self.skipped: list[tuple[int, int, str]] = []
         self.current: list[Raw] = []
         self.labels = True  # every move written "N: ..."
+        self.listed = False  # ... and a line numbered as a list's item too ("Step 3: 3: A->C")
         self.remarks: list[tuple[int, int, str]] = []
         self.start = self.end = 0
         self.name: str | None = None
@@ -1006,6 +1014,7 @@ class _Runs:
                 self.blank = False
             self.current.extend(read.raws)
             self.labels = self.labels and read.labels
+            self.listed = self.listed or (read.labels and self._listed(line))
             self.end = line_start + len(line.rstrip())
             return
         kind = read.kind
@@ -1071,6 +1080,7 @@ class _Runs:
         self.blank = False
         self.current.extend(read.raws)
         self.labels = self.labels and read.labels
+        self.listed = self.listed or (read.labels and self._listed(line))
         self.end = line_start + len(line.rstrip())
         self.hedged = self.hedged or read.hedged
         self.uncertain = self.uncertain or read.uncertain
@@ -1173,6 +1183,10 @@ class _Runs:
                 # lines of one move each after leads the reader does not know: move lines, an
                 # answer of their own (a warm-up, a draft) beside any other
                 self.runs[-1] = self.runs[-1]._replace(weak=False)
+            if self.listed and self.runs[-1].written is not None:  # (read as steps)
+                # "Step 1: 1: S -> D", "Step 2: 2: S -> I", "Step 3: 3: S -> D": the numbers
+                # before ':' count up beside the list's own: its steps again, or the disks?
+                self.uncertain = self.uncertain or _TWICE_NUMBERED
             if self.hedged or self.uncertain or self.paragraphs or self.label:
                 self.runs[-1] = self.runs[-1]._replace(
                     hedged=self.hedged,
@@ -1182,9 +1196,16 @@ class _Runs:
                 )
             self.prose, self.abandoned, self.joinable, self.broken = False, None, True, None
             self.bare = ""
-        self.current, self.labels, self.remarks = [], True, []
+        self.current, self.labels, self.remarks, self.listed = [], True, [], False
         self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []
+
+    def _listed(self, line: str) -> bool:
+        """Whether ``line`` is numbered as a list's item ("3.", "Step 3:", "- Step 3:")."""
+        if self.reader.number(line) is not None:
+            return True
+        bare = line.lstrip()
+        return bare[:1] in BULLETS and self.reader.number(bare[1:]) is not None
 
     def doubt(self, why: str) -> None:
         """The current run (or, none being read, the last) is in doubt: ``why``."""
