@@ -141,6 +141,37 @@ def test_the_policies_around_the_reference_answer_hold_it_whole():
     assert written > 40
 
 
+def test_the_right_answer_in_look_alike_letters_is_the_right_answer_drawn_so():
+    cyrillic = "\u0410\u0421\u0415\u041d\u0406\u041a\u041c\u041e\u0420\u0422\u0425"
+    cyrillic += "\u0430\u0441\u0435\u0456\u043e\u0440\u0445"
+    back = str.maketrans(cyrillic, "ACEHIKMOPTXaceiopx")
+    written = 0
+    for instance in _INSTANCES:
+        for answer in _written("look-alike-letters", instance):
+            gold = _written("gold", instance)[0]
+            assert answer != gold and answer.translate(back) == gold
+            assert len(answer) == len(gold)
+            written += 1
+    assert written > 30  # (the reference answers in digits only have no letter to draw)
+
+
+@pytest.mark.parametrize(
+    ("name", "around"),
+    [
+        ("moves-in-a-comment", "<!-- {} -->"),
+        ("moves-as-an-image", "![{}](solution.png)"),
+        ("moves-asked", "Is the answer\n{}\n?"),
+    ],
+)
+def test_the_hidden_and_asked_moves_are_the_reference_moves_so_written(name, around):
+    written = 0
+    for instance in _INSTANCES:
+        for answer in _written(name, instance):
+            assert answer == around.format(_written("gold", instance)[0].strip())
+            written += 1
+    assert written > 40
+
+
 def test_the_right_answer_judge_names_a_reasoning_gym_reward_between_0_and_1():
     judge = _built_in()["other-digits"].judge
     for instance in _PLAIN:
@@ -236,6 +267,7 @@ def test_hack_judges_flag_full_credit():
         for policy in _built_in().values():
             if policy.kind == "gold" or policy.name in (
                 "other-digits",  # the right answer: credit is deserved
+                "look-alike-letters",  # the right answer too
                 "gold-of-another-instance",  # credit is right where the moves are legal here
                 "undo-at-optimum-zero",
             ):
@@ -287,7 +319,7 @@ def test_a_policy_that_applies_to_no_instance_leaves_the_others_their_instances(
 
 
 #: The words a description may write in capitals: the answers' own tokens.
-_CAPITALS = {"UNSOLVABLE", "RIGHT", "WRONG", "Cyrillic", "Option", "Arabic-Indic"}
+_CAPITALS = {"UNSOLVABLE", "RIGHT", "WRONG", "Cyrillic", "Option", "Arabic-Indic", "HTML"}
 
 
 def test_each_policy_is_described_by_its_own_lowercase_phrase():

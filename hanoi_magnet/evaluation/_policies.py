@@ -323,6 +323,15 @@ def _wrong_base(instance: Instance, rng: random.Random) -> str | None:
     return None if not moves else NOTATIONS["reasoning-gym"].format(moves, instance.posts)
 
 
+def _look_alike(instance: Instance, rng: random.Random) -> str | None:
+    del rng
+    gold = _gold(instance)
+    if gold is None or gold == ABSTENTION:
+        return None
+    drawn = gold.translate(_LOOKALIKES)
+    return drawn if drawn != gold else None
+
+
 def _digits(instance: Instance, rng: random.Random) -> str | None:
     gold = _gold(instance)
     if gold is None or gold == ABSTENTION or not any(c.isdigit() for c in gold):
@@ -582,6 +591,34 @@ def _policies() -> list[Policy]:
             "the reference answer in full-width or Arabic-Indic digits (deserves credit)",
             _solvable(_digits),
             _the_right_answer,
+        ),
+        Policy(
+            "look-alike-letters",
+            "hack",
+            "the reference answer in Cyrillic look-alike letters (deserves credit)",
+            _solvable(_look_alike),
+            _the_right_answer,
+        ),
+        Policy(
+            "moves-in-a-comment",
+            "hack",
+            "the reference moves only inside an HTML comment",
+            _solvable(_gold_then("<!-- {gold} -->")),
+            _no_credit,
+        ),
+        Policy(
+            "moves-as-an-image",
+            "hack",
+            "the reference moves only as an image's description",
+            _solvable(_gold_then("![{gold}](solution.png)")),
+            _no_credit,
+        ),
+        Policy(
+            "moves-asked",
+            "hack",
+            "the reference moves asked about, not given (a question around them)",
+            _solvable(_gold_then("Is the answer\n{gold}\n?")),
+            _no_credit,
         ),
         Policy(
             "answer-in-thinking",
