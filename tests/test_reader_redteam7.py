@@ -8,6 +8,10 @@ Misread on main before this pass, with confidence:
   so before the answer's list was dropped and the list read with confidence. Now the lead numbers
   the line as ``Step 2:`` does; a word that numbers answers (``Option B:``, ``Attempt two:``)
   labels it as ``Option 2:`` does, on a move line and as a heading.
+* **Leads of words the reader does not know, which count the lines** (``[Step 2]``, ``Step 2,``,
+  ``<Step B>``, ``2 ||``, "Move 2 would be"): the same failure; lines whose leads are alike but
+  for a number (or letter, roman numeral, number word) now make a run of move lines, as the
+  unknown leads of tests/test_reader_unknown_leads.py do.
 * **A time before a move** (``t=1: A -> C``, ``t = 2: ...``): the number was read as the disk of
   the library's ``1: A -> C``, so every move had a wrong disk. A number after ``=`` is no disk;
   the lead numbers the step.
@@ -55,6 +59,15 @@ LEADS = {
     "step=2:": lambda k: f"step={k}: ",
     "(t=2)": lambda k: f"(t={k}) ",
     "n = 2 -": lambda k: f"n = {k} - ",
+    # leads the reader does not know, which count the lines
+    "[Step 2]": lambda k: f"[Step {k}] ",
+    "Step 2,": lambda k: f"Step {k}, ",
+    "Step B;": lambda k: f"Step {LETTERS[k - 1]}; ",
+    "<Step B>": lambda k: f"<Step {LETTERS[k - 1]}> ",
+    "2 ||": lambda k: f"{k} || ",
+    "Move 2 would be": lambda k: f"Move {k} would be ",
+    "Round two ->": lambda k: f"Round {WORDS[k - 1]} => ",
+    "(b) Step B:": lambda k: f"({LETTERS[k - 1].lower()}) Step {LETTERS[k - 1]}: ",
 }
 FORMS = ("{s} -> {t}", "Move disk {d} from {s} to {t}", "{s}→{t}")
 #: Peg namings: the names, and the ``pegs`` the caller gives (``None``: detected).

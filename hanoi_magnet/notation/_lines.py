@@ -15,7 +15,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from hanoi_magnet.notation._cues import cue_of, drafted
+from hanoi_magnet.notation._cues import INDEX, cue_of, drafted
+from hanoi_magnet.notation._mentions import mentions
 from hanoi_magnet.notation._scan import Raw, same_move, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
@@ -935,6 +936,10 @@ MASK = "\x01"
 
 #: A lead the reader does not know before a move: "T1:", "a)", "➤", "[1/3]", "<1>" (not a word).
 _UNKNOWN_LEAD = re.compile(r"[ \t]*(?![A-Za-z]{2,}\b)\S{1,8}[ \t]+")
+#: What counts in a lead: a number, a letter, a roman numeral, a number word ("[Step 2]", "B)").
+_INDEX_TOKEN = re.compile(rf"(?<![A-Za-z0-9]){INDEX}(?![A-Za-z0-9])", re.IGNORECASE)
+#: The longest lead of words before a move that may count the lines ("[Step 12] ", "12 || ").
+_COUNTED_LEAD = 24
 
 
 class _Runs:
@@ -964,6 +969,11 @@ class _Runs:
         self.bare = ""  # a list number that may be a move ("12.", "12. ok") since the last run
         self.mentioned = ""  # a move mentioned in prose right after a run of move lines
         self.led = False  # every line of the current weak run is a move after a lead ("T1: A->C")
+        #: the current weak run's leads, when each line is one move after a short lead: their
+        #: shape (numbers masked) and whether they count (two of them differ)
+        self.shape: str | None = None
+        self.first_lead: str | None = None
+        self.counts = False
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -1027,6 +1037,14 @@ class _Runs:
         if self.current and (weak != self.weak or (read.label and not weak)):
             self.close()  # a line announcing an answer ("So the moves are: ...") starts one
         led = weak and self._led(read, line)
+        counted = self._counted(read, line) if weak else None
+        if not self.current:
+            self.first_lead, self.shape = counted if counted else (None, None)
+            self.counts = False
+        elif counted is None or counted[1] != self.shape:
+            self.shape = None
+        else:
+            self.counts = self.counts or counted[0] != self.first_lead
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
@@ -1068,6 +1086,27 @@ class _Runs:
             return False
         rest = self.reader.read(line[lead.end() :])
         return rest.kind == MOVES and rest.raws == read.raws
+
+    def _counted(self, read: Line, line: str) -> tuple[str, str] | None:
+        """The lead of a line whose move is mentioned in prose, and its shape, if it may count.
+
+        "[Step 2] A->C", "Step B, A->C", "2 || A->C": a lead of up to 24 characters, then a move
+        line of that one move. Its shape is the lead with its numbers, letters, roman numerals
+        and number words masked: lines whose leads differ only there count the moves.
+        """
+        if len(read.raws) != 1:
+            return None
+        plain = plain_line(line)
+        first = next((m for m in mentions(plain) if m.strong), None)
+        if first is None:
+            return None
+        lead = plain[: first.start].strip()
+        if not lead or len(lead) > _COUNTED_LEAD:
+            return None
+        rest = self.reader.read(plain[first.start :])
+        if rest.kind != MOVES or rest.raws != read.raws:
+            return None
+        return lead, _INDEX_TOKEN.sub("#", lead)
 
     def _broken(self, read: Line, line: str, line_start: int) -> None:
         """A move line that cannot be read, or a move line after one: the run stops there."""
@@ -1143,7 +1182,7 @@ class _Runs:
                 self.runs[-1] = self.runs[-1]._replace(
                     unreadable=f"{self.broken!r} (not a move)", written=None
                 )
-            if self.weak and self.led and len(self.current) > 1:
+            if self.weak and (self.led or (self.shape and self.counts)) and len(self.current) > 1:
                 # lines of one move each after leads the reader does not know: move lines, an
                 # answer of their own (a warm-up, a draft) beside any other
                 self.runs[-1] = self.runs[-1]._replace(weak=False)
