@@ -12,6 +12,9 @@ Misread on main before this pass, with confidence:
   ``<Step B>``, ``2 ||``, "Move 2 would be"): the same failure; lines whose leads are alike but
   for a number (or letter, roman numeral, number word) now make a run of move lines, as the
   unknown leads of tests/test_reader_unknown_leads.py do.
+* **Answers numbered with something else than a colon after the number** (``Option 1 - A -> C``,
+  ``Option 1 =``, ``Option 1)``, ``Option 1.``, ``Option 1 is``, ``Option B would be``): two
+  such lines were read as one answer of both; they are two answers now, as with ``Option 1:``.
 * **A time before a move** (``t=1: A -> C``, ``t = 2: ...``): the number was read as the disk of
   the library's ``1: A -> C``, so every move had a wrong disk. A number after ``=`` is no disk;
   the lead numbers the step.
@@ -151,6 +154,26 @@ def test_two_answers_numbered_by_letters_or_words_are_in_doubt(lead, indices, he
         parts.append(f"{label}\n{listed}" if heading else f"{label} {listed}")
     text = "\n\n".join(parts)
     assert not _confident(extract_moves(text)), text
+
+
+#: What may follow the number of an answer before its moves.
+AFTER_NUMBER = (":", " -", " –", " =", ")", ".", " would be", " is")
+
+
+@pytest.mark.parametrize(
+    ("lead", "indices", "after"),
+    list(itertools.product(ANSWER_LEADS, (("1", "2"), *INDICES), AFTER_NUMBER)),
+)
+def test_two_answers_numbered_on_their_lines_are_in_doubt_whatever_follows_the_number(
+    lead, indices, after
+):
+    first, second = _solution(2, 0, 1, 2), _solution(2, 0, 2, 1)
+    lines = []
+    for index, moves in zip(indices, (first, second), strict=True):
+        listed = ", ".join(f"{'ABC'[s]} -> {'ABC'[t]}" for _, s, t in moves)
+        lines.append(f"{lead.format(x=index)}{after} {listed}")
+    for text in ("\n".join(lines), "\n".join(line.split(",")[0] for line in lines)):
+        assert not _confident(extract_moves(text)), text
 
 
 # -- unlabeled (disk, peg) pairs ----------------------------------------------------------------

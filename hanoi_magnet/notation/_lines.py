@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from hanoi_magnet.notation._cues import INDEX, cue_of, drafted
+from hanoi_magnet.notation._cues import ANSWER_WORD, INDEX, cue_of, drafted
 from hanoi_magnet.notation._mentions import mentions
 from hanoi_magnet.notation._scan import Raw, same_move, small_int
 from hanoi_magnet.notation._segments import (
@@ -938,6 +938,8 @@ MASK = "\x01"
 _UNKNOWN_LEAD = re.compile(r"[ \t]*(?![A-Za-z]{2,}\b)\S{1,8}[ \t]+")
 #: What counts in a lead: a number, a letter, a roman numeral, a number word ("[Step 2]", "B)").
 _INDEX_TOKEN = re.compile(rf"(?<![A-Za-z0-9]){INDEX}(?![A-Za-z0-9])", re.IGNORECASE)
+#: A word that numbers answers in a lead that counts lines ("Option 2 would be").
+_ANSWER_IN_LEAD = re.compile(rf"\b{ANSWER_WORD}\b", re.IGNORECASE)
 #: The longest lead of words before a move that may count the lines ("[Step 12] ", "12 || ").
 _COUNTED_LEAD = 24
 
@@ -1186,6 +1188,11 @@ class _Runs:
                 # lines of one move each after leads the reader does not know: move lines, an
                 # answer of their own (a warm-up, a draft) beside any other
                 self.runs[-1] = self.runs[-1]._replace(weak=False)
+                if self.shape and self.counts and _ANSWER_IN_LEAD.search(self.shape):
+                    # "Option 1 would be A->C", "Option 2 would be A->B": answers, not steps
+                    self.hedged = (
+                        self.hedged or f"each line numbered as an answer: {self.first_lead!r}"
+                    )
             if self.hedged or self.uncertain or self.paragraphs or self.label:
                 self.runs[-1] = self.runs[-1]._replace(
                     hedged=self.hedged,

@@ -369,7 +369,7 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
         if sentence.kind == MOVES:
             uncertain = uncertain or told
             if not raws:
-                label = sentence.label
+                label = sentence.label or label  # (or the sentence before: "Option 1. A->C")
             raws.extend(sentence.raws)
             forms.extend(sentence.forms)
             if sentence.remark:
@@ -391,6 +391,8 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
                 if not raws or _SEQUENCE_LEAD.match(sentence.remark):
                     uncertain = uncertain or told
             remarks.append(sentence.remark)
+            if not raws:
+                label = sentence.label
         negated = negated or sentence.negated
         gives_up = gives_up or sentence.abandons
     if len(raws) > 1:
@@ -427,6 +429,10 @@ def _form(forms: list[str]) -> str | None:
 
 
 _ANSWER_NUMBER = LazyPattern(rf"\b{ANSWER_WORD}\s{{1,3}}\#?\d", re.IGNORECASE)
+#: A lead that numbers one of several answers, whatever follows its number ("Option 1 -").
+_NUMBERS_ANSWER = LazyPattern(rf"[\s>#*•-]{{0,6}}{ANSWER_WORD}\s{{1,3}}{INDEX}\b", re.IGNORECASE)
+_SHORTEST_NUMBERED_ANSWER = 5  # characters before the move: "Try 1 " is one more
+_LONGEST_INDEX_LEAD = 24  # characters of a sentence without moves that may be a step's number
 
 
 def _sentence(text: str) -> _Sentence:
@@ -443,6 +449,8 @@ def _sentence(text: str) -> _Sentence:
         or (":" in head and _ANSWER_NUMBER.search(head) is not None)  # "Option 2:"
     ):
         labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+    if not labelled and start > _SHORTEST_NUMBERED_ANSWER and _NUMBERS_ANSWER.match(text, 0, start):
+        labelled = start  # "Option 1 - A -> C", "Option B = ...": one of several answers
     several = _SEVERAL.search(head) is not None  # (most sentences have none of these words)
     if not labelled and (several or "=" in head or "target" in head or "goal" in head):
         labelled = size_label(text, start)  # "For 2 disks it would be:": moves of some puzzle
@@ -533,7 +541,8 @@ _INDEX_LEAD = LazyPattern(
       (?!(?:dis[ck]s?|rings?|pieces?|pegs?|rods?|posts?|towers?|poles?|stacks?|columns?|needles?
         |pins?|pillars?|spindles?|sticks?|not|never|then|and|or|so|from|to|is|are|was|be)\b)
       (?P<word>[^\W\d_]{{2,15}})\.?\s{{1,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?{INDEX}
-      (?:\s{{0,3}}(?:/|of)\s{{0,3}}\w{{1,8}})?\s{{0,2}}[)\]]?\s{{0,3}}[:.)|\-–—]
+      (?:\s{{0,3}}(?:/|of)\s{{0,3}}\w{{1,8}})?\s{{0,2}}[)\]]?
+      (?:\s{{0,3}}[:.)|=\-–—]|\s{{1,3}}(?P<verb>is|are|(?:would|will)\s{{1,3}}be)\s{{0,3}}:?(?=\s))
      |[^\W\d_]{{1,10}}\s{{0,3}}=\s{{0,3}}\d{{1,4}}\s{{0,2}}[)\]]?\s{{0,3}}[:.)|,\-–—]?
      |\d{{1,4}}\s{{0,3}}\|
     )[\s"'`*_(\[{{]*""",
@@ -557,13 +566,18 @@ def _index_lead(before: str) -> str | None:
         or "-" in before
         or "–" in before
         or "—" in before
+        or " is " in before
+        or " be " in before
+        or " are " in before
     ):
         return None
     found = _INDEX_LEAD.fullmatch(before)
     if found is None:
         return None
     word = found.group("word")
-    return before.strip() if word and _ANSWER_WORD.fullmatch(word) else ""
+    if word and _ANSWER_WORD.fullmatch(word):
+        return before.strip()
+    return None if found.group("verb") else ""  # ("Option 2 is A->C", not "This one is A->C")
 
 
 def _numbered(text: str, start: int, found: list[Mention], before: str) -> _Sentence:
@@ -802,6 +816,9 @@ def _without_moves(text: str, start: int) -> _Sentence:
         return _Sentence(BROKEN, broken=rest.strip()[:80])
     if abandons(text):
         return _Sentence(ABANDON, remark=text.strip(), abandons=True)
-    if not rest.strip() or (len(rest) <= 24 and _index_lead(rest) == ""):
+    if not rest.strip():
+        return _Sentence(BLANK)
+    lead = _index_lead(rest) if len(rest) <= _LONGEST_INDEX_LEAD else None
+    if lead == "":
         return _Sentence(BLANK)  # ("Step C." before "Move disk 1 ...": as "Step 3." is)
-    return _Sentence(PROSE, remark=text.strip())
+    return _Sentence(PROSE, remark=text.strip(), label=lead or "")  # ("Option 1." before moves)
