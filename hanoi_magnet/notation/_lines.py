@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from hanoi_magnet._lazy import LazyPattern
 from hanoi_magnet.notation._cues import ANSWER_WORD, INDEX, cue_of, drafted
 from hanoi_magnet.notation._mentions import mentions
 from hanoi_magnet.notation._scan import Raw, same_move, small_int
@@ -937,9 +938,9 @@ MASK = "\x01"
 #: A lead the reader does not know before a move: "T1:", "a)", "➤", "[1/3]", "<1>" (not a word).
 _UNKNOWN_LEAD = re.compile(r"[ \t]*(?![A-Za-z]{2,}\b)\S{1,8}[ \t]+")
 #: What counts in a lead: a number, a letter, a roman numeral, a number word ("[Step 2]", "B)").
-_INDEX_TOKEN = re.compile(rf"(?<![A-Za-z0-9]){INDEX}(?![A-Za-z0-9])", re.IGNORECASE)
+_INDEX_TOKEN = LazyPattern(rf"(?<![A-Za-z0-9]){INDEX}(?![A-Za-z0-9])", re.IGNORECASE)
 #: A word that numbers answers in a lead that counts lines ("Option 2 would be").
-_ANSWER_IN_LEAD = re.compile(rf"\b{ANSWER_WORD}\b", re.IGNORECASE)
+_ANSWER_IN_LEAD = LazyPattern(rf"\b{ANSWER_WORD}\b", re.IGNORECASE)
 #: The longest lead of words before a move that may count the lines ("[Step 12] ", "12 || ").
 _COUNTED_LEAD = 24
 
