@@ -972,11 +972,7 @@ class _Runs:
         self.bare = ""  # a list number that may be a move ("12.", "12. ok") since the last run
         self.mentioned = ""  # a move mentioned in prose right after a run of move lines
         self.led = False  # every line of the current weak run is a move after a lead ("T1: A->C")
-        #: the current weak run's leads, when each line is one move after a short lead: their
-        #: shape (numbers masked) and whether they count (two of them differ)
-        self.shape: str | None = None
-        self.first_lead: str | None = None
-        self.counts = False
+        self.lines: list[tuple[Line, str]] = []  # the current weak run's lines (looked at last)
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -1040,14 +1036,8 @@ class _Runs:
         if self.current and (weak != self.weak or (read.label and not weak)):
             self.close()  # a line announcing an answer ("So the moves are: ...") starts one
         led = weak and self._led(read, line)
-        counted = self._counted(read, line) if weak else None
-        if not self.current:
-            self.first_lead, self.shape = counted if counted else (None, None)
-            self.counts = False
-        elif counted is None or counted[1] != self.shape:
-            self.shape = None
-        else:
-            self.counts = self.counts or counted[0] != self.first_lead
+        if weak:
+            self.lines.append((read, line))
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
@@ -1089,6 +1079,22 @@ class _Runs:
             return False
         rest = self.reader.read(line[lead.end() :])
         return rest.kind == MOVES and rest.raws == read.raws
+
+    def _counting(self) -> str | None:
+        """The first lead of the current weak run's lines if their leads count them, else None.
+
+        Each line one move after a lead (:meth:`_counted`) of the same shape as the line's
+        before, but not the same lead: "[Step 1] A->C", "[Step 2] A->B" (not "I think A->C"
+        twice). Looked at when the run ends, line by line until one does not count.
+        """
+        first = previous = shape = None
+        for read, line in self.lines:
+            found = self._counted(read, line)
+            if found is None or (shape is not None and (found[1] != shape or found[0] == previous)):
+                return None
+            previous, shape = found
+            first = first or previous
+        return first
 
     def _counted(self, read: Line, line: str) -> tuple[str, str] | None:
         """The lead of a line whose move is mentioned in prose, and its shape, if it may count.
@@ -1185,15 +1191,14 @@ class _Runs:
                 self.runs[-1] = self.runs[-1]._replace(
                     unreadable=f"{self.broken!r} (not a move)", written=None
                 )
-            if self.weak and (self.led or (self.shape and self.counts)) and len(self.current) > 1:
+            counting = self._counting() if self.weak and len(self.current) > 1 else None
+            if self.weak and (self.led or counting is not None) and len(self.current) > 1:
                 # lines of one move each after leads the reader does not know: move lines, an
                 # answer of their own (a warm-up, a draft) beside any other
                 self.runs[-1] = self.runs[-1]._replace(weak=False)
-                if self.shape and self.counts and _ANSWER_IN_LEAD.search(self.shape):
+                if counting is not None and _ANSWER_IN_LEAD.search(counting):
                     # "Option 1 would be A->C", "Option 2 would be A->B": answers, not steps
-                    self.hedged = (
-                        self.hedged or f"each line numbered as an answer: {self.first_lead!r}"
-                    )
+                    self.hedged = self.hedged or f"each line numbered as an answer: {counting!r}"
             if self.hedged or self.uncertain or self.paragraphs or self.label:
                 self.runs[-1] = self.runs[-1]._replace(
                     hedged=self.hedged,
@@ -1203,7 +1208,7 @@ class _Runs:
                 )
             self.prose, self.abandoned, self.joinable, self.broken = False, None, True, None
             self.bare = ""
-        self.current, self.labels, self.remarks = [], True, []
+        self.current, self.labels, self.remarks, self.lines = [], True, [], []
         self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []
 
