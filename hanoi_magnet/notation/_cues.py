@@ -36,6 +36,12 @@ _ALTERNATIVE = LazyPattern(
 _DRAFT = LazyPattern(r"\b(?:draft|rough|attempt|idea|sketch|tentative|first\s{1,3}try)\b", re.I)
 
 
+#: What numbers a step or an answer: a number ("2", "#2"), and as well as a number a letter
+#: ("Option B"), a roman numeral ("Step III"), a number word ("Attempt two").
+INDEX = (
+    r"(?:\#?\d{1,4}|[A-Za-z]|[IVXivx]{2,6}|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|twenty)"
+)
 #: Words that number answers, not steps: "Option 2:", "Answer 2:", "Attempt 2:" each open an
 #: answer of their own (never a step of one list).
 ANSWER_WORD = (
@@ -305,7 +311,7 @@ def numbers_answer(heading: str) -> bool:
 
 
 _NUMBERED_ANSWER = LazyPattern(
-    r"\W{0,6}" + ANSWER_WORD + r"\s{1,3}\#?\d{1,3}\s{0,3}[:.)\-–]?\W{0,3}$", re.IGNORECASE
+    r"\W{0,6}" + ANSWER_WORD + r"\s{1,3}" + INDEX + r"\s{0,3}[:.)\-–]?\W{0,3}$", re.IGNORECASE
 )
 
 

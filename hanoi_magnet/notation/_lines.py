@@ -15,7 +15,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from hanoi_magnet.notation._cues import cue_of, drafted
+from hanoi_magnet._lazy import LazyPattern
+from hanoi_magnet.notation._cues import ANSWER_WORD, INDEX, cue_of, drafted
+from hanoi_magnet.notation._mentions import mentions
 from hanoi_magnet.notation._scan import Raw, same_move, small_int
 from hanoi_magnet.notation._segments import (
     ABANDON,
@@ -961,6 +963,12 @@ MASK = "\x01"
 
 #: A lead the reader does not know before a move: "T1:", "a)", "➤", "[1/3]", "<1>" (not a word).
 _UNKNOWN_LEAD = re.compile(r"[ \t]*(?![A-Za-z]{2,}\b)\S{1,8}[ \t]+")
+#: What counts in a lead: a number, a letter, a roman numeral, a number word ("[Step 2]", "B)").
+_INDEX_TOKEN = LazyPattern(rf"(?<![A-Za-z0-9]){INDEX}(?![A-Za-z0-9])", re.IGNORECASE)
+#: A word that numbers answers in a lead that counts lines ("Option 2 would be").
+_ANSWER_IN_LEAD = LazyPattern(rf"\b{ANSWER_WORD}\b", re.IGNORECASE)
+#: The longest lead of words before a move that may count the lines ("[Step 12] ", "12 || ").
+_COUNTED_LEAD = 24
 
 
 #: Bullets a numbered item may stand after ("- Step 3: ..."); "*" the numbers allow already.
@@ -998,6 +1006,7 @@ class _Runs:
         self.bare = ""  # a list number that may be a move ("12.", "12. ok") since the last run
         self.mentioned = ""  # a move mentioned in prose right after a run of move lines
         self.led = False  # every line of the current weak run is a move after a lead ("T1: A->C")
+        self.lines: list[tuple[Line, str]] = []  # the current weak run's lines (looked at last)
 
     def add(self, read: Line, line: str, line_start: int) -> None:
         if (  # the common case first: one more plain move line of the current run
@@ -1062,6 +1071,8 @@ class _Runs:
         if self.current and (weak != self.weak or (read.label and not weak)):
             self.close()  # a line announcing an answer ("So the moves are: ...") starts one
         led = weak and self._led(read, line)
+        if weak:
+            self.lines.append((read, line))
         if not self.current:
             self.start, self.name, self.mixed, self.weak = line_start, read.name, False, weak
             self.label = read.label
@@ -1104,6 +1115,43 @@ class _Runs:
             return False
         rest = self.reader.read(line[lead.end() :])
         return rest.kind == MOVES and rest.raws == read.raws
+
+    def _counting(self) -> str | None:
+        """The first lead of the current weak run's lines if their leads count them, else None.
+
+        Each line one move after a lead (:meth:`_counted`) of the same shape as the line's
+        before, but not the same lead: "[Step 1] A->C", "[Step 2] A->B" (not "I think A->C"
+        twice). Looked at when the run ends, line by line until one does not count.
+        """
+        first = previous = shape = None
+        for read, line in self.lines:
+            found = self._counted(read, line)
+            if found is None or (shape is not None and (found[1] != shape or found[0] == previous)):
+                return None
+            previous, shape = found
+            first = first or previous
+        return first
+
+    def _counted(self, read: Line, line: str) -> tuple[str, str] | None:
+        """The lead of a line whose move is mentioned in prose, and its shape, if it may count.
+
+        "[Step 2] A->C", "Step B, A->C", "2 || A->C": a lead of up to 24 characters, then a move
+        line of that one move. Its shape is the lead with its numbers, letters, roman numerals
+        and number words masked: lines whose leads differ only there count the moves.
+        """
+        if len(read.raws) != 1:
+            return None
+        plain = plain_line(line)
+        first = next((m for m in mentions(plain) if m.strong), None)
+        if first is None:
+            return None
+        lead = plain[: first.start].strip()
+        if not lead or len(lead) > _COUNTED_LEAD:
+            return None
+        rest = self.reader.read(plain[first.start :])
+        if rest.kind != MOVES or rest.raws != read.raws:
+            return None
+        return lead, _INDEX_TOKEN.sub("#", lead)
 
     def _broken(self, read: Line, line: str, line_start: int) -> None:
         """A move line that cannot be read, or a move line after one: the run stops there."""
@@ -1179,10 +1227,14 @@ class _Runs:
                 self.runs[-1] = self.runs[-1]._replace(
                     unreadable=f"{self.broken!r} (not a move)", written=None
                 )
-            if self.weak and self.led and len(self.current) > 1:
+            counting = self._counting() if self.weak and len(self.current) > 1 else None
+            if self.weak and (self.led or counting is not None) and len(self.current) > 1:
                 # lines of one move each after leads the reader does not know: move lines, an
                 # answer of their own (a warm-up, a draft) beside any other
                 self.runs[-1] = self.runs[-1]._replace(weak=False)
+                if counting is not None and _ANSWER_IN_LEAD.search(counting):
+                    # "Option 1 would be A->C", "Option 2 would be A->B": answers, not steps
+                    self.hedged = self.hedged or f"each line numbered as an answer: {counting!r}"
             if self.listed and self.runs[-1].written is not None:  # (read as steps)
                 # "Step 1: 1: S -> D", "Step 2: 2: S -> I", "Step 3: 3: S -> D": the numbers
                 # before ':' count up beside the list's own: its steps again, or the disks?
@@ -1196,7 +1248,8 @@ class _Runs:
                 )
             self.prose, self.abandoned, self.joinable, self.broken = False, None, True, None
             self.bare = ""
-        self.current, self.labels, self.remarks, self.listed = [], True, [], False
+        self.current, self.labels, self.remarks, self.lines = [], True, [], []
+        self.listed = False
         self.hedged = self.uncertain = self.label = ""
         self.blank, self.paragraphs = False, []
 

@@ -77,7 +77,7 @@ _MOVE = rf"""
     )
 """
 _LABEL = rf"""
-    (?P<label>(?<![\w.])(?P<ldisk>\d{{1,40}})\s{{0,3}}:(?P<lspace>\s{{1,3}})?(?(lspace)(?:from\s{{1,3}})?)
+    (?P<label>(?<![\w.=])(?<!=\s)(?<!=\s\s)(?P<ldisk>\d{{1,40}})\s{{0,3}}:(?P<lspace>\s{{1,3}})?(?(lspace)(?:from\s{{1,3}})?)
       (?:{_PEG_WORD})?(?P<lsource>{_NAME})(?:\s{{0,3}}{_ARROW}\s{{0,3}}|(?(lspace)\s{{1,3}}(?:to|onto)\s{{1,3}}|(?!)))
       (?:{_PEG_WORD})?(?P<ltarget>{_NAME}))
 """

@@ -25,7 +25,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
-from hanoi_magnet.notation._cues import ANSWER_WORD, admits_error, answer_label, cue_of, size_label
+from hanoi_magnet.notation._cues import (
+    ANSWER_WORD,
+    INDEX,
+    admits_error,
+    answer_label,
+    cue_of,
+    size_label,
+)
 from hanoi_magnet.notation._mentions import (
     BEGUN,
     HALF_ARROW,
@@ -166,6 +173,8 @@ _ELLIPSIS_LINE = LazyPattern(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
 _PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{]*$")
 #: A step number before a move that is no label: "1: AC", "2: Move disk 2 from A to B".
 _STEP_NUMBER = LazyPattern(r"\s{0,3}\d{1,4}\s{0,2}:\s{1,3}[\"'`*_(\[{]{0,3}")
+#: A step number then a pipe before a move written otherwise than in digits: "01 | 0 -> 2".
+_PIPE_NUMBER = LazyPattern(r"\s{0,3}\d{1,4}\s{0,2}\|\s{1,3}")
 
 
 def abandons(text: str) -> bool:
@@ -360,7 +369,7 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
         if sentence.kind == MOVES:
             uncertain = uncertain or told
             if not raws:
-                label = sentence.label
+                label = sentence.label or label  # (or the sentence before: "Option 1. A->C")
             raws.extend(sentence.raws)
             forms.extend(sentence.forms)
             if sentence.remark:
@@ -382,6 +391,8 @@ def _moves_line(sentences: list[_Sentence]) -> Line:
                 if not raws or _SEQUENCE_LEAD.match(sentence.remark):
                     uncertain = uncertain or told
             remarks.append(sentence.remark)
+            if not raws:
+                label = sentence.label
         negated = negated or sentence.negated
         gives_up = gives_up or sentence.abandons
     if len(raws) > 1:
@@ -418,6 +429,10 @@ def _form(forms: list[str]) -> str | None:
 
 
 _ANSWER_NUMBER = LazyPattern(rf"\b{ANSWER_WORD}\s{{1,3}}\#?\d", re.IGNORECASE)
+#: A lead that numbers one of several answers, whatever follows its number ("Option 1 -").
+_NUMBERS_ANSWER = LazyPattern(rf"[\s>#*•-]{{0,6}}{ANSWER_WORD}\s{{1,3}}{INDEX}\b", re.IGNORECASE)
+_SHORTEST_NUMBERED_ANSWER = 5  # characters before the move: "Try 1 " is one more
+_LONGEST_INDEX_LEAD = 24  # characters of a sentence without moves that may be a step's number
 
 
 def _sentence(text: str) -> _Sentence:
@@ -434,6 +449,8 @@ def _sentence(text: str) -> _Sentence:
         or (":" in head and _ANSWER_NUMBER.search(head) is not None)  # "Option 2:"
     ):
         labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+    if not labelled and start > _SHORTEST_NUMBERED_ANSWER and _NUMBERS_ANSWER.match(text, 0, start):
+        labelled = start  # "Option 1 - A -> C", "Option B = ...": one of several answers
     several = _SEVERAL.search(head) is not None  # (most sentences have none of these words)
     if not labelled and (several or "=" in head or "target" in head or "goal" in head):
         labelled = size_label(text, start)  # "For 2 disks it would be:": moves of some puzzle
@@ -467,6 +484,8 @@ def _read_sentence(text: str, start: int) -> _Sentence:
         return _without_moves(text, start)
     if found[0].form == "compact" and text[start + found[0].start].isdigit():
         after = _STEP_NUMBER.match(text, start + found[0].start)  # "10: Move disk 1 ...": step 10
+        if after is None and len(found) > 1 and found[1].strong:
+            after = _PIPE_NUMBER.match(text, start + found[0].start)  # "01 | 0 -> 2": step 01
         if after is not None and len(found) > 1 and after.end() >= start + found[1].start:
             found = found[1:]
         elif after is not None and len(found) == 1 and _half_arrow(text, after.end()):
@@ -476,7 +495,7 @@ def _read_sentence(text: str, start: int) -> _Sentence:
     if PLACEHOLDER_ARROW.match(before):  # "? -> C, then C -> B": its first move is unreadable
         return _Sentence(BROKEN, broken=text[start:].strip()[:80])
     if not _PUNCTUATION.match(before) and not _STEP_NUMBER.fullmatch(before):
-        return _in_prose(text, start, found)
+        return _numbered(text, start, found, before)
     raws: list[Raw] = []
     forms: list[str] = []
     hedged = uncertain = ""
@@ -513,6 +532,69 @@ def _read_sentence(text: str, start: int) -> _Sentence:
     if _PERSON.search(text[:start]) and _WORDS_AFTER.match(tail):
         return _in_prose(text, 0, found, start)  # "We must move disk 3 from A to C at some point"
     return _closing(raws, forms, tail, hedged, uncertain, all_weak(found))
+
+
+#: A lead that numbers the line by something else than a list number or "Step N": "Step B:",
+#: "Move two:", "Step III.", "Option B:", "Attempt two:", "t=1:", "t = 2:", "1 |".
+_INDEX_LEAD = LazyPattern(
+    rf"""[(\[]?\s{{0,2}}(?:
+      (?!(?:dis[ck]s?|rings?|pieces?|pegs?|rods?|posts?|towers?|poles?|stacks?|columns?|needles?
+        |pins?|pillars?|spindles?|sticks?|not|never|then|and|or|so|from|to|is|are|was|be)\b)
+      (?P<word>[^\W\d_]{{2,15}})\.?\s{{1,3}}(?:no\.\s{{0,2}}|number\s{{1,3}})?{INDEX}
+      (?:\s{{0,3}}(?:/|of)\s{{0,3}}\w{{1,8}})?\s{{0,2}}[)\]]?
+      (?:\s{{0,3}}[:.)|=\-–—]|\s{{1,3}}(?P<verb>is|are|(?:would|will)\s{{1,3}}be)\s{{0,3}}:?(?=\s))
+     |[^\W\d_]{{1,10}}\s{{0,3}}=\s{{0,3}}\d{{1,4}}\s{{0,2}}[)\]]?\s{{0,3}}[:.)|,\-–—]?
+     |\d{{1,4}}\s{{0,3}}\|
+    )[\s"'`*_(\[{{]*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ANSWER_WORD = LazyPattern(ANSWER_WORD, re.IGNORECASE)
+
+
+def _index_lead(before: str) -> str | None:
+    """Whether the words before a line's first move number it (:data:`_INDEX_LEAD`).
+
+    ``None``: they do not (prose); ``""``: they number a step ("Step B:", "t=1:", "1 |");
+    else the lead itself, which numbers one of several answers ("Option B:", "Attempt two:").
+    """
+    if len(before) > 40 or not (
+        ":" in before
+        or "|" in before
+        or "=" in before
+        or "." in before
+        or ")" in before
+        or "-" in before
+        or "–" in before
+        or "—" in before
+        or " is " in before
+        or " be " in before
+        or " are " in before
+    ):
+        return None
+    found = _INDEX_LEAD.fullmatch(before)
+    if found is None:
+        return None
+    word = found.group("word")
+    if word and _ANSWER_WORD.fullmatch(word):
+        return before.strip()
+    return None if found.group("verb") else ""  # ("Option 2 is A->C", not "This one is A->C")
+
+
+def _numbered(text: str, start: int, found: list[Mention], before: str) -> _Sentence:
+    """The sentence read after words before its first move: a lead that numbers it, or prose.
+
+    "Step B: A -> C" is read as "Step 2: A -> C", "Option B: A -> C" as "Option 2: A -> C"
+    (:func:`_index_lead`); other words make the moves mentions in prose.
+    """
+    lead = _index_lead(before)
+    if lead is None and not found[0].strong:  # "Step II: S -> I" ("II": a weak mention)
+        first = next((m for m in found if m.strong), None)
+        lead = _index_lead(text[start : start + first.start]) if first else None
+        before = text[start : start + first.start] if first else before
+    if lead is None:
+        return _in_prose(text, start, found)
+    read = _read_sentence(text, start + len(before))
+    return read._replace(label=lead) if lead and read.kind == MOVES else read
 
 
 def _written(text: str, offset: int, mention: Mention) -> str:
@@ -736,4 +818,7 @@ def _without_moves(text: str, start: int) -> _Sentence:
         return _Sentence(ABANDON, remark=text.strip(), abandons=True)
     if not rest.strip():
         return _Sentence(BLANK)
-    return _Sentence(PROSE, remark=text.strip())
+    lead = _index_lead(rest) if len(rest) <= _LONGEST_INDEX_LEAD else None
+    if lead == "":
+        return _Sentence(BLANK)  # ("Step C." before "Move disk 1 ...": as "Step 3." is)
+    return _Sentence(PROSE, remark=text.strip(), label=lead or "")  # ("Option 1." before moves)
