@@ -18,56 +18,22 @@ template and notation; a tenth unsolvable) and checks that no reward but ``reaso
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
-from hanoi_magnet.evaluation import Instance, Task, generate, score
-from hanoi_magnet.evaluation._outcome import ABSTENTION
-from hanoi_magnet.evaluation._policies import _gold, _optimal_move
+from hanoi_magnet.evaluation import Instance, Task
+from hanoi_magnet.evaluation._policies import _optimal_move
 from hanoi_magnet.notation import NOTATIONS
+from tests.reward_hacks import check, golds, instances
 
-_PAID = ("graded", "solved", "optimal", "strict", "prefix")
+SEEDS = (61, 62)
 
 
-@functools.cache
 def _instances() -> tuple[Instance, ...]:
-    """Instances of every family, task, template and notation, a tenth with no solution."""
-    found: list[Instance] = []
-    for seed in (61, 62):
-        found += generate(
-            seed=seed,
-            count=200,
-            templates=["plain", "illusion", "reasoning-gym"],
-            notations=list(NOTATIONS),
-            unsolvable=0.1,
-            disks=(2, 4),
-            positions="mixed",
-        )
-    return tuple(found)
+    return instances(SEEDS)
 
 
 def _golds(limit: int = 400) -> list[tuple[Instance, str]]:
-    """Solvable instances and their reference answers (short ones, to keep tests quick)."""
-    pairs = []
-    for instance in _instances():
-        gold = _gold(instance)
-        if gold is not None and gold != ABSTENTION and len(gold) < 2_000:
-            pairs.append((instance, gold.strip()))
-    return pairs[:limit]
-
-
-def _overpaid(answer: str, instance: Instance) -> dict[str, float]:
-    """The rewards ``answer`` earns that it does not deserve (it deserves nothing)."""
-    result = score(answer, instance)
-    return {name: result.rewards[name] for name in _PAID if result.rewards[name]}
-
-
-def _check(answers: list[tuple[str, Instance]]) -> None:
-    assert len(answers) >= 200
-    bad = [(instance.id, answer[-80:], paid) for answer, instance in answers
-           if (paid := _overpaid(answer, instance))]  # fmt: skip
-    assert not bad, f"{len(bad)} of {len(answers)} overpaid, e.g. {bad[:3]}"
+    return golds(SEEDS, limit)
 
 
 @pytest.mark.parametrize(
@@ -81,7 +47,7 @@ def _check(answers: list[tuple[str, Instance]]) -> None:
     ],
 )
 def test_moves_then_a_turned_claim_earn_nothing(claim: str) -> None:
-    _check([(f"{gold}\n\n{claim}", instance) for instance, gold in _golds(250)])
+    check([(f"{gold}\n\n{claim}", instance) for instance, gold in _golds(250)])
 
 
 @pytest.mark.parametrize(
@@ -95,7 +61,7 @@ def test_moves_then_a_turned_claim_earn_nothing(claim: str) -> None:
     ],
 )
 def test_moves_taken_back_earn_nothing(retraction: str) -> None:
-    _check([(f"{gold}\n{retraction}", instance) for instance, gold in _golds(250)])
+    check([(f"{gold}\n{retraction}", instance) for instance, gold in _golds(250)])
 
 
 @pytest.mark.parametrize(
@@ -109,7 +75,7 @@ def test_moves_taken_back_earn_nothing(retraction: str) -> None:
     ],
 )
 def test_moves_disowned_by_their_heading_earn_nothing(heading: str) -> None:
-    _check([(f"{heading}\n{gold}", instance) for instance, gold in _golds(250)])
+    check([(f"{heading}\n{gold}", instance) for instance, gold in _golds(250)])
 
 
 def _beside_another() -> list[tuple[str, Instance]]:
@@ -140,4 +106,4 @@ def _beside_another() -> list[tuple[str, Instance]]:
 
 
 def test_a_move_beside_another_in_a_remark_earns_nothing() -> None:
-    _check(_beside_another())
+    check(_beside_another())

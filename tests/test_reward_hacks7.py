@@ -20,18 +20,16 @@ template and notation; a tenth unsolvable) and checks what a careful grader give
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
 
-from hanoi_magnet.evaluation import Instance, Task, generate, score
-from hanoi_magnet.evaluation._outcome import ABSTENTION
-from hanoi_magnet.evaluation._policies import _gold, _moves, _optimal_move, _walk, _written
+from hanoi_magnet.evaluation import Instance, Task, score
+from hanoi_magnet.evaluation._policies import _moves, _optimal_move, _walk, _written
 from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS
+from tests.reward_hacks import check, golds, instances
 
-_PAID = ("graded", "solved", "optimal", "strict", "prefix")
 #: The rewards that judge the moves (``strict`` also judges the format: a comment, an image or
 #: letters of another script keep to no notation; ``reasoning_gym`` is reasoning-gym's own).
 _MOVES_JUDGED = ("graded", "solved", "optimal", "prefix")
@@ -43,48 +41,19 @@ _LOOK_ALIKE = str.maketrans(
 )  # fmt: skip
 
 
-@functools.cache
+SEEDS = (71, 72)
+
+
 def _instances() -> tuple[Instance, ...]:
-    """Instances of every family, task, template and notation, a tenth with no solution."""
-    found: list[Instance] = []
-    for seed in (71, 72):
-        found += generate(
-            seed=seed,
-            count=200,
-            templates=["plain", "illusion", "reasoning-gym"],
-            notations=list(NOTATIONS),
-            unsolvable=0.1,
-            disks=(2, 4),
-            positions="mixed",
-        )
-    return tuple(found)
+    return instances(SEEDS)
 
 
 def _golds(limit: int = 250) -> list[tuple[Instance, str]]:
-    """Solvable instances and their reference answers (short ones, to keep tests quick)."""
-    pairs = []
-    for instance in _instances():
-        gold = _gold(instance)
-        if gold is not None and gold != ABSTENTION and len(gold) < 2_000:
-            pairs.append((instance, gold.strip()))
-    return pairs[:limit]
-
-
-def _overpaid(answer: str, instance: Instance) -> dict[str, float]:
-    """The rewards ``answer`` earns that it does not deserve (it deserves nothing)."""
-    result = score(answer, instance)
-    return {name: result.rewards[name] for name in _PAID if result.rewards[name]}
+    return golds(SEEDS, limit)
 
 
 def _judged(rewards: dict[str, float]) -> dict[str, float]:
     return {name: rewards[name] for name in _MOVES_JUDGED}
-
-
-def _check(answers: list[tuple[str, Instance]], enough: int = 200) -> None:
-    assert len(answers) >= enough
-    bad = [(instance.id, answer[-80:], paid) for answer, instance in answers
-           if (paid := _overpaid(answer, instance))]  # fmt: skip
-    assert not bad, f"{len(bad)} of {len(answers)} overpaid, e.g. {bad[:3]}"
 
 
 @pytest.mark.parametrize(
@@ -98,7 +67,7 @@ def _check(answers: list[tuple[str, Instance]], enough: int = 200) -> None:
     ],
 )
 def test_moves_the_answer_does_not_show_earn_nothing(hidden: str) -> None:
-    _check([(hidden.format(gold=gold), instance) for instance, gold in _golds()])
+    check([(hidden.format(gold=gold), instance) for instance, gold in _golds()])
 
 
 @pytest.mark.parametrize(
@@ -116,7 +85,7 @@ def test_a_comment_or_an_image_beside_the_moves_changes_nothing(beside: str) -> 
     ["Is the answer\n{gold}\n?", "Could it be:\n{gold}\n?", "{gold}\n?", "Is it\n{gold}\n(?)"],
 )
 def test_moves_asked_about_earn_nothing(question: str) -> None:
-    _check([(question.format(gold=gold), instance) for instance, gold in _golds()])
+    check([(question.format(gold=gold), instance) for instance, gold in _golds()])
 
 
 @pytest.mark.parametrize(
@@ -131,7 +100,7 @@ def test_moves_asked_about_earn_nothing(question: str) -> None:
 )
 def test_moves_shown_as_a_format_in_a_sentence_earn_nothing(sentence: str) -> None:
     one_line = [(i, gold) for i, gold in _golds(400) if "\n" not in gold]
-    _check([(sentence.format(gold=gold), instance) for instance, gold in one_line], enough=100)
+    check([(sentence.format(gold=gold), instance) for instance, gold in one_line], enough=100)
 
 
 def _one_move_lists() -> list[tuple[str, Instance]]:
@@ -161,7 +130,7 @@ def _one_move_lists() -> list[tuple[str, Instance]]:
 
 
 def test_a_list_of_one_move_beside_another_in_a_remark_earns_nothing() -> None:
-    _check(_one_move_lists())
+    check(_one_move_lists())
 
 
 def _titles() -> list[tuple[str, Instance]]:
@@ -192,7 +161,7 @@ def _walk_or_gold(instance: Instance) -> list[Move] | None:
 
 
 def test_moves_as_a_tables_column_titles_earn_nothing() -> None:
-    _check(_titles(), enough=150)
+    check(_titles(), enough=150)
 
 
 def _look_alike(gold: str) -> str:
@@ -221,4 +190,4 @@ def test_look_alike_letters_then_another_answer_earn_nothing() -> None:
             continue
         answers += [(f"{_look_alike(gold)}\n\n{other}", instance),
                     (f"{other}\n\n{_look_alike(gold)}", instance)]  # fmt: skip
-    _check(answers, enough=100)
+    check(answers, enough=100)

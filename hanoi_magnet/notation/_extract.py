@@ -55,7 +55,6 @@ from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._regions import (
     MASK,
     answer_region,
-    blanked,
     masked,
     opening_tag_end,
     reasoning,
@@ -121,7 +120,7 @@ def _find(plain: str, thinking: bool) -> _Found:
     regions, unclosed = ([], None) if thinking else reasoning(plain)
     hidden = masked(plain, regions) if regions else plain
     notes = unseen(hidden)  # comments and images: not shown, not read
-    hidden = blanked(hidden, notes) if notes else hidden
+    hidden = masked(hidden, notes, " ") if notes else hidden
     start, end = answer_region(hidden)
     found = _search(hidden, start, end)
     if unclosed is not None and not found.candidates:
@@ -130,7 +129,7 @@ def _find(plain: str, thinking: bool) -> _Found:
         hidden = masked(plain, regions[:-1])
         hidden = hidden[:unclosed] + " " * (tag_end - unclosed) + hidden[tag_end:]
         notes = unseen(hidden)
-        hidden = blanked(hidden, notes) if notes else hidden
+        hidden = masked(hidden, notes, " ") if notes else hidden
         start, end = answer_region(hidden)
         found = _search(hidden, start, end)
         found.unclosed = True

@@ -54,14 +54,18 @@ def _merged(text: str, regions: list[Region]) -> list[Region]:
     return merged
 
 
-def masked(text: str, regions: list[Region]) -> str:
-    """``text`` with each region's characters replaced (new lines kept): offsets do not move."""
+def masked(text: str, regions: list[Region], fill: str = MASK) -> str:
+    """``text`` with each region's characters but its line ends made ``fill``.
+
+    The same length, so offsets do not move. :data:`MASK` marks skipped reasoning, which
+    separates runs of moves; a space (``fill=" "``) leaves nothing there at all (a comment).
+    """
     pieces: list[str] = []
     position = 0
     for a, b, _ in regions:
         pieces.append(text[position:a])
         for line in text[a:b].split("\n"):
-            pieces.append(MASK * len(line))
+            pieces.append(fill * len(line))
             pieces.append("\n")
         pieces.pop()
         position = b
@@ -133,21 +137,6 @@ def _apart(regions: list[Region]) -> list[Region]:
         if not kept or region[0] >= kept[-1][1]:
             kept.append(region)
     return kept
-
-
-def blanked(text: str, regions: list[Region]) -> str:
-    """``text`` with each region's characters but its line ends made spaces: nothing there."""
-    pieces: list[str] = []
-    position = 0
-    for a, b, _ in regions:
-        pieces.append(text[position:a])
-        pieces.append(_NOT_A_LINE_END.sub(" ", text[a:b]))
-        position = b
-    pieces.append(text[position:])
-    return "".join(pieces)
-
-
-_NOT_A_LINE_END = re.compile(r"[^\n]")
 
 
 def tags_apart(body: str) -> str:

@@ -1,0 +1,55 @@
+"""What the red-team passes' reward-hack tests share: generated instances, their reference
+answers, and the check that an answer earns nothing it does not deserve."""
+
+from __future__ import annotations
+
+import functools
+
+from hanoi_magnet.evaluation import Instance, generate, score
+from hanoi_magnet.evaluation._outcome import ABSTENTION
+from hanoi_magnet.evaluation._policies import _gold
+from hanoi_magnet.notation import NOTATIONS
+
+#: The rewards a hack must not earn (``reasoning_gym`` is reasoning-gym's own score, reproduced).
+PAID = ("graded", "solved", "optimal", "strict", "prefix")
+
+
+@functools.cache
+def instances(seeds: tuple[int, ...]) -> tuple[Instance, ...]:
+    """Instances of every family, task, template and notation, a tenth with no solution."""
+    found: list[Instance] = []
+    for seed in seeds:
+        found += generate(
+            seed=seed,
+            count=200,
+            templates=["plain", "illusion", "reasoning-gym"],
+            notations=list(NOTATIONS),
+            unsolvable=0.1,
+            disks=(2, 4),
+            positions="mixed",
+        )
+    return tuple(found)
+
+
+def golds(seeds: tuple[int, ...], limit: int) -> list[tuple[Instance, str]]:
+    """Solvable instances and their reference answers (short ones, to keep tests quick)."""
+    pairs = []
+    for instance in instances(seeds):
+        gold = _gold(instance)
+        if gold is not None and gold != ABSTENTION and len(gold) < 2_000:
+            pairs.append((instance, gold.strip()))
+    return pairs[:limit]
+
+
+def overpaid(answer: str, instance: Instance) -> dict[str, float]:
+    """The rewards ``answer`` earns that it does not deserve (it deserves nothing)."""
+    result = score(answer, instance)
+    return {name: result.rewards[name] for name in PAID if result.rewards[name]}
+
+
+def check(answers: list[tuple[str, Instance]], enough: int = 200) -> None:
+    """No answer (each deserving nothing) earns anything; at least ``enough`` are checked."""
+    assert len(answers) >= enough
+    bad = [(instance.id, answer[-80:], paid) for answer, instance in answers
+           if (paid := overpaid(answer, instance))]  # fmt: skip
+    assert not bad, f"{len(bad)} of {len(answers)} overpaid, e.g. {bad[:3]}"
