@@ -52,3 +52,17 @@ def test_labels_counting_up_alone_are_still_step_numbers(form):
     found = extract_moves(_answer("", form, ("S", "I", "D"), COUNTING), posts=3)
     assert not found.ambiguous
     assert found.moves == ((0, 2), (0, 1), (0, 2))
+
+
+def test_the_grammar_counts_the_labels_of_the_moves_a_reader_keeps():
+    """A move cut off ("Disk 1: peg I -> p") writes no label the reader sees: the grammar's
+    judge takes the kept moves' labels (seed 301045606's answer expected disks, wrongly)."""
+    from hanoi_magnet import Move
+    from hanoi_magnet.testing._layouts import Body
+
+    moves = (Move(1, 0, 2), Move(2, 0, 1), Move(3, 0, 2), Move(1, 1, 2))
+    body = Body("", moves, (), (), False, (True, True, True, False))
+    assert body.labels_of(moves[:3]) is True  # the fourth, unlabelled, was cut off
+    assert body.labels_of(moves) is False
+    assert body.labels_of(moves[1:]) is False  # not the body's first moves: all of them count
+    assert Body("", moves, (), (), True).labels_of(moves[:2]) is True  # (no labels recorded)

@@ -246,7 +246,7 @@ def write_answer(
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
     text, read, expected, ending = twisted or (body.text, body.moves, "moves", True)
-    read = counted(read, body.labels)
+    read = counted(read, body.labels_of(tuple(read)))  # (a move cut off counts no label)
     if applied:
         recipe.append(f"twist={twist}")
     text = _wrapped(

@@ -34,6 +34,16 @@ class Body(NamedTuple):
     places: tuple[Place, ...]
     recipe: tuple[str, ...]
     labels: bool = False  # every move written "N: ...": see :func:`counted`
+    labelled: tuple[bool, ...] = ()  # each move written "N: ..." (lines and inline lists)
+
+    def labels_of(self, kept: tuple[ReadMove, ...]) -> bool:
+        """Whether every move of ``kept`` (what a reader keeps of the body) is "N: ...".
+
+        ``kept`` is the body's first moves when the rest is cut off, else all of them.
+        """
+        if self.labelled and len(kept) < len(self.labelled) and kept == self.moves[: len(kept)]:
+            return all(self.labelled[: len(kept)])
+        return self.labels
 
 
 _ORDINALS = [
@@ -252,8 +262,8 @@ def lines(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
         parts.append(line)
         offset += len(line)
     recipe = ("lines", form, style, f"markup={markup!r}", f"newline={newline!r}")
-    labels = all(_LABEL.match(text) for text in texts)
-    return Body("".join(parts), tuple(read), tuple(places), recipe, labels)
+    labelled = tuple(_LABEL.match(text) is not None for text in texts)
+    return Body("".join(parts), tuple(read), tuple(places), recipe, all(labelled), labelled)
 
 
 _SEPARATORS = (", ", ", then ", "; ", " | ", "<br>", " and then ", ", and then ", " then ")
@@ -306,8 +316,9 @@ def inline(
         offset += len(text)
     ending = chooser.choice((".", "", "\n")) if form not in ("bracketed",) else "\n"
     recipe = ("inline", form, f"separator={separator!r}", f"ordinals={ordinals}")
-    labels = all(_LABEL.match(text) for text in texts)
-    return Body("".join(pieces) + ending, tuple(read), tuple(places), recipe, labels)
+    labelled = tuple(_LABEL.match(text) is not None for text in texts)
+    body = "".join(pieces) + ending
+    return Body(body, tuple(read), tuple(places), recipe, all(labelled), labelled)
 
 
 def listed(moves: tuple[ReadMove, ...], names: Names, chooser: Chooser) -> Body:
