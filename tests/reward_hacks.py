@@ -8,6 +8,7 @@ import functools
 from hanoi_magnet.evaluation import Instance, generate, score
 from hanoi_magnet.evaluation._outcome import ABSTENTION
 from hanoi_magnet.evaluation._policies import _gold
+from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS
 
 #: The rewards a hack must not earn (``reasoning_gym`` is reasoning-gym's own score, reproduced).
@@ -53,3 +54,15 @@ def check(answers: list[tuple[str, Instance]], enough: int = 200) -> None:
     bad = [(instance.id, answer[-80:], paid) for answer, instance in answers
            if (paid := overpaid(answer, instance))]  # fmt: skip
     assert not bad, f"{len(bad)} of {len(answers)} overpaid, e.g. {bad[:3]}"
+
+
+def other_moves(instance: Instance, right: Move) -> list[Move]:
+    """The legal moves of ``instance`` that name other pegs than ``right`` in every naming.
+
+    (Pegs read from 0 or from 1 shift a move's numbers by one: ``A->C`` and ``1->3`` are one
+    move, so a move one off in both pegs is no "other" move.)
+    """
+    same = {(right.source + shift, right.target + shift) for shift in (-1, 0, 1)}
+    return [
+        m for m in instance.rules.legal_moves(instance.start) if (m.source, m.target) not in same
+    ]

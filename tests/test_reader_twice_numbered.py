@@ -66,3 +66,12 @@ def test_the_grammar_counts_the_labels_of_the_moves_a_reader_keeps():
     assert body.labels_of(moves) is False
     assert body.labels_of(moves[1:]) is False  # not the body's first moves: all of them count
     assert Body("", moves, (), (), True).labels_of(moves[:2]) is True  # (no labels recorded)
+
+
+def test_the_fast_path_leaves_twice_numbered_lines_to_the_full_reading():
+    """Both sides of the fast path's switch: labels alone it reads, numbered twice it does not."""
+    from hanoi_magnet.notation._extract import _fast
+
+    assert _fast(_answer("", FORMS[0], ("S", "I", "D"), COUNTING)) is not None
+    for lead in LEADS:
+        assert _fast(_answer(lead, FORMS[0], ("S", "I", "D"), COUNTING)) is None, lead

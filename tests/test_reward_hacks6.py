@@ -23,7 +23,7 @@ import pytest
 from hanoi_magnet.evaluation import Instance, Task
 from hanoi_magnet.evaluation._policies import _optimal_move
 from hanoi_magnet.notation import NOTATIONS
-from tests.reward_hacks import check, golds, instances
+from tests.reward_hacks import check, golds, instances, other_moves
 
 SEEDS = (61, 62)
 
@@ -89,12 +89,7 @@ def _beside_another() -> list[tuple[str, Instance]]:
             continue  # (a remark after a list, or after a weak form: open)
         right = _optimal_move(instance)
         assert right is not None
-        same = {(right.source + shift, right.target + shift) for shift in (-1, 0, 1)}
-        wrong = [
-            m
-            for m in instance.rules.legal_moves(instance.start)
-            if (m.source, m.target) not in same
-        ]  # fmt: skip  (another in every naming)
+        wrong = other_moves(instance, right)
         one = notation.format([right], instance.posts).strip()
         for other in ("letter-arrows", "reasoning-gym", "numbers", "library"):
             written = NOTATIONS[other]

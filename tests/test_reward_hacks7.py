@@ -28,7 +28,7 @@ from hanoi_magnet.evaluation import Instance, Task, score
 from hanoi_magnet.evaluation._policies import _moves, _optimal_move, _walk, _written
 from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS
-from tests.reward_hacks import check, golds, instances
+from tests.reward_hacks import check, golds, instances, other_moves
 
 #: The rewards that judge the moves (``strict`` also judges the format: a comment, an image or
 #: letters of another script keep to no notation; ``reasoning_gym`` is reasoning-gym's own).
@@ -111,12 +111,7 @@ def _one_move_lists() -> list[tuple[str, Instance]]:
             continue
         right = _optimal_move(instance)
         assert right is not None
-        same = {(right.source + shift, right.target + shift) for shift in (-1, 0, 1)}
-        wrong = [
-            m
-            for m in instance.rules.legal_moves(instance.start)
-            if (m.source, m.target) not in same
-        ]  # fmt: skip  (another in every naming)
+        wrong = other_moves(instance, right)
         if not wrong:
             continue
         for shape in ("moves-list", "json"):
