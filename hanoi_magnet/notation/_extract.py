@@ -40,7 +40,7 @@ from hanoi_magnet.notation._lines import (
     line_runs,
     run_of_lines,
 )
-from hanoi_magnet.notation._mentions import json_raw
+from hanoi_magnet.notation._mentions import json_raw, mentions
 from hanoi_magnet.notation._naming import (
     convert,
     mismatch,
@@ -57,9 +57,10 @@ from hanoi_magnet.notation._regions import (
     answer_region,
     masked,
     opening_tag_end,
+    quoted_formats,
     reasoning,
+    set_aside,
     tags_apart,
-    unseen,
 )
 from hanoi_magnet.notation._report import Extraction, Reading, Span
 from hanoi_magnet.notation._scan import (
@@ -119,7 +120,7 @@ def _find(plain: str, thinking: bool) -> _Found:
     """The candidates of the answer region, and the region's bounds in ``plain``."""
     regions, unclosed = ([], None) if thinking else reasoning(plain)
     hidden = masked(plain, regions) if regions else plain
-    notes = unseen(hidden)  # comments and images: not shown, not read
+    notes = set_aside(hidden)  # comments, images, quoted formats: not read
     hidden = masked(hidden, notes, " ") if notes else hidden
     start, end = answer_region(hidden)
     found = _search(hidden, start, end)
@@ -128,7 +129,7 @@ def _find(plain: str, thinking: bool) -> _Found:
         tag_end = opening_tag_end(plain, unclosed)
         hidden = masked(plain, regions[:-1])
         hidden = hidden[:unclosed] + " " * (tag_end - unclosed) + hidden[tag_end:]
-        notes = unseen(hidden)
+        notes = set_aside(hidden)
         hidden = masked(hidden, notes, " ") if notes else hidden
         start, end = answer_region(hidden)
         found = _search(hidden, start, end)
@@ -420,7 +421,11 @@ class _Reading:
                 if id(part) not in read
             )
         hedged = (
-            decision.hedged or onto_itself(distinct) or _reordered(text, parts[0]) or other_letters
+            decision.hedged
+            or onto_itself(distinct)
+            or _reordered(text, parts[0])
+            or other_letters
+            or _another_in_naming(text, parts, used, self.pegs or default)
         )
         paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
@@ -451,6 +456,42 @@ class _Reading:
             if self.chosen is None
             else self.chosen.deviation(text[region[0] : region[1]], moves, posts),
         )
+
+
+def _another_in_naming(
+    text: str, parts: list[Candidate], used: PegNames | None, given: PegNames | None
+) -> str | None:
+    """Why the moves are in doubt: a remark after a move names another move in their naming.
+
+    The naming is the one the reading settled on: ``[[2, 1, 2]] (A->B)`` with pegs numbered
+    from 0 is B->C beside A->B. Before the naming is known, a remark is another move only if
+    it is one in every naming (``1->2 (A->B)`` may be the move said again, pegs from 1).
+    Numbers in the remark count as the puzzle counts its pegs (``given``), if it says.
+    """
+    if used is None:
+        return None
+    numbered = given if given in (PegNames.ZERO, PegNames.ONE) else None
+    for part in parts:
+        if part.block:
+            tail = _another_after(text, part, used, numbered)
+            if tail:
+                return f"the moves cannot be told apart from the words around them: {tail}"
+            continue
+        for start, end, why in part.remarks:
+            if why != _REMARK:
+                continue
+            line = text[text.rfind("\n", 0, start) + 1 : start]
+            before = mentions(line)
+            if before and names_another(text[start:end], before[-1].raw, used, numbered):
+                remark = text[start:end].strip()
+                return (
+                    "the moves cannot be told apart from the words around them: "
+                    f"the move is followed by another move: {remark[:40]!r}"
+                )
+    return None
+
+
+_REMARK = "a remark after a move"
 
 
 def _paragraph_starts(parts: list[Candidate], count: int) -> tuple[int, ...]:
@@ -651,8 +692,8 @@ def _fast(text: str) -> tuple[Candidate, list[tuple[int, int, str]]] | None:
         else known  # type: ignore[assignment]
     )
     kinds = list(map(_KIND, reads))
-    if MOVES not in kinds:
-        return None
+    if MOVES not in kinds or (PROSE in kinds and quoted_formats(text)):
+        return None  # (a format quoted over lines: set aside by the full reading)
     first = kinds.index(MOVES)
     last = len(kinds) - 1 - kinds[::-1].index(MOVES)
     among = reads[first : last + 1]
@@ -797,16 +838,22 @@ def _blocks(text: str) -> list[Candidate]:
     return found
 
 
-def _another_after(text: str, block: Block) -> str:
+def _another_after(
+    text: str,
+    block: Block | Candidate,
+    naming: PegNames | None = None,
+    numbered: PegNames | None = None,
+) -> str:
     """Why a list of one move is in doubt: a remark after it on its line names another move.
 
     "moves = [[1, 0, 1]] (A->D)": which move is meant? (As "A->C (A->B)" on a line of moves.)
+    With ``naming`` and ``numbered``, see :func:`_another_in_naming`.
     """
     if len(block.raws) != 1 or not block.closed:
         return ""
     line_end = text.find("\n", block.end)
     tail = text[block.end : len(text) if line_end < 0 else line_end]
-    if not tail.strip() or not names_another(tail, block.raws[0]):
+    if not tail.strip() or not names_another(tail, block.raws[0], naming, numbered):
         return ""
     return f"the move is followed by another move: {tail.strip()[:40]!r}"
 

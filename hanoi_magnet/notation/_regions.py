@@ -5,6 +5,8 @@ from __future__ import annotations
 import bisect
 import re
 
+from hanoi_magnet.notation._cues import shows_example
+
 _TAG = re.compile(r"<(/?)(?:think|thinking|reasoning)>", re.IGNORECASE)
 _ANSWER_TAG = re.compile(r"<(/?)answer>", re.IGNORECASE)
 
@@ -93,6 +95,74 @@ def unseen(text: str) -> list[Region]:
         found += _images(text)
         found.sort()
     return _apart(found)
+
+
+def set_aside(text: str) -> list[Region]:
+    """What is not the answer's own: what it does not show, and formats quoted over lines.
+
+    :func:`unseen` and :func:`quoted_formats`, in order, none inside another.
+    """
+    notes = unseen(text)
+    quoted = quoted_formats(text) if "\n" in text else []
+    return notes if not quoted else _apart(sorted([*notes, *quoted]))
+
+
+def quoted_formats(text: str) -> list[Region]:
+    """Moves quoted as a format's example over several lines: not the answer's own moves.
+
+    "Write the moves in the form 'A->B" then "D->B'." shows a format, as it does on one line
+    (where the words before the moves say so, see
+    :func:`~hanoi_magnet.notation._cues.shows_example`); the quotation runs from its opening
+    quote to the closing one on a later line. The whole sentence is set aside (its words would
+    head the moves after it as an example), and the answer's moves may follow it. A quotation
+    never closed runs to the end, as an HTML comment does: which lines it holds, nobody can
+    tell. Linear but for bisections: each quote left open at a line's end is looked at once,
+    with the 80 characters before it; the closing marks are found in one pass.
+    """
+    opened = sorted(
+        (found.start(), quote)
+        for quote, pattern in _OPEN_AT_LINE_END.items()
+        if quote in text
+        for found in pattern.finditer(text)
+    )
+    regions: list[Region] = []
+    closings: dict[str, list[int]] = {}
+    position = 0
+    for start, quote in opened:
+        if start < position:
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        if not shows_example(text[max(line_start, start - 80) : start]):
+            continue
+        if quote not in closings:
+            closings[quote] = [mark.start() for mark in _CLOSING[quote].finditer(text)]
+        marks = closings[quote]
+        at = bisect.bisect_left(marks, start + 1)
+        if at == len(marks):
+            regions.append((line_start, len(text), "a format's example, quoted and never closed"))
+            break
+        # the whole sentence: its words, the quotation, the stop after it
+        tail = _SENTENCE_END.match(text, marks[at] + 1)
+        position = tail.end() if tail else marks[at] + 1
+        regions.append((line_start, position, "a format's example, quoted over several lines"))
+    return regions
+
+
+#: Each opening quote, not closed on its line (an apostrophe inside a word opens nothing).
+_OPEN_AT_LINE_END = {
+    quote: re.compile(rf"(?<![^\W_]){quote}[^\n{closing}]*\n")
+    for quote, closing in (("'", "'\u2019"), ('"', '"\u201d'), ("`", "`"),
+                           ("\u2018", "\u2019'"), ("\u201c", '\u201d"'))
+}  # fmt: skip
+#: The marks that close each opening quote (an apostrophe inside a word closes nothing).
+_CLOSING = {
+    "'": re.compile(r"['\u2019](?![^\W_])"),
+    '"': re.compile(r'["\u201d]'),
+    "`": re.compile(r"`"),
+    "\u2018": re.compile(r"[\u2019'](?![^\W_])"),
+    "\u201c": re.compile(r"[\u201d\"]"),
+}
+_SENTENCE_END = re.compile(r"[ \t.,;:!)]*(?=\n|$)")
 
 
 def _images(text: str) -> list[Region]:

@@ -40,6 +40,7 @@ from hanoi_magnet.notation._mentions import (
     Mention,
     mentions,
 )
+from hanoi_magnet.notation._pegs import PegNames
 from hanoi_magnet.notation._scan import Raw, same_move
 
 BLANK, PROSE, MOVES, WEAK, ABANDON, BROKEN, NEGATED = range(7)
@@ -664,12 +665,17 @@ _NOT_MADE = re.compile(
 )
 
 
-def names_another(remark: str, last: Raw) -> bool:
+def names_another(
+    remark: str, last: Raw, naming: PegNames | None = None, numbered: PegNames | None = None
+) -> bool:
     """Whether a remark after a move names a move that cannot be the same one.
 
     "A->C (1->3)" and "A->C (move disk 1 from A to C)" say the move again (in some naming);
     "A->C (A->B)" or a move of other pegs in any naming offers another move beside it. A move
-    shown as one not made ("(not A->B)", "(instead of A->B)") is a remark.
+    shown as one not made ("(not A->B)", "(instead of A->B)") is a remark. With ``naming``, the
+    naming the reading settled on, the move is read in it (see :func:`_may_be_same`):
+    ``[[2, 1, 2]] (A->B)`` with pegs numbered from 0 is B->C beside A->B; with ``numbered``
+    (how the puzzle numbers its pegs, when it says), so are numbers in the remark.
     """
     for mention in mentions(remark):
         alone = not remark[: mention.start].strip("([{ ") and not remark[mention.end :].strip(
@@ -677,30 +683,55 @@ def names_another(remark: str, last: Raw) -> bool:
         )  # "(3 4)": a weak form alone in brackets is a move too
         if not (mention.strong or alone) or _NOT_MADE.search(remark, 0, mention.start):
             continue
-        if not _may_be_same(mention.raw, last):
+        if not _may_be_same(mention.raw, last, naming, numbered):
             return True
     return False
 
 
-def _readings(raw: Raw) -> set[tuple[int, int]] | None:
-    """The (source, target) a raw move may stand for, each in one naming (``None``: any)."""
+def _readings(raw: Raw, naming: PegNames | None = None) -> set[tuple[int, int]] | None:
+    """The (source, target) a raw move may stand for, each in one naming (``None``: any).
+
+    With ``naming``, a move written in its kind of names (numbers, letters) is read in it.
+    """
     source, target = raw.source.strip().upper(), raw.target.strip().upper()
     if source.isdecimal() and target.isdecimal():
         first, second = int(source), int(target)
+        if naming in (PegNames.ZERO, PegNames.SID):  # (S, I, D read numbers from 0)
+            return {(first, second)}
+        if naming is PegNames.ONE:
+            return {(first - 1, second - 1)}
         return {(first, second), (first - 1, second - 1)}  # numbers from 0, from 1
     if len(source) == len(target) == 1 and "A" <= source <= "Z" and "A" <= target <= "Z":
         found = {(ord(source) - ord("A"), ord(target) - ord("A"))}
         if source in "SID" and target in "SID":
-            found.add(("SID".index(source), "SID".index(target)))
+            sid = ("SID".index(source), "SID".index(target))
+            if naming is PegNames.SID:
+                return {sid}
+            if naming is not PegNames.LETTERS:
+                found.add(sid)
         return found
     return None
 
 
-def _may_be_same(one: Raw, other: Raw) -> bool:
-    """Whether two raw moves may name the same move, each read in some naming of its pegs."""
+def _numbers(raw: Raw) -> bool:
+    return raw.source.strip().isdecimal() and raw.target.strip().isdecimal()
+
+
+def _may_be_same(
+    one: Raw, other: Raw, naming: PegNames | None = None, numbered: PegNames | None = None
+) -> bool:
+    """Whether two raw moves may name the same move, each read in some naming of its pegs.
+
+    With ``naming``, ``other`` is read in it, and so is ``one`` if both write numbers: an
+    answer numbers its pegs one way (``[[1, 0, 1]] (1 2)`` with pegs from 0 names two moves);
+    else numbers in ``one`` are read as ``numbered`` says, if it is given (the puzzle's own
+    numbering: ``B->C (Move disk 1 from Peg 1 to Peg 2)`` with pegs from 1 names two moves).
+    Letters may still be S, I, D or A, B, C.
+    """
     if one.disk is not None and other.disk is not None and one.disk != other.disk:
         return False
-    mine, theirs = _readings(one), _readings(other)
+    numbers = naming if _numbers(one) and _numbers(other) else numbered
+    mine, theirs = _readings(one, numbers), _readings(other, naming)
     return mine is None or theirs is None or bool(mine & theirs)
 
 
