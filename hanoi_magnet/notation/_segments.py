@@ -433,7 +433,6 @@ _ANSWER_NUMBER = LazyPattern(rf"\b{ANSWER_WORD}\s{{1,3}}\#?\d", re.IGNORECASE)
 #: A lead that numbers one of several answers, whatever follows its number ("Option 1 -").
 _NUMBERS_ANSWER = LazyPattern(rf"[\s>#*•-]{{0,6}}{ANSWER_WORD}\s{{1,3}}{INDEX}\b", re.IGNORECASE)
 _SHORTEST_NUMBERED_ANSWER = 5  # characters before the move: "Try 1 " is one more
-_LONGEST_INDEX_LEAD = 24  # characters of a sentence without moves that may be a step's number
 
 
 def _sentence(text: str) -> _Sentence:
@@ -550,6 +549,10 @@ _INDEX_LEAD = LazyPattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _ANSWER_WORD = LazyPattern(ANSWER_WORD, re.IGNORECASE)
+#: What may end a lead after its mark (the pattern's last part), and a length no lead without
+#: it reaches (the pattern's longest match is 76 characters): longer words are prose at once.
+_LEAD_END = " \t\r\n\f\v\"'`*_([{"
+_LONGEST_LEAD = 80
 
 
 def _index_lead(before: str) -> str | None:
@@ -558,7 +561,7 @@ def _index_lead(before: str) -> str | None:
     ``None``: they do not (prose); ``""``: they number a step ("Step B:", "t=1:", "1 |");
     else the lead itself, which numbers one of several answers ("Option B:", "Attempt two:").
     """
-    if len(before) > 40 or not (
+    if len(before.rstrip(_LEAD_END)) > _LONGEST_LEAD or not (
         ":" in before
         or "|" in before
         or "=" in before
@@ -849,7 +852,7 @@ def _without_moves(text: str, start: int) -> _Sentence:
         return _Sentence(ABANDON, remark=text.strip(), abandons=True)
     if not rest.strip():
         return _Sentence(BLANK)
-    lead = _index_lead(rest) if len(rest) <= _LONGEST_INDEX_LEAD else None
+    lead = _index_lead(rest)
     if lead == "":
         return _Sentence(BLANK)  # ("Step C." before "Move disk 1 ...": as "Step 3." is)
     return _Sentence(PROSE, remark=text.strip(), label=lead or "")  # ("Option 1." before moves)
