@@ -173,3 +173,21 @@ def test_a_next_move_in_letters_beside_another_in_the_puzzles_numbers_earns_noth
             for other in others
         ]
     check(answers, enough=150)
+
+
+#: A short form of two capitals in one letter naming, and a move in the other (three posts).
+_SHORT_BESIDE = (("compact", "letter-arrows"), ("letters", "arrows"))
+
+
+def test_a_short_next_move_beside_another_in_other_letters_earns_nothing() -> None:
+    """``DS (B->C)``, ``B C (I->S)``, either first: ``DS`` names no peg A, B, C (nor ``B C``
+    one of S, I, D) yet is a move in the other naming, not a word beside the move."""
+    answers = []
+    for instance, right, others in _next_moves():
+        if instance.posts != 3:
+            continue
+        for short, other_naming in _SHORT_BESIDE:
+            one = NOTATIONS[short].format([right], 3).strip()
+            two = NOTATIONS[other_naming].format([others[0]], 3).strip()
+            answers += [(f"{one} ({two})", instance), (f"{two} ({one})", instance)]
+    check(answers, enough=150)

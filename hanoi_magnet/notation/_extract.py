@@ -75,7 +75,7 @@ from hanoi_magnet.notation._scan import (
 )
 from hanoi_magnet.notation._segments import names_another
 from hanoi_magnet.notation._snapshots import without_pictures
-from hanoi_magnet.notation._words import letter_namings, letter_words
+from hanoi_magnet.notation._words import letter_namings, letter_words, move_in_another_naming
 
 _LIST_START = re.compile(
     r"""(?P<name>\bmoves\s*[=:]\s*|["']moves["']\s*:\s*)?\[(?=\s*[\[{("'])
@@ -320,7 +320,12 @@ def _with_words(found: Extraction, words: list[tuple[int, int]], reading: _Readi
         word = text[span.start : span.end]
         spans.append(attrs.evolve(span, why=f"{word!r} is a word, not a move: no peg is so named"))
     skipped = sorted((*found.skipped, *spans), key=lambda span: (span.start, span.end))
-    return attrs.evolve(found, skipped=tuple(skipped))
+    other = move_in_another_naming(reading.plain.text, words, reading.posts)
+    if other is None or found.hedged is not None:
+        return attrs.evolve(found, skipped=tuple(skipped))
+    span = spans[words.index(other)]
+    hedged = f"a move in other names of the pegs beside the moves: {text[span.start : span.end]!r}"
+    return attrs.evolve(found, skipped=tuple(skipped), hedged=hedged, ambiguous=True)
 
 
 class _Reading:
@@ -425,7 +430,7 @@ class _Reading:
             or onto_itself(distinct)
             or _reordered(text, parts[0])
             or other_letters
-            or _another_in_naming(text, parts, used, self.pegs or default)
+            or _another_in_naming(text, parts, used, _numbered(self.pegs or default, posts))
         )
         paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
@@ -459,18 +464,17 @@ class _Reading:
 
 
 def _another_in_naming(
-    text: str, parts: list[Candidate], used: PegNames | None, given: PegNames | None
+    text: str, parts: list[Candidate], used: PegNames | None, numbered: PegNames | None
 ) -> str | None:
     """Why the moves are in doubt: a remark after a move names another move in their naming.
 
     The naming is the one the reading settled on: ``[[2, 1, 2]] (A->B)`` with pegs numbered
     from 0 is B->C beside A->B. Before the naming is known, a remark is another move only if
     it is one in every naming (``1->2 (A->B)`` may be the move said again, pegs from 1).
-    Numbers in the remark count as the puzzle counts its pegs (``given``), if it says.
+    Numbers in the remark count as the puzzle counts its pegs (``numbered``), if it says.
     """
     if used is None:
         return None
-    numbered = given if given in (PegNames.ZERO, PegNames.ONE) else None
     for part in parts:
         if part.block:
             tail = _another_after(text, part, used, numbered)
@@ -492,6 +496,16 @@ def _another_in_naming(
 
 
 _REMARK = "a remark after a move"
+
+
+def _numbered(given: PegNames | None, posts: int) -> PegNames | None:
+    """How the puzzle numbers its pegs, if it does: from 0 or from 1.
+
+    (``S, I, D`` names three posts by letters, any other count by numbers from 0.)
+    """
+    if given is PegNames.SID and posts != 3:
+        return PegNames.ZERO
+    return given if given in (PegNames.ZERO, PegNames.ONE) else None
 
 
 def _paragraph_starts(parts: list[Candidate], count: int) -> tuple[int, ...]:

@@ -121,6 +121,37 @@ def _between(number: int, filled: list[int], moving: set[int]) -> bool:
     return before in moving and after in moving
 
 
+def move_in_another_naming(
+    text: str, words: list[tuple[int, int]], posts: int
+) -> tuple[int, int] | None:
+    """A word of ``words`` that is a move in another letter naming, beside a move on its line.
+
+    ``DS (B->C)``: on three posts, ``DS`` names no peg A, B, C but is a move of pegs S, I, D;
+    beside another move it is one, written in other names (which is meant?), not a word.
+
+    Example:
+        >>> text = "DS (B->C)"
+        >>> move_in_another_naming(text, letter_words(text, 3), 3)
+        (0, 2)
+        >>> text = "OK (B->C)"
+        >>> move_in_another_naming(text, letter_words(text, 3), 3) is None
+        True
+    """
+    namings = letter_namings(posts)
+    for start, end in words:
+        word = text[start:end]
+        letters = frozenset(word.upper()) - frozenset(string.whitespace)  # (read in lower case)
+        if not any(letters <= names for names in namings):
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", end)
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        at = start - line_start
+        if mentions(line[:at] + " " * (end - start) + line[at + end - start :]):
+            return start, end
+    return None
+
+
 def letter_namings(posts: int) -> list[frozenset[str]]:
     """The peg letters of each letter naming for ``posts`` posts (S, I, D first on three).
 
