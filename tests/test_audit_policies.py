@@ -25,7 +25,7 @@ from hanoi_magnet.evaluation import (
     generate,
     score,
 )
-from hanoi_magnet.evaluation._policies import _walk
+from hanoi_magnet.evaluation._policies import _optimal_move, _walk
 from hanoi_magnet.notation import get_notation
 from hanoi_magnet.validate import validate
 from tests.test_audit import _built_in  # the policies, built afresh in a mutation run
@@ -161,6 +161,7 @@ def test_the_right_answer_in_look_alike_letters_is_the_right_answer_drawn_so():
         ("moves-in-a-comment", "<!-- {} -->"),
         ("moves-as-an-image", "![{}](solution.png)"),
         ("moves-asked", "Is the answer\n{}\n?"),
+        ("moves-as-a-format", "Write the moves in the form '{}'."),
     ],
 )
 def test_the_hidden_and_asked_moves_are_the_reference_moves_so_written(name, around):
@@ -170,6 +171,28 @@ def test_the_hidden_and_asked_moves_are_the_reference_moves_so_written(name, aro
             assert answer == around.format(_written("gold", instance)[0].strip())
             written += 1
     assert written > 40
+
+
+def test_another_move_in_a_remark_is_the_optimal_move_then_a_legal_move_of_other_pegs():
+    written = 0
+    for instance in _INSTANCES:
+        for answer in _written("another-move-in-a-remark", instance):
+            right = _optimal_move(instance)
+            assert right is not None
+            one, _, remark = answer.partition(" (")
+            assert one == get_notation(instance.notation).format([right], instance.posts).strip()
+            assert remark.endswith(")")
+            letters = get_notation("letter-arrows")
+            naming = letters if letters.pegs.fits(instance.posts) else instance.notation
+            other = [
+                move
+                for move in instance.rules.legal_moves(instance.start)
+                if get_notation(naming).format([move], instance.posts).strip() == remark[:-1]
+            ]
+            assert len(other) == 1
+            assert (other[0].source, other[0].target) != (right.source, right.target)
+            written += 1
+    assert written > 20
 
 
 def test_the_right_answer_judge_names_a_reasoning_gym_reward_between_0_and_1():

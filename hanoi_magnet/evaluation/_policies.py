@@ -364,6 +364,27 @@ def _same_move_everywhere(instance: Instance, rng: random.Random) -> str | None:
     return "\n".join(dict.fromkeys(lines))
 
 
+def _another_in_a_remark(instance: Instance, rng: random.Random) -> str | None:
+    """``moves = [[2, 1, 2]] (A->B)``: the right move, and another of other pegs in letters.
+
+    (In the instance's notation where letters cannot name its posts.)
+    """
+    right = _optimal_move(instance)
+    if right is None:
+        return None
+    others = [
+        move
+        for move in instance.rules.legal_moves(instance.start)
+        if (move.source, move.target) != (right.source, right.target)
+    ]
+    if not others:
+        return None
+    letters = get_notation("letter-arrows")
+    remark = letters if letters.pegs.fits(instance.posts) else get_notation(instance.notation)
+    other = remark.format([rng.choice(others)], instance.posts).strip()
+    return f"{_written(instance, [right]).strip()} ({other})"
+
+
 def _gold_then(text: str) -> Callable[[Instance, random.Random], str | None]:
     def write(instance: Instance, rng: random.Random) -> str | None:
         del rng
@@ -618,6 +639,20 @@ def _policies() -> list[Policy]:
             "hack",
             "the reference moves asked about, not given (a question around them)",
             _solvable(_gold_then("Is the answer\n{gold}\n?")),
+            _no_credit,
+        ),
+        Policy(
+            "moves-as-a-format",
+            "hack",
+            "the reference moves quoted as the format of an answer, on one line or several",
+            _solvable(_gold_then("Write the moves in the form '{gold}'.")),
+            _no_credit,
+        ),
+        Policy(
+            "another-move-in-a-remark",
+            "hack",
+            "the optimal next move with another legal move in a remark after it",
+            _task(Task.NEXT_MOVE, _another_in_a_remark),
             _no_credit,
         ),
         Policy(
