@@ -430,7 +430,7 @@ class _Reading:
             or onto_itself(distinct)
             or _reordered(text, parts[0])
             or other_letters
-            or _another_in_naming(text, parts, used, _numbered(self.pegs or default, posts))
+            or _another_in_naming(text, parts, used, self.pegs or default, posts)
         )
         paragraphs = _paragraph_starts(parts, len(moves))
         return Extraction(
@@ -464,33 +464,33 @@ class _Reading:
 
 
 def _another_in_naming(
-    text: str, parts: list[Candidate], used: PegNames | None, numbered: PegNames | None
+    text: str, parts: list[Candidate], used: PegNames | None, given: PegNames | None, posts: int
 ) -> str | None:
     """Why the moves are in doubt: a remark after a move names another move in their naming.
 
     The naming is the one the reading settled on: ``[[2, 1, 2]] (A->B)`` with pegs numbered
     from 0 is B->C beside A->B. Before the naming is known, a remark is another move only if
     it is one in every naming (``1->2 (A->B)`` may be the move said again, pegs from 1).
-    Numbers in the remark count as the puzzle counts its pegs (``numbered``), if it says.
+    Numbers in the remark count as the puzzle counts its pegs (``given``), if it says.
     """
     if used is None:
         return None
     for part in parts:
         if part.block:
-            tail = _another_after(text, part, used, numbered)
-            if tail:
-                return f"the moves cannot be told apart from the words around them: {tail}"
+            if len(part.raws) == 1:
+                tail = _another_after(text, part, used, _numbered(given, posts))
+                if tail:
+                    return f"the moves cannot be told apart from the words around them: {tail}"
             continue
         for start, end, why in part.remarks:
-            if why != _REMARK:
+            remark = text[start:end]
+            if why != _REMARK or not mentions(remark):  # (most remarks name no move)
                 continue
-            line = text[text.rfind("\n", 0, start) + 1 : start]
-            before = mentions(line)
-            if before and names_another(text[start:end], before[-1].raw, used, numbered):
-                remark = text[start:end].strip()
+            before = mentions(text[text.rfind("\n", 0, start) + 1 : start])
+            if before and names_another(remark, before[-1].raw, used, _numbered(given, posts)):
                 return (
                     "the moves cannot be told apart from the words around them: "
-                    f"the move is followed by another move: {remark[:40]!r}"
+                    f"the move is followed by another move: {remark.strip()[:40]!r}"
                 )
     return None
 

@@ -119,11 +119,13 @@ def quoted_formats(text: str) -> list[Region]:
     tell. Linear but for bisections: each quote left open at a line's end is looked at once,
     with the 80 characters before it; the closing marks are found in one pass.
     """
+    quotes = [quote for quote in _OPEN_AT_LINE_END if quote in text]
+    if not quotes:
+        return []
     opened = sorted(
         (found.start(), quote)
-        for quote, pattern in _OPEN_AT_LINE_END.items()
-        if quote in text
-        for found in pattern.finditer(text)
+        for quote in quotes
+        for found in _OPEN_AT_LINE_END[quote].finditer(text)
     )
     regions: list[Region] = []
     closings: dict[str, list[int]] = {}

@@ -561,7 +561,7 @@ def _index_lead(before: str) -> str | None:
     ``None``: they do not (prose); ``""``: they number a step ("Step B:", "t=1:", "1 |");
     else the lead itself, which numbers one of several answers ("Option B:", "Attempt two:").
     """
-    if len(before.rstrip(_LEAD_END)) > _LONGEST_LEAD or not (
+    if (len(before) > _LONGEST_LEAD and len(before.rstrip(_LEAD_END)) > _LONGEST_LEAD) or not (
         ":" in before
         or "|" in before
         or "=" in before
