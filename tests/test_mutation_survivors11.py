@@ -156,3 +156,16 @@ def test_an_answer_copying_two_example_lines_of_the_prompt_only_repeats_it(shown
     result = score("\n".join(lines), instance)
     assert result.outcome is Outcome.NO_ANSWER
     assert result.detail == "the answer only repeats the prompt (2 lines)"
+
+
+# "2. A->B (wrong)": the answer calls one of its own moves wrong right after it, and says
+# nothing of what to play instead: the moves as written may not be the answer, so the reading
+# is in doubt. Kills _segments.x__closing__mutmut_46 (`uncertain and ...`: the doubt dropped).
+@pytest.mark.parametrize("remark", ["(wrong)", "- not allowed", "is a mistake", "(illegal)"])
+@pytest.mark.parametrize("lead", ["{k}. ", "Step {k}: ", ""])
+def test_a_move_called_wrong_right_after_it_puts_the_moves_in_doubt(lead, remark):
+    moves = ["A->C", f"A->B {remark}", "C->B"]
+    found = extract_moves("\n".join(lead.format(k=k) + m for k, m in enumerate(moves, start=1)))
+    assert _moves(found) == [(0, 2), (0, 1), (2, 1)]
+    assert found.ambiguous
+    assert found.hedged.endswith(f"the move is followed by {remark!r}")
