@@ -169,3 +169,20 @@ def test_a_move_called_wrong_right_after_it_puts_the_moves_in_doubt(lead, remark
     assert _moves(found) == [(0, 2), (0, 1), (2, 1)]
     assert found.ambiguous
     assert found.hedged.endswith(f"the move is followed by {remark!r}")
+
+
+#: The seven moves of three disks from A to C, one per bullet.
+BULLETED = "- A->C\n- A->B\n- C->B\n- A->C\n- B->A\n- B->C\n- A->C"
+
+
+# A numbered plan cut short after its step of one disk ("2. Move disk 3 from A to C.", "2. A->C"),
+# then the moves as bullets: the bullets are a list of their own, not items of the plan's list,
+# and they are the answer, with no doubt (the doubt of "moves listed after a plan's steps, in
+# the same list" is for items numbered on in the plan's own list). Kills
+# _lines.xǁ_Plansǁtakes__mutmut_41 (every item taken for the plan's next one).
+@pytest.mark.parametrize("step", ["2. Move disk 3 from A to C.", "2. A->C"])
+def test_bulleted_moves_after_a_numbered_plan_are_a_list_of_their_own(step):
+    found = extract_moves(f"1. Move the top two disks from A to B.\n{step}\n{BULLETED}")
+    assert _moves(found) == [(0, 2), (0, 1), (2, 1), (0, 2), (1, 0), (1, 2), (0, 2)]
+    assert not found.ambiguous
+    assert found.hedged is None
