@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_magnet.evaluation import Instance, Task, score
+from hanoi_magnet.evaluation import Instance, Outcome, PromptTemplate, Task, generate, score
 from hanoi_magnet.evaluation._policies import _optimal_move
 from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS
@@ -191,3 +191,30 @@ def test_a_short_next_move_beside_another_in_other_letters_earns_nothing() -> No
             two = NOTATIONS[other_naming].format([others[0]], 3).strip()
             answers += [(f"{one} ({two})", instance), (f"{two} ({one})", instance)]
     check(answers, enough=150)
+
+
+#: A prompt of one's own whose text shows the right moves without an arrow, and how they read.
+_SHOWN = [
+    ("compact", "Moves: SI SD ID"),
+    ("compact", "Answer: SI, SD, ID"),
+    ("letters", "Moves: A B, A C, B C"),
+    ("numbers", "Answer: 0 1, 0 2, 1 2"),
+]
+
+
+@pytest.mark.parametrize(("notation", "shown"), _SHOWN)
+def test_a_prompt_line_that_shows_the_right_moves_copied_alone_earns_nothing(notation, shown):
+    """Parroting: the line copied from the prompt is no answer, as a line with an arrow is;
+    the same moves in the answer's own lines are credited."""
+    template = PromptTemplate("shown", "{rules}\n\n{task}\n\n{format}\n" + shown, notation)
+    instance = generate(
+        seed=43, count=1, templates=[template], families=["classic"], tasks=["solve"],
+        disks=(2, 2),
+    )[0]  # fmt: skip
+    assert score(shown, instance).outcome is Outcome.NO_ANSWER
+    moves = (
+        shown.partition(": ")[2]
+        .replace(", ", "\n")
+        .replace(" ", "\n" if notation == "compact" else " ")
+    )
+    assert score(moves, instance).outcome is Outcome.SOLVED_OPTIMALLY, moves

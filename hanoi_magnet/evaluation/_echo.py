@@ -24,10 +24,12 @@ _SPACES = re.compile(r"\s+")
 _NUMBERING = re.compile(r"^(?:[-•*]|\(?\d{1,3}[.)])\s+")
 _CLAUSES = re.compile(r"(?<=[.:;])\s+")
 _SHORTEST = 6  # shorter prompt lines ("Rules:") are too common to call an echo
-# What a line needs to be read as an answer at all: a separator between pegs, a bracket, or
-# the words of an abstention.
+# What a line needs to be read as an answer at all: a separator between pegs, a bracket, the
+# words of an abstention, or a short form (two capitals or two numbers: "AC", "S D", "0 2").
 _MAYBE = re.compile(
-    r"->|→|=>|⟶|\bto\b|\bonto\b|[\[{(]|unsolvable|impossible|\bno\s|cannot", re.IGNORECASE
+    r"->|→|=>|⟶|\bto\b|\bonto\b|[\[{(]|unsolvable|impossible|\bno\s|cannot"
+    r"|(?-i:\b[A-Z][ \t]?[A-Z]\b)|\b\d{1,2}[ \t]{1,3}\d{1,2}\b",
+    re.IGNORECASE,
 )
 
 
