@@ -118,3 +118,19 @@ def test_a_quoted_format_never_closed_runs_to_the_end() -> None:
         text = f"Write the moves in the form 'A->B\nB->C{gap}{answer}"
         with pytest.raises(NotationError):
             extract_moves(text)
+
+
+@pytest.mark.parametrize("count", [1, 2, 1_000])
+def test_words_that_may_be_moves_in_other_names_are_looked_at_once_a_line(count, monkeypatch):
+    """The check that a dropped word is a move in other names (``DS`` beside ``B->C``) reads
+    each line once, however many such words it holds (it read the line once a word: 4,000
+    words took 17-39 s)."""
+    import hanoi_magnet.notation._words as words_module
+
+    calls = []
+    real = words_module.mentions
+    monkeypatch.setattr(words_module, "mentions", lambda text: calls.append(text) or real(text))
+    text = "B->C\n" + "so ds and " * count  # (the words are read in lower case by then)
+    found = [(5 + 10 * k + 3, 5 + 10 * k + 5) for k in range(count)]
+    assert words_module.move_in_another_naming(text, found, 3) is None
+    assert len(calls) == 1

@@ -138,17 +138,33 @@ def move_in_another_naming(
         True
     """
     namings = letter_namings(posts)
-    for start, end in words:
-        word = text[start:end]
-        letters = frozenset(word.upper()) - frozenset(string.whitespace)  # (read in lower case)
-        if not any(letters <= names for names in namings):
+    by_line: dict[int, list[tuple[int, int]]] = {}
+    line_start = previous = 0
+    for start, end in sorted(words):  # (each stretch between two words looked at once)
+        newline = text.rfind("\n", previous, start)
+        line_start = line_start if newline < 0 else newline + 1
+        by_line.setdefault(line_start, []).append((start, end))
+        previous = end
+    for line_start, on_line in by_line.items():
+        moves = [
+            (start, end)
+            for start, end in on_line
+            # (the words are read in lower case by then)
+            if any(
+                frozenset(text[start:end].upper().replace(" ", "")) <= names for names in namings
+            )
+        ]
+        if not moves:
             continue
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", end)
-        line = text[line_start : len(text) if line_end < 0 else line_end]
-        at = start - line_start
-        if mentions(line[:at] + " " * (end - start) + line[at + end - start :]):
-            return start, end
+        line_end = text.find("\n", line_start)
+        line_end = len(text) if line_end < 0 else line_end
+        pieces, position = [], line_start
+        for start, end in on_line:  # every word of the line blanked: words, not moves
+            pieces += [text[position:start], " " * (end - start)]
+            position = end
+        pieces.append(text[position:line_end])
+        if mentions("".join(pieces)):
+            return moves[0]
     return None
 
 
