@@ -88,7 +88,7 @@ def test_the_grammar_covers_every_form_layout_twist_and_encoding():
     twists = {f"twist={t}" for t in ("cut", "broken", "unfinished", "restart", "draft", "recap",
                                       "options", "either", "negation", "two-answer-blocks",
                                       "restated", "interlude", "plan", "warm-up",
-                                      "said-twice", "pictures")}  # fmt: skip
+                                      "said-twice", "pictures", "marked", "so-far")}  # fmt: skip
     assert twists <= set(seen)
     encodings = {f"encoding={e}" for e in ("bom", "nul", "zero-width", "nbsp",
                                            "full-width digits", "arabic-indic digits",

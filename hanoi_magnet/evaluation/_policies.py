@@ -255,13 +255,20 @@ def _optimal_move(instance: Instance) -> Move | None:
     return moves[0] if moves else None
 
 
-def _hedge(instance: Instance, rng: random.Random, joiner: str) -> str | None:
+def _right_and_others(instance: Instance) -> tuple[Move, list[Move]] | None:
+    """The optimal first move and the other legal ones (``None``: no move, or no other)."""
     right = _optimal_move(instance)
     if right is None:
         return None
-    wrong = [m for m in instance.rules.legal_moves(instance.start) if m != right]
-    if not wrong:
+    others = [move for move in instance.rules.legal_moves(instance.start) if move != right]
+    return (right, others) if others else None
+
+
+def _hedge(instance: Instance, rng: random.Random, joiner: str) -> str | None:
+    found = _right_and_others(instance)
+    if found is None:
         return None
+    right, wrong = found
     notation = get_notation(instance.notation)
     one = notation.format([right], instance.posts).strip()
     two = notation.format([wrong[int(rng.random() * len(wrong))]], instance.posts).strip()
@@ -369,16 +376,10 @@ def _another_in_a_remark(instance: Instance, rng: random.Random) -> str | None:
 
     (In the instance's notation where letters cannot name its posts.)
     """
-    right = _optimal_move(instance)
-    if right is None:
+    found = _right_and_others(instance)
+    if found is None:
         return None
-    others = [
-        move
-        for move in instance.rules.legal_moves(instance.start)
-        if (move.source, move.target) != (right.source, right.target)
-    ]
-    if not others:
-        return None
+    right, others = found
     letters = get_notation("letter-arrows")
     remark = letters if letters.pegs.fits(instance.posts) else get_notation(instance.notation)
     other = remark.format([rng.choice(others)], instance.posts).strip()

@@ -103,6 +103,66 @@ def admits_error(prose: str) -> bool:
     return _ERROR_ADMITTED.search(prose) is not None
 
 
+#: Words of a heading over moves already made ("Moves so far:", "Previous moves:").
+_MADE = LazyPattern(
+    r"\b(?:so\s{1,3}far|already\s{1,3}(?:made|done|played|taken|given)|(?:previous|earlier|prior"
+    r"|past|given)\s{1,3}moves|history)\b",
+    re.IGNORECASE,
+)
+#: Words of a heading over the moves still to make ("Next moves:", "Remaining:", "Then:").
+_FURTHER = LazyPattern(
+    r"\b(?:next|remaining|rest|continu\w*|to\s{1,3}go|still\s{1,3}(?:to|needed|left)|from\s{1,3}"
+    r"(?:here|now\s{1,3}on|there)|then|now|left|to\s{1,3}make)\b",
+    re.IGNORECASE,
+)
+#: A label over a part of the moves, by where they stand: "Moves so far:", "Previous moves:"
+#: (made), "Next moves:", "Remaining moves:", "Moves left:" (still to make).
+_PART_LABEL = LazyPattern(
+    r"[\s>#*•-]{0,6}(?:(?:the|my|our)\s{1,3})?"
+    r"(?:(?:previous|earlier|given|next|remaining|following|further)\s{1,3}moves?"
+    r"|moves?\s{1,3}(?:so\s{1,3}far|(?:already\s{1,3})?made(?:\s{1,3}so\s{1,3}far)?|left"
+    r"|(?:still\s{1,3})?to\s{1,3}make))"
+    r"(?:\s{1,3}(?:are|were|is)\b\s{0,3}[:=]?|\s{0,3}[:=])",
+    re.IGNORECASE,
+)
+
+
+def part_label(sentence: str) -> int:
+    """The length of the label that opens ``sentence`` over moves made or still to make, or 0.
+
+    >>> part_label("Moves so far: A->C, A->B")
+    13
+    >>> part_label("Moves: A->C")
+    0
+    """
+    found = _PART_LABEL.match(sentence)
+    return found.end() if found else 0
+
+
+def recalls_made(heading: str) -> bool:
+    """Whether a heading is over moves already made ("Moves so far:", "Previous moves:").
+
+    >>> recalls_made("Moves so far:"), recalls_made("Moves:")
+    (True, False)
+    """
+    return _MADE.search(heading) is not None
+
+
+def made_then_further(made: str, further: str) -> bool:
+    """Whether two headings set moves already made apart from the moves still to make.
+
+    "Moves so far:" over one run and "Next moves:" over the one after it: the first run
+    recalls the moves that led to the position (a ``continue`` task's given moves), and the
+    second is the answer to it.
+
+    >>> made_then_further("Moves so far:", "Next moves:")
+    True
+    >>> made_then_further("First part:", "Next moves:")
+    False
+    """
+    return recalls_made(made) and _FURTHER.search(further) is not None
+
+
 def drafted(prose: str) -> bool:
     """Whether the prose before a reading calls it a draft ("Draft:", "First attempt:")."""
     return _DRAFT.search(prose) is not None

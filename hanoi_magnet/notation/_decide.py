@@ -29,9 +29,11 @@ from hanoi_magnet.notation._cues import (
     asks,
     disowns,
     example,
+    made_then_further,
     not_to_make,
     numbers_answer,
     only_example,
+    part_label,
     shows_example,
 )
 from hanoi_magnet.notation._lines import (
@@ -124,8 +126,8 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
                 decision.why = "the first reading, which no later one replaced"
             group_prose = between
             continue
-        group = _next(decision, group, candidate, key, between, group_prose, text)
-        if group.parts[0] is candidate:
+        group = _after(decision, group, candidate, key, between, group_prose, text)
+        if group.parts[0].start == candidate.start:  # (a new group, maybe a copy of it)
             group_prose = between
     if not strong and group is not None:
         decision.why = (
@@ -227,16 +229,40 @@ def correction_after(text: str, end: int, moves_after: bool) -> str | None:
     """Why the moves ending at ``end`` are in doubt, if a sentence after them says one is wrong.
 
     "Wait, move 5 is wrong: it should be B->A." after a list: neither the list with its move 5
-    as written nor the one move in the sentence is the answer. A sentence that names no step
-    and no move ("None of the moves is wrong.") leaves the moves as they are.
+    as written nor the one move in the sentence is the answer; nor after "Wait, that is wrong:
+    it should be B->A." or "Oops, that is wrong." A sentence that names no step, no move and
+    not the answer ("None of the moves is wrong.") leaves the moves as they are.
     """
     tail = text[end:]
     if MASK in tail or not admits_error(tail):
         return None
     for line in tail.splitlines():
-        if admits_error(line) and (moves_after or _STEP_REFERENCE.search(line)):
+        if admits_error(line) and (
+            moves_after
+            or _STEP_REFERENCE.search(line)
+            or _RETRACTED.search(line)
+            or (_CORRECTS.search(line) and mentions(line))
+        ):
             return f"a sentence after the moves says one is wrong: {line.strip()[:60]!r}"
     return None
+
+
+#: A sentence taking the answer back: "that is wrong", "these moves are incorrect", "oops"
+#: (not "none of the moves is wrong").
+_RETRACTED = re.compile(
+    r"\b(?<!of\s)(?:(?:that|this|it|(?:these|those|the|my|our)\s{1,3}(?:moves?|answer|solution"
+    r"|sequence|list|steps?))(?:'s|"
+    r"\s{1,3}(?:is|was|are|were))\s{1,3}(?:all\s{1,3})?(?:wrong|incorrect|invalid|illegal|not\s"
+    r"{1,3}right|a\s{1,3}mistake)|oops|scratch\s{1,3}that|let\s{1,3}me\s{1,3}(?:redo|fix|restart))\b",
+    re.IGNORECASE,
+)
+#: Words of a sentence that puts another move in place of one of the answer's: "it should be
+#: B->A", "that is wrong: B->A", "instead, B->A" (not "Actually, A->C first is optimal").
+_CORRECTS = re.compile(
+    r"\b(?:wrong|incorrect|mistake|oops|instead|should\s{1,3}(?:be|have)|not\s{1,3}right|"
+    r"doesn't\s{1,3}work|scratch\s{1,3}that)\b",
+    re.IGNORECASE,
+)
 
 
 #: A sentence naming a step of the answer: "move 5", "step 3", "the 4th move".
@@ -277,6 +303,29 @@ def onto_itself(raws: set[Raw]) -> str | None:
                 "disk and the peg it goes to"
             )
     return None
+
+
+def _after(
+    decision: Decision,
+    group: Group,
+    candidate: Candidate,
+    key: Key,
+    between: str,
+    before: str,
+    text: str,
+) -> Group:
+    """The reading after one more candidate, by the headings of moves made and still to make.
+
+    "Moves so far:", moves, then "Next moves:", moves: see :func:`_further`. Without moves
+    made before it, "Next moves:" is no label announcing an answer: the moves go on.
+    """
+    further = candidate.label or heading_of(between.replace(MASK, " "))
+    if len(group.parts) == 1 and made_then_further(group.parts[0].label or heading_of(before),
+                                                   further):  # fmt: skip
+        return _further(decision, group, candidate, key)
+    if candidate.label and part_label(candidate.label):
+        candidate = candidate._replace(label="")
+    return _next(decision, group, candidate, key, between, before, text)
 
 
 def _next(
@@ -378,6 +427,20 @@ def _next(
     decision.hedged = (
         decision.hedged or "two different answers, with nothing said of which is meant"
     )
+    return Group(candidate, key)
+
+
+def _further(decision: Decision, group: Group, candidate: Candidate, key: Key) -> Group:
+    """The moves after "Next moves:", when the group's heading was "Moves so far:".
+
+    The moves to make from the position the first run leads to (a ``continue`` task's), or
+    the whole answer in two parts? The later run is read, and both together are plausible.
+    """
+    losers = decision.losers
+    losers.append(Loser(group.parts, "moves already made, before the moves still to make"))
+    whole = "both runs as one answer: the moves made and the moves after them"
+    losers.append(Loser([*group.parts, candidate], whole, True))
+    decision.why = "the moves under a heading of moves still to make, after moves made"
     return Group(candidate, key)
 
 

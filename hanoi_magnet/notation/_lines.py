@@ -16,7 +16,15 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hanoi_magnet._lazy import LazyPattern
-from hanoi_magnet.notation._cues import ANSWER_WORD, INDEX, cue_of, drafted
+from hanoi_magnet.notation._cues import (
+    ANSWER_WORD,
+    INDEX,
+    cue_of,
+    drafted,
+    made_then_further,
+    part_label,
+    recalls_made,
+)
 from hanoi_magnet.notation._mentions import mentions
 from hanoi_magnet.notation._scan import Raw, same_move, small_int
 from hanoi_magnet.notation._segments import (
@@ -1067,8 +1075,19 @@ class _Runs:
             line_start, line_start + len(line.rstrip()), "a move mentioned as one not to make"
         )
 
+    def _opens(self, read: Line) -> bool:
+        """Whether a line's label starts a run of its own.
+
+        A label announcing an answer does ("So the moves are:"), and one over moves already
+        made ("Moves so far:"); one over the moves still to make ("Next moves:") only after
+        moves so labelled: otherwise it goes on with the run ("First moves: ...", "Next
+        moves: ...").
+        """
+        label = read.label
+        return not part_label(label) or recalls_made(label) or made_then_further(self.label, label)
+
     def _moves(self, read: Line, weak: bool, line: str, line_start: int) -> None:
-        if self.current and (weak != self.weak or (read.label and not weak)):
+        if self.current and (weak != self.weak or (read.label and not weak and self._opens(read))):
             self.close()  # a line announcing an answer ("So the moves are: ...") starts one
         led = weak and self._led(read, line)
         if weak:

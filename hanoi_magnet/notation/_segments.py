@@ -31,6 +31,7 @@ from hanoi_magnet.notation._cues import (
     admits_error,
     answer_label,
     cue_of,
+    part_label,
     size_label,
 )
 from hanoi_magnet.notation._mentions import (
@@ -134,9 +135,11 @@ _NEGATION = LazyPattern(
 )
 _WRONG_AFTER = LazyPattern(
     r"^[\s(\[—–-]*(?:(?:is|was|would\s{1,3}be|=)\s{1,3})?(?:wrong|illegal|invalid|not\s"
-    r"{1,3}(?:allowed|legal|possible|valid)|a\s{1,3}(?:mistake|blunder)|impossible)\b|[❌✗✘]",
+    r"{1,3}(?:allowed|legal|possible|valid)|a\s{1,3}(?:mistake|blunder)|impossible)\b",
     re.IGNORECASE,
 )
+#: A mark calling a move wrong, before or after it: "A->B ❌", "A->B (disk 2) ✗", "❌ A->B".
+_CROSS = LazyPattern("[❌✗✘✖❎⛔🚫]")
 _SEQUENCED = LazyPattern(
     r"\b(?:first|then|next|finally|lastly|now|after\s{1,3}that|afterwards)\b[,:]?\s{1,3}"
     r"(?:(?:I|we|you)\s{1,3}(?:(?:will|would|should|can|then)\s{1,3})?)?$",
@@ -171,7 +174,7 @@ _ABANDON = LazyPattern(
     re.IGNORECASE,
 )
 _ELLIPSIS_LINE = LazyPattern(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
-_PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{]*$")
+_PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{❌✗✘✖❎⛔🚫✅✓✔]*$")  # ("❌ A->B": a mark, see _CROSS)
 #: A step number before a move that is no label: "1: AC", "2: Move disk 2 from A to B".
 _STEP_NUMBER = LazyPattern(r"\s{0,3}\d{1,4}\s{0,2}:\s{1,3}[\"'`*_(\[{]{0,3}")
 #: A step number then a pipe before a move written otherwise than in digits: "01 | 0 -> 2".
@@ -227,6 +230,14 @@ class _Sentence(NamedTuple):
     told: bool = False  # prose that tells a move the reader cannot read ("disk 1 goes from A to B")
 
 
+def _crossed(read: Line, line: str) -> Line:
+    """``read`` in doubt when a cross on its line calls a move wrong ("A->B. ❌", "❌ A->B")."""
+    crossed = _CROSS.search(line)
+    if crossed is None or read.uncertain:
+        return read
+    return read._replace(uncertain=f"a move is marked {crossed.group()!r}")
+
+
 def read_line(line: str) -> Line:
     """The reading of one line (markup and LaTeX already taken off)."""
     if not line or line.isspace():
@@ -250,7 +261,7 @@ def read_line(line: str) -> Line:
         sentences.append(_Sentence(PROSE, remark=piece.strip()) if aside else _sentence(piece))
     kinds = {sentence.kind for sentence in sentences}
     if MOVES in kinds:
-        return _moves_line(sentences)
+        return _crossed(_moves_line(sentences), line)
     if WEAK in kinds:
         if _macro(line):
             return PLAN_LINE  # "First, move the top two disks from peg A to peg B."
@@ -260,9 +271,10 @@ def read_line(line: str) -> Line:
         negated = next((s.negated for s in sentences if s.negated), "")
         hedged = next((s.hedged for s in found if s.hedged), "")
         uncertain = next((s.uncertain for s in found if s.uncertain), "")
-        return Line(
+        weak = Line(
             WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged, uncertain=uncertain
         )
+        return _crossed(weak, line)
     if BROKEN in kinds:
         return BROKEN_LINE._replace(remark=next(s.broken for s in sentences if s.broken))
     if NEGATED in kinds:
@@ -448,7 +460,8 @@ def _sentence(text: str) -> _Sentence:
         or "sequence" in head
         or (":" in head and _ANSWER_NUMBER.search(head) is not None)  # "Option 2:"
     ):
-        labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+        # "In summary, the solution is:" (more than a lead); "Moves so far:", "Next moves:"
+        labelled = answer_label(text) or part_label(text)
     if not labelled and start > _SHORTEST_NUMBERED_ANSWER and _NUMBERS_ANSWER.match(text, 0, start):
         labelled = start  # "Option 1 - A -> C", "Option B = ...": one of several answers
     several = _SEVERAL.search(head) is not None  # (most sentences have none of these words)

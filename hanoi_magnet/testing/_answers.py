@@ -241,7 +241,7 @@ def write_answer(
         ("none",) * 12 + ("cut", "cut", "broken", "unfinished", "restart", "draft", "recap",
                           "options", "either", "negation", "two-answer-blocks", "restated",
                           "restated", "interlude", "plan", "warm-up", "said-twice",
-                          "pictures")
+                          "pictures", "marked", "marked", "so-far")
     )  # fmt: skip
     twisted = _twisted(twist, chooser, body, names, moves, posts)
     applied = twisted is not None
@@ -314,6 +314,10 @@ def _twisted(
         return _said_twice(chooser, body, names, moves)
     if twist == "pictures":
         return _pictures(chooser, body, names, moves, posts)
+    if twist == "marked":
+        return _marked(chooser, body, names, moves)
+    if twist == "so-far" and len(moves) >= 2:
+        return _so_far(chooser, names, moves)
     if twist == "options":
         other = _other(chooser, names, moves, posts)
         if _pairs(other.moves) == _pairs(read):
@@ -564,6 +568,57 @@ def _restated(
     if kind == "same":
         return text, body.moves, "moves", True
     return text, body.moves, "ambiguous", True
+
+
+def _marked(chooser: Chooser, body: Body, names: Names, moves: tuple[Move, ...]) -> _Twisted | None:
+    """The moves judged by marks or by a sentence after them.
+
+    A cross on one move (``A->B ❌``, ``A->B❌``, ``❌ A->B``) or a sentence taking the moves
+    back ("Wait, that is wrong: it should be B->A.") leaves a careful reader in doubt; check
+    marks on every move, or a sentence that takes nothing back, leave the moves.
+    """
+    kind = chooser.choice(("cross", "check", "retracted", "kept"))
+    text = body.text
+    if kind == "retracted":
+        last = moves[-1]
+        said = LINE_FORMS["arrow"](Move(last.disk, last.target, last.source), names, chooser)
+        sentence = chooser.choice(wrap.RETRACTIONS).format(move=said)
+        return f"{text.rstrip()}\n{sentence}\n", body.moves, "ambiguous", True
+    if kind == "kept":
+        return f"{text.rstrip()}\n{chooser.choice(wrap.KEPT)}\n", body.moves, "moves", True
+    ends = _line_ends(body)
+    if ends is None:
+        return None
+    if kind == "check":
+        mark = chooser.choice(wrap.CHECKS)
+        return _inserted(text, ends, [f" {mark}"] * len(ends)), body.moves, "moves", True
+    mark = chooser.choice(wrap.CROSSES)
+    at = chooser.integer(0, len(ends) - 1)
+    where = chooser.choice(("after", "close", "before"))
+    if where == "before":
+        start = body.places[at].start
+        text = f"{text[:start]}{mark} {text[start:]}"
+    else:
+        text = _inserted(text, [ends[at]], [f" {mark}" if where == "after" else mark])
+    return text, body.moves, "ambiguous", True
+
+
+def _so_far(chooser: Chooser, names: Names, moves: tuple[Move, ...]) -> _Twisted:
+    """Moves under "Moves so far:", then the rest under "Next moves:".
+
+    The later moves are the ones to make from the position the first ones lead to (a
+    ``continue`` answer recalling the given moves), and the two together the whole answer in
+    two parts: which is meant depends on the task, so a careful reader hesitates.
+    """
+    split = chooser.integer(1, len(moves) - 1)
+    made = LAYOUTS["lines"](moves[:split], names, chooser)
+    further = LAYOUTS["lines"](moves[split:], names, chooser)
+    gap = chooser.choice(("\n", "\n\n"))
+    text = (
+        f"{chooser.choice(wrap.SO_FAR)}\n{made.text.rstrip()}{gap}"
+        f"{chooser.choice(wrap.FROM_HERE)}\n{further.text.rstrip()}\n"
+    )
+    return text, further.moves, "ambiguous", True
 
 
 def _pairs(moves: tuple[ReadMove, ...]) -> tuple[tuple[int, int], ...]:

@@ -48,6 +48,26 @@ RESTARTS = (
     "Correction:",
     "No wait, that move is illegal. Revised solution:",
 )
+#: Marks after (or before) a move: a cross calls it wrong, a check mark approves it.
+CROSSES = ("❌", "✗", "✘", "✖")
+CHECKS = ("✅", "✓", "✔")
+#: A sentence after the moves that takes them back ({move}: another move), and sentences that
+#: take nothing back.
+RETRACTIONS = (
+    "Wait, that is wrong: it should be {move}.",
+    "Oops, the last move is a mistake; it should be {move}.",
+    "Instead, {move}.",
+    "Hmm, these moves are wrong.",
+    "Actually, that's not right.",
+)
+KEPT = (
+    "None of the moves is wrong.",
+    "I checked each one: no move is illegal.",
+    "Actually, that is the shortest way.",
+)
+#: Headings over moves already made, then over the moves still to make from there.
+SO_FAR = ("Moves so far:", "Previous moves:", "Moves already made:")
+FROM_HERE = ("Next moves:", "Remaining moves:", "Moves left:")
 DRAFTS = ("Draft:", "First attempt:", "Rough idea:")
 FINALS = ("Final answer:", "The corrected final sequence:", "So the final answer is:")
 RECAPS = ("To recap, the first moves are ", "In short, it starts with ", "Recap: we begin with ")
