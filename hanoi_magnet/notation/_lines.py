@@ -765,7 +765,8 @@ _LINE_NUMBER = re.compile(
     + STEP_WORD
     + r"(\d{1,4})"
     + OF_COUNT
-    + r"\s{0,3}:|(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}(?:[.):]|[-\u2013](?![->])))",
+    + r"\s{0,3}:|(?:(?:step|move)[ \t]{0,3})?\#?\(?(\d{1,6})[ \t]{0,2}(?:[.):]|[-\u2013](?![->]))"
+    r"|\#(\d{1,6})[ \t]|(\d{1,6})(?:st|nd|rd|th)[ \t]{0,2}[.):])",  # ("#2 A->C", "2nd: A->C")
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -790,10 +791,15 @@ def step_above(text: str, start: int) -> int | None:
     return None if found is None else int(found[1])
 
 
+_ORDINAL_DIGITS = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)  # ("1st:", "2nd:" alike)
+
+
 def numbering(line: str, start: int = 0) -> str | None:
     """How a line is numbered, its numbers left out (``"."``, ``"**Phase :"``; ``None``: not)."""
     found = _LINE_NUMBER.match(line, start)
-    return None if found is None else re.sub(r"\d", "", found[0]).strip()
+    if found is None:
+        return None
+    return re.sub(r"\d", "", _ORDINAL_DIGITS.sub("th", found[0])).strip()
 
 
 def list_number(line: str, start: int = 0) -> int | None:
@@ -802,7 +808,7 @@ def list_number(line: str, start: int = 0) -> int | None:
     if found is None:
         return None
     head = found[0].strip(" \t*_>")  # ("* 2: A -> C": a bullet, then the disk)
-    written = found[1] or found[2]
+    written = found[1] or found[2] or found[3] or found[4]
     if (head.endswith(":") and head[:-1].strip().isdigit()) or written.startswith("0"):
         return None  # ("01.": a move of two digits, no list's number)
     return int(written)
@@ -811,7 +817,7 @@ def list_number(line: str, start: int = 0) -> int | None:
 def line_number(line: str, start: int = 0) -> int | None:
     """The number of the numbered line starting at ``start`` (``None``: it is not numbered)."""
     found = _LINE_NUMBER.match(line, start)
-    return None if found is None else int(found[1] or found[2])
+    return None if found is None else int(found[1] or found[2] or found[3] or found[4])
 
 
 # -- runs ---------------------------------------------------------------------------------------
