@@ -55,7 +55,7 @@ KEPT = [
 
 #: Headings over moves already made, and over the moves still to make.
 MADE = ["Moves so far:", "Previous moves:", "Moves made so far:", "Moves already made:"]
-FURTHER = ["Next moves:", "Remaining moves:", "Moves left:", "Moves to make:"]
+FURTHER = ["Next moves:", "Remaining moves:", "Moves left:", "Moves to make:", "Next move:"]
 
 
 def _line_golds() -> list[tuple[Instance, str]]:

@@ -247,10 +247,10 @@ def correction_after(text: str, end: int, moves_after: bool) -> str | None:
     return None
 
 
-#: A sentence taking the answer back: "that is wrong", "these moves are incorrect", "oops"
-#: (not "none of the moves is wrong").
+#: A sentence taking the answer back: "that is wrong", "some of these moves are incorrect",
+#: "oops" (not "none of the moves is wrong").
 _RETRACTED = re.compile(
-    r"\b(?<!of\s)(?:(?:that|this|it|(?:these|those|the|my|our)\s{1,3}(?:moves?|answer|solution"
+    r"\b(?<!none\sof\s)(?:(?:that|this|it|(?:these|those|the|my|our)\s{1,3}(?:moves?|answer|solution"
     r"|sequence|list|steps?))(?:'s|"
     r"\s{1,3}(?:is|was|are|were))\s{1,3}(?:all\s{1,3})?(?:wrong|incorrect|invalid|illegal|not\s"
     r"{1,3}right|a\s{1,3}mistake)|oops|scratch\s{1,3}that|let\s{1,3}me\s{1,3}(?:redo|fix|restart))\b",

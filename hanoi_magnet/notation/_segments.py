@@ -460,8 +460,9 @@ def _sentence(text: str) -> _Sentence:
         or "sequence" in head
         or (":" in head and _ANSWER_NUMBER.search(head) is not None)  # "Option 2:"
     ):
-        # "In summary, the solution is:" (more than a lead); "Moves so far:", "Next moves:"
-        labelled = answer_label(text) or part_label(text)
+        labelled = answer_label(text)  # "In summary, the solution is:" (more than a lead)
+    if not labelled and "move" in head:
+        labelled = part_label(text)  # "Moves so far:", "Next move:"
     if not labelled and start > _SHORTEST_NUMBERED_ANSWER and _NUMBERS_ANSWER.match(text, 0, start):
         labelled = start  # "Option 1 - A -> C", "Option B = ...": one of several answers
     several = _SEVERAL.search(head) is not None  # (most sentences have none of these words)
