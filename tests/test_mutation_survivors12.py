@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from hanoi_magnet.evaluation import Outcome, PromptTemplate, generate, score
+from hanoi_magnet.notation import extract_moves
 
 #: A prompt line of one's own showing the right moves (two disks, A to C) with a separator the
 #: reader reads as a move's but the echo check's quick filter (_echo._MAYBE) does not know.
@@ -62,3 +63,52 @@ def test_the_moves_of_such_a_prompt_line_in_the_answers_own_lines_are_credited(s
     moves = shown.partition(": ")[2] or shown.removeprefix("Move ").rstrip(".")
     own = moves.replace(", ", "\n")
     assert score(own, _shown_in_the_prompt(shown)).outcome is Outcome.SOLVED_OPTIMALLY, own
+
+
+def _moves(found):
+    return [m if isinstance(m, tuple) else (m.source, m.target) for m in found.moves]
+
+
+TABLE_HEAD = "| Step | Move |\n|---|---|\n"
+
+
+# A row of words between two rows of moves of a table is a move the answer could not write
+# (the table's own rule, _lines._Table): the reading stops there, and names the row. Kills
+# _lines.xǁ_Tableǁrow__mutmut_17 (`unread=... read.kind == ABANDON`: the row taken for prose,
+# and the moves after it read on as if it were not there).
+@pytest.mark.parametrize(
+    ("rows", "read", "unread"),
+    [
+        (["| 1 | A->C |", "| 2 | see below |", "| 3 | A->B |"], [(0, 2)], "2 | see below"),
+        (["| 1 | A->C |", "| 2 | A->B |", "| 3 | (thinking) |", "| 4 | C->B |"],
+         [(0, 2), (0, 1)], "3 | (thinking)"),
+    ],
+)  # fmt: skip
+def test_a_row_of_words_between_rows_of_moves_is_a_move_that_cannot_be_read(rows, read, unread):
+    found = extract_moves(TABLE_HEAD + "\n".join(rows))
+    assert _moves(found) == read
+    assert found.unreadable is not None
+    assert found.unreadable.startswith(repr(unread))
+
+
+# The same rows of words after the last row of moves are a note: the moves are read whole.
+def test_rows_of_words_after_the_last_row_of_moves_are_a_note():
+    found = extract_moves(TABLE_HEAD + "| 1 | A->C |\n| 2 | A->B |\n| | see below |")
+    assert _moves(found) == [(0, 2), (0, 1)]
+    assert found.unreadable is None
+
+
+# A short form of two capitals beside a move, in the other letter naming of three posts ("DS"
+# is D->S in S, I, D names; "B C" is B->C): the reading hedges, and a hedged reading is an
+# ambiguous one (Extraction.hedged: "ambiguous is then set too"). Kills
+# _extract.x__with_words__mutmut_55 (the hedge given without `ambiguous=True`).
+@pytest.mark.parametrize(
+    ("answer", "word"),
+    [("DS (B->C)", "DS"), ("B->C (DS)", "DS"), ("A->C\nDS (B->C)", "DS"), ("B C (I->S)", "B C")],
+)
+def test_a_move_in_the_other_letter_names_beside_the_moves_makes_the_reading_ambiguous(
+    answer, word
+):
+    found = extract_moves(answer)
+    assert found.hedged == f"a move in other names of the pegs beside the moves: {word!r}"
+    assert found.ambiguous
