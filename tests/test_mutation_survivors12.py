@@ -112,3 +112,25 @@ def test_a_move_in_the_other_letter_names_beside_the_moves_makes_the_reading_amb
     found = extract_moves(answer)
     assert found.hedged == f"a move in other names of the pegs beside the moves: {word!r}"
     assert found.ambiguous
+
+
+# A sentence that gives up writing the moves ("Then the same again...", "The rest follows...",
+# "Continue this pattern for the rest.") with another sentence after it on its line: the answer
+# abandons its moves, and says so in that sentence, whether the line holds moves or not. Kills
+# _segments.x__without_moves__mutmut_15 (such a sentence given no kind: a line without moves
+# is then prose unless the whole line ends in "...", and on a line of moves its words are lost).
+@pytest.mark.parametrize(
+    ("answer", "moves", "gives_up"),
+    [
+        ("A->C\nA->B\nC->B\nThen the same again... That is all.", 3, "Then the same again..."),
+        ("A->C, A->B. The rest follows... I stop here.", 2, "The rest follows..."),
+        ("A->C. Continue this pattern for the rest. A->B", 2, "Continue this pattern"),
+    ],
+)
+def test_a_sentence_giving_up_the_moves_before_another_sentence_abandons_them(
+    answer, moves, gives_up
+):
+    found = extract_moves(answer)
+    assert len(found.moves) == moves
+    assert found.abandoned is not None
+    assert gives_up in found.abandoned
