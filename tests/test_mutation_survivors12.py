@@ -134,3 +134,28 @@ def test_a_sentence_giving_up_the_moves_before_another_sentence_abandons_them(
     assert len(found.moves) == moves
     assert found.abandoned is not None
     assert gives_up in found.abandoned
+
+
+# A table whose rows show the pegs' disks before the move, one list a cell (a picture across
+# the cells, `| [3, 2] | [] | [1] |`), then the move: the lists are no moves, though a cell such
+# as `[3, 2]` alone reads as one. Kills _lines.x__without_pictures__mutmut_9 (`"[" not in row`:
+# pictures in square brackets left in the cells).
+@pytest.mark.parametrize(
+    ("rows", "read"),
+    [
+        (
+            ["| [3, 2, 1] | [] | [] | A->C |", "| [3, 2] | [] | [1] | A->B |",
+             "| [3] | [2] | [1] | C->B |"],
+            [(0, 2), (0, 1), (2, 1)],
+        ),
+        (
+            ["| 1 | [3, 2, 1] | [] | [] | 0 -> 2 |", "| 2 | [3, 2] | [] | [1] | 0 -> 1 |",
+             "| 3 | [3] | [2] | [1] | 2 -> 1 |"],
+            [(0, 2), (0, 1), (2, 1)],
+        ),
+    ],
+)  # fmt: skip
+def test_the_pegs_pictured_in_the_cells_of_a_row_before_its_move_are_no_moves(rows, read):
+    found = extract_moves("\n".join(rows))
+    assert _moves(found) == read
+    assert found.unreadable is None
