@@ -159,3 +159,14 @@ def test_the_pegs_pictured_in_the_cells_of_a_row_before_its_move_are_no_moves(ro
     found = extract_moves("\n".join(rows))
     assert _moves(found) == read
     assert found.unreadable is None
+
+
+# An answer that is nothing but the beginning of a move with "=" ("A=" of "A=>C"): the output
+# was cut off inside its first move, as with "A-" (of "A->C"). Kills
+# _extract.x__strong_piece__mutmut_7 (`"XX=XX"`: a short piece with "=" no clear beginning of a
+# move, so that nothing read is a format error instead).
+@pytest.mark.parametrize("answer", ["A=", "A =", "0=", "Answer:\nA="])
+def test_an_answer_cut_off_inside_its_first_move_after_an_equals_sign_is_truncated(answer):
+    found = extract_moves(answer)
+    assert found.moves == ()
+    assert found.truncated
