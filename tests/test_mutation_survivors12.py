@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from hanoi_magnet.errors import InvalidArgumentError
 from hanoi_magnet.evaluation import Outcome, PromptTemplate, generate, score
 from hanoi_magnet.notation import extract_moves
 
@@ -170,3 +171,11 @@ def test_an_answer_cut_off_inside_its_first_move_after_an_equals_sign_is_truncat
     found = extract_moves(answer)
     assert found.moves == ()
     assert found.truncated
+
+
+# A token budget without a tokenizer to count the tokens: refused, and the message says which
+# argument needs what. Kills _budget.xǁBudgetǁchecked__mutmut_31 (the message garbled).
+def test_a_token_budget_without_a_tokenizer_is_refused_with_a_message_naming_the_argument():
+    with pytest.raises(InvalidArgumentError) as raised:
+        generate(seed=1, count=1, max_answer_tokens=50)
+    assert str(raised.value) == "max_answer_tokens needs a tokenizer to count tokens"
