@@ -36,18 +36,12 @@ def _shown_in_the_prompt(shown):
 
 # An answer that only copies a line of the prompt is no answer (hanoi_magnet/evaluation/_echo.py:
 # "An answer with nothing but lines of the prompt is no answer"), whatever the line's moves are
-# written with. A BUG of c4189f5: the line is credited in full (SOLVED_OPTIMALLY), since the echo
-# check blanks only lines _MAYBE lets through (->, →, =>, "to", brackets, short forms...), and
-# the early only_echo() check runs only when something was blanked; after the reading only_echo()
-# is asked only when nothing was read. Strict xfail until fixed; it kills
-# _score.x__read_and_judged__mutmut_15 (`if text.strip() or echoed`) and mutmut_9 (`or True`),
-# which ask only_echo() before the reading and so score the copy as no answer: the two were
-# listed as equivalent on the premise that a prompt line the reader reads is always blanked.
-@pytest.mark.xfail(
-    strict=True,
-    reason="c4189f5: a prompt line whose moves use a separator _echo._MAYBE misses "
-    "(⇒ ➜ ⟹ ➝ 'into') is not blanked, and an answer copying it is credited",
-)
+# written with. A bug of c4189f5, fixed after this sample: the line was credited in full
+# (SOLVED_OPTIMALLY), since the echo check blanked only lines _MAYBE let through (->, →, =>,
+# "to", brackets, short forms...); it now asks the reader's own separators too. As a strict
+# xfail it killed _score.x__read_and_judged__mutmut_15 (`if text.strip() or echoed`) and
+# mutmut_9 (`or True`), which ask only_echo() before the reading; with the fix they may behave
+# as the code does (not run again: their status is open until the next sample or full run).
 @pytest.mark.parametrize("shown", _SHOWN_UNFILTERED)
 def test_a_prompt_line_with_moves_in_any_separator_copied_alone_is_no_answer(shown):
     result = score(shown, _shown_in_the_prompt(shown))

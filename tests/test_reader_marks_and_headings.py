@@ -105,7 +105,14 @@ def test_a_move_marked_with_a_cross_earns_nothing(mark: str) -> None:
 
 @pytest.mark.parametrize("mark", CROSSES)
 def test_a_cross_mark_puts_the_reading_in_doubt(mark: str) -> None:
-    for text in (f"A->C\nA->B {mark}\nC->B", f"{mark} A->C\nA->B", f"A->C (disk 1) {mark}"):
+    for text in (
+        f"A->C\nA->B {mark}\nC->B",
+        f"{mark} A->C\nA->B",
+        f"A->C (disk 1) {mark}",
+        f"Move disk 1 from A to C. {mark}\nMove disk 2 from A to B.",
+        f"1: {mark} [1, 0, 2]\n2: [2, 0, 1]\n3: [1, 2, 1]",  # (the benchmark's seed 2028)
+        f"1: `A to C`\n2: `{mark} A to B`\n3: `C to B`",
+    ):
         found = extract_moves(text, posts=3)
         assert found.ambiguous, text
         assert mark in (found.hedged or ""), found.hedged

@@ -18,16 +18,18 @@ from hanoi_magnet._lookalikes import in_latin
 from hanoi_magnet.errors import AmbiguousNotationError, NotationError
 from hanoi_magnet.evaluation._outcome import abstains, abstention_lines
 from hanoi_magnet.notation import extract_moves
+from hanoi_magnet.notation._mentions import separated
 
 _MARKUP = str.maketrans("", "", "*`_>#")
 _SPACES = re.compile(r"\s+")
 _NUMBERING = re.compile(r"^(?:[-•*]|\(?\d{1,3}[.)])\s+")
 _CLAUSES = re.compile(r"(?<=[.:;])\s+")
 _SHORTEST = 6  # shorter prompt lines ("Rules:") are too common to call an echo
-# What a line needs to be read as an answer at all: a separator between pegs, a bracket, the
-# words of an abstention, or a short form (two capitals or two numbers: "AC", "S D", "0 2").
+# What a line needs to be read as an answer at all: a separator between pegs (any the reader
+# knows: notation's own test), a bracket, the words of an abstention, or a short form (two
+# capitals or two numbers: "AC", "S D", "0 2").
 _MAYBE = re.compile(
-    r"->|→|=>|⟶|\bto\b|\bonto\b|[\[{(]|unsolvable|impossible|\bno\s|cannot"
+    r"[\[{(]|unsolvable|impossible|\bno\s|cannot"
     r"|(?-i:\b[A-Z][ \t]?[A-Z]\b)|\b\d{1,2}[ \t]{1,3}\d{1,2}\b",
     re.IGNORECASE,
 )
@@ -61,7 +63,8 @@ def _answer_like(prompt: str) -> tuple[frozenset[str], tuple[str, ...]]:
     found: set[str] = set()
     for line in prompt.splitlines():
         for piece in _pieces(line):
-            if len(piece) >= _SHORTEST and _MAYBE.search(piece) and _reads(piece):
+            maybe = separated(piece) or _MAYBE.search(piece) is not None
+            if len(piece) >= _SHORTEST and maybe and _reads(piece):
                 found.add(_key(piece))
     words = {max(re.findall(r"[^\W\d_]{2,}", key) or [key], key=len) for key in found}
     return frozenset(found), tuple(sorted(words))

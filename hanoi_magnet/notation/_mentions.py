@@ -123,6 +123,16 @@ _WITHOUT_SEPARATOR = LazyPattern(
 #: What every move or label mention holds between its pegs.
 _SEPARATOR = re.compile(rf"{_ARROW}|(?<![A-Za-z])(?:to|onto|into)(?![A-Za-z])", re.IGNORECASE)
 
+
+def separated(text: str) -> bool:
+    """Whether ``text`` holds a separator of a move's pegs the reader knows (``->``, ``⇒``, "into").
+
+    >>> separated("A ⇒ B"), separated("Rules:")
+    (True, False)
+    """
+    return _SEPARATOR.search(text) is not None
+
+
 _JSON_FIELD = re.compile(
     r"""["']?(?P<key>[A-Za-z_]+)["']?\s{0,3}:\s{0,3}["']?(?P<value>[A-Za-z0-9]{1,40})["']?""",
 )

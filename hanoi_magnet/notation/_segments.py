@@ -140,6 +140,8 @@ _WRONG_AFTER = LazyPattern(
 )
 #: A mark calling a move wrong, before or after it: "A->B ❌", "A->B (disk 2) ✗", "❌ A->B".
 _CROSS = LazyPattern("[❌✗✘✖❎⛔🚫]")
+#: Marks that judge a move, right or wrong: no part of it, wherever they stand on its line.
+_MARKS = LazyPattern("[❌✗✘✖❎⛔🚫✅✓✔]")
 _SEQUENCED = LazyPattern(
     r"\b(?:first|then|next|finally|lastly|now|after\s{1,3}that|afterwards)\b[,:]?\s{1,3}"
     r"(?:(?:I|we|you)\s{1,3}(?:(?:will|would|should|can|then)\s{1,3})?)?$",
@@ -174,7 +176,7 @@ _ABANDON = LazyPattern(
     re.IGNORECASE,
 )
 _ELLIPSIS_LINE = LazyPattern(r"[\s*`(\[]*(?:\.\s?\.\s?\.|…)[\s.…*`)\]]*")
-_PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{❌✗✘✖❎⛔🚫✅✓✔]*$")  # ("❌ A->B": a mark, see _CROSS)
+_PUNCTUATION = LazyPattern(r"^[\s\"'`*_(\[{]*$")
 #: A step number before a move that is no label: "1: AC", "2: Move disk 2 from A to B".
 _STEP_NUMBER = LazyPattern(r"\s{0,3}\d{1,4}\s{0,2}:\s{1,3}[\"'`*_(\[{]{0,3}")
 #: A step number then a pipe before a move written otherwise than in digits: "01 | 0 -> 2".
@@ -230,16 +232,24 @@ class _Sentence(NamedTuple):
     told: bool = False  # prose that tells a move the reader cannot read ("disk 1 goes from A to B")
 
 
-def _crossed(read: Line, line: str) -> Line:
-    """``read`` in doubt when a cross on its line calls a move wrong ("A->B. ❌", "❌ A->B")."""
+def read_line(line: str) -> Line:
+    """The reading of one line (markup and LaTeX already taken off).
+
+    Marks that judge a move (✅, ❌) are no part of it, wherever they stand ("A->B. ❌",
+    "1: ✘ [1, 0, 2]", "`❌ A->B`"); a cross on a line of moves puts it in doubt: is the crossed
+    move part of the answer?
+    """
+    if _MARKS.search(line) is None:
+        return _read_line(line)
+    read = _read_line(_MARKS.sub(" ", line))
     crossed = _CROSS.search(line)
-    if crossed is None or read.uncertain:
+    if crossed is None or read.kind not in (MOVES, WEAK) or read.uncertain:
         return read
     return read._replace(uncertain=f"a move is marked {crossed.group()!r}")
 
 
-def read_line(line: str) -> Line:
-    """The reading of one line (markup and LaTeX already taken off)."""
+def _read_line(line: str) -> Line:
+    """The reading of one line without marks."""
     if not line or line.isspace():
         return BLANK_LINE
     if _ELLIPSIS_LINE.fullmatch(line):
@@ -261,7 +271,7 @@ def read_line(line: str) -> Line:
         sentences.append(_Sentence(PROSE, remark=piece.strip()) if aside else _sentence(piece))
     kinds = {sentence.kind for sentence in sentences}
     if MOVES in kinds:
-        return _crossed(_moves_line(sentences), line)
+        return _moves_line(sentences)
     if WEAK in kinds:
         if _macro(line):
             return PLAN_LINE  # "First, move the top two disks from peg A to peg B."
@@ -271,10 +281,9 @@ def read_line(line: str) -> Line:
         negated = next((s.negated for s in sentences if s.negated), "")
         hedged = next((s.hedged for s in found if s.hedged), "")
         uncertain = next((s.uncertain for s in found if s.uncertain), "")
-        weak = Line(
+        return Line(
             WEAK, raws, _form(forms), "", False, negated=negated, hedged=hedged, uncertain=uncertain
         )
-        return _crossed(weak, line)
     if BROKEN in kinds:
         return BROKEN_LINE._replace(remark=next(s.broken for s in sentences if s.broken))
     if NEGATED in kinds:
