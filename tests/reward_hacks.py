@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from hanoi_magnet.evaluation import Instance, generate, score
+from hanoi_magnet.evaluation import Instance, PromptTemplate, generate, score
 from hanoi_magnet.evaluation._outcome import ABSTENTION
 from hanoi_magnet.evaluation._policies import _gold
 from hanoi_magnet.model import Move
@@ -66,3 +66,14 @@ def other_moves(instance: Instance, right: Move) -> list[Move]:
     return [
         m for m in instance.rules.legal_moves(instance.start) if (m.source, m.target) not in same
     ]
+
+
+@functools.cache
+def shown_in_the_prompt(shown: str, notation: str = "letter-arrows") -> Instance:
+    """A classic two-disk ``solve`` instance whose prompt, a template of one's own, ends with
+    the line ``shown`` (the right moves, in some form: what copying it alone must not earn)."""
+    template = PromptTemplate("shown", "{rules}\n\n{task}\n\n{format}\n" + shown, notation)
+    return generate(
+        seed=43, count=1, templates=[template], families=["classic"], tasks=["solve"],
+        disks=(2, 2),
+    )[0]  # fmt: skip

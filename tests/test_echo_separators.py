@@ -10,12 +10,11 @@ tried, in two line shapes, and the same moves in the answer's own lines stay cre
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
-from hanoi_magnet.evaluation import Instance, Outcome, PromptTemplate, generate, score
+from hanoi_magnet.evaluation import Outcome, score
 from hanoi_magnet.notation import extract_moves
+from tests.reward_hacks import shown_in_the_prompt
 
 #: Every separator of a move's pegs the reader knows (notation/_mentions.py, _ARROW and words).
 SEPARATORS = [
@@ -24,15 +23,6 @@ SEPARATORS = [
     " \\longrightarrow ", " \\mapsto ", " to ", " onto ", " into ",
 ]  # fmt: skip
 SHAPES = ["Moves: A{s}B, A{s}C, B{s}C", "Move A{s}B, then A{s}C, then B{s}C."]
-
-
-@functools.cache
-def _instance(shown: str) -> Instance:
-    template = PromptTemplate("shown", "{rules}\n\n{task}\n\n{format}\n" + shown, "letter-arrows")
-    return generate(
-        seed=43, count=1, templates=[template], families=["classic"], tasks=["solve"],
-        disks=(2, 2),
-    )[0]  # fmt: skip
 
 
 @pytest.mark.parametrize("separator", SEPARATORS)
@@ -45,7 +35,7 @@ def test_every_separator_listed_is_read_by_the_reader(separator: str) -> None:
 @pytest.mark.parametrize("separator", SEPARATORS)
 def test_a_prompt_line_of_moves_copied_alone_is_no_answer(separator: str, shape: str) -> None:
     shown = shape.format(s=separator)
-    result = score(shown, _instance(shown))
+    result = score(shown, shown_in_the_prompt(shown))
     assert result.outcome is Outcome.NO_ANSWER, (shown, result.outcome, result.detail)
 
 
@@ -53,4 +43,4 @@ def test_a_prompt_line_of_moves_copied_alone_is_no_answer(separator: str, shape:
 def test_the_same_moves_in_the_answers_own_lines_are_credited(separator: str) -> None:
     shown = SHAPES[0].format(s=separator)
     own = "\n".join(f"{a}{separator}{b}".strip() for a, b in ("AB", "AC", "BC"))
-    assert score(own, _instance(shown)).outcome is Outcome.SOLVED_OPTIMALLY, own
+    assert score(own, shown_in_the_prompt(shown)).outcome is Outcome.SOLVED_OPTIMALLY, own

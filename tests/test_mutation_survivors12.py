@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from hanoi_magnet.errors import InvalidArgumentError
-from hanoi_magnet.evaluation import Outcome, PromptTemplate, generate, score
+from hanoi_magnet.evaluation import Outcome, generate, score
 from hanoi_magnet.notation import extract_moves
+from tests.reward_hacks import shown_in_the_prompt
 
 #: A prompt line of one's own showing the right moves (two disks, A to C) with a separator the
 #: reader reads as a move's but the echo check's quick filter (_echo._MAYBE) does not know.
@@ -26,14 +27,6 @@ _SHOWN_UNFILTERED = [
 ]
 
 
-def _shown_in_the_prompt(shown):
-    template = PromptTemplate("shown", "{rules}\n\n{task}\n\n{format}\n" + shown, "letter-arrows")
-    return generate(
-        seed=43, count=1, templates=[template], families=["classic"], tasks=["solve"],
-        disks=(2, 2),
-    )[0]  # fmt: skip
-
-
 # An answer that only copies a line of the prompt is no answer (hanoi_magnet/evaluation/_echo.py:
 # "An answer with nothing but lines of the prompt is no answer"), whatever the line's moves are
 # written with. A bug of c4189f5, fixed after this sample: the line was credited in full
@@ -44,7 +37,7 @@ def _shown_in_the_prompt(shown):
 # as the code does (not run again: their status is open until the next sample or full run).
 @pytest.mark.parametrize("shown", _SHOWN_UNFILTERED)
 def test_a_prompt_line_with_moves_in_any_separator_copied_alone_is_no_answer(shown):
-    result = score(shown, _shown_in_the_prompt(shown))
+    result = score(shown, shown_in_the_prompt(shown))
     assert (result.outcome, result.detail) == (
         Outcome.NO_ANSWER,
         "the answer only repeats the prompt (1 line)",
@@ -57,7 +50,7 @@ def test_a_prompt_line_with_moves_in_any_separator_copied_alone_is_no_answer(sho
 def test_the_moves_of_such_a_prompt_line_in_the_answers_own_lines_are_credited(shown):
     moves = shown.partition(": ")[2] or shown.removeprefix("Move ").rstrip(".")
     own = moves.replace(", ", "\n")
-    assert score(own, _shown_in_the_prompt(shown)).outcome is Outcome.SOLVED_OPTIMALLY, own
+    assert score(own, shown_in_the_prompt(shown)).outcome is Outcome.SOLVED_OPTIMALLY, own
 
 
 def _moves(found):

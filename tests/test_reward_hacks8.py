@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_magnet.evaluation import Instance, Outcome, PromptTemplate, Task, generate, score
+from hanoi_magnet.evaluation import Instance, Outcome, Task, score
 from hanoi_magnet.evaluation._policies import _optimal_move
 from hanoi_magnet.model import Move
 from hanoi_magnet.notation import NOTATIONS
-from tests.reward_hacks import check, golds, instances
+from tests.reward_hacks import check, golds, instances, shown_in_the_prompt
 
 #: The rewards that judge the moves (``strict`` also judges the format).
 _MOVES_JUDGED = ("graded", "solved", "optimal", "prefix")
@@ -206,11 +206,7 @@ _SHOWN = [
 def test_a_prompt_line_that_shows_the_right_moves_copied_alone_earns_nothing(notation, shown):
     """Parroting: the line copied from the prompt is no answer, as a line with an arrow is;
     the same moves in the answer's own lines are credited."""
-    template = PromptTemplate("shown", "{rules}\n\n{task}\n\n{format}\n" + shown, notation)
-    instance = generate(
-        seed=43, count=1, templates=[template], families=["classic"], tasks=["solve"],
-        disks=(2, 2),
-    )[0]  # fmt: skip
+    instance = shown_in_the_prompt(shown, notation)
     assert score(shown, instance).outcome is Outcome.NO_ANSWER
     moves = (
         shown.partition(": ")[2]
