@@ -239,9 +239,12 @@ def read_line(line: str) -> Line:
     "1: ✘ [1, 0, 2]", "`❌ A->B`"); a cross on a line of moves puts it in doubt: is the crossed
     move part of the answer?
     """
-    if _MARKS.search(line) is None:
+    marked = _MARKS.search(line)
+    if marked is None:
         return _read_line(line)
     read = _read_line(_MARKS.sub(" ", line))
+    if read.kind == MOVES and not read.remark:
+        read = read._replace(remark=marked.group())  # (reported as skipped, as a remark is)
     crossed = _CROSS.search(line)
     if crossed is None or read.kind not in (MOVES, WEAK) or read.uncertain:
         return read
