@@ -131,17 +131,36 @@ def _degenerate() -> dict[str, Callable[[int], str]]:
         "runs starting over (8,000 x k)": lambda k: "A->C\nA->B\nok.\n" * 8_000 * k,
         "lists, each replacing the last (8,000 x k)": lambda k: "[[1, 0, 2]]\n" * 8_000 * k,
         "one-line solution (2^14 moves x k)": one_line,
+        # reasoning before runs that each compare with the first run's heading: the reasoning
+        # and the runs grow together (the heading was found again for each run: quadratic)
+        "reasoning, then headed runs (40 KB + 400 runs x k)": lambda k: (
+            _REASONING * k + "Here is the solution:\nA->B\nB->C\n" * 400 * k
+        ),
+        "reasoning, then runs after prose (40 KB + 400 runs x k)": lambda k: (
+            _REASONING * k + "Now:\nA->B\nB->A\n" * 400 * k
+        ),
     }
 
 
-def linear_growth() -> str:
+#: About 40 KB of reasoning, one thought a line.
+_REASONING = "Let me think about which disk to move here.\n" * 900
+
+
+def linear_growth(
+    inputs: dict[str, Callable[[int], str]] | None = None,
+    reader: Callable[[str], object] | None = None,
+    what: str = "Degenerate inputs",
+) -> str:
+    """Times at 1x, 2x, 4x the size of each input (default: :func:`_degenerate`, read by
+    ``extract_moves``)."""
     rows = []
-    for label, make in _degenerate().items():
+    read = reader or _read
+    for label, make in (inputs or _degenerate()).items():
         times = []
         for scale in (1, 2, 4):
             text = make(scale)
 
-            times.append(measure(label, lambda text=text: _read(text), repeat=3, warmup=0).median)
+            times.append(measure(label, lambda text=text: read(text), repeat=3, warmup=0).median)
         rows.append(
             [
                 label,
@@ -151,7 +170,7 @@ def linear_growth() -> str:
             ]
         )
     return table(
-        "Degenerate inputs at 1x, 2x, 4x the size (ratio 2.0: linear, 4.0: quadratic)",
+        f"{what} at 1x, 2x, 4x the size (ratio 2.0: linear, 4.0: quadratic)",
         rows,
         ["input", "1x", "2x", "4x", "t(2x)/t(1x)", "t(4x)/t(2x)"],
     )

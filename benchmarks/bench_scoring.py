@@ -14,6 +14,8 @@
 2. ``hanoi-magnet eval score`` on 10,000 and 100,000 items, each run in a fresh process: peak
    resident memory (``resource.getrusage``) and items per second. Constant memory means the
    100,000-item run peaks about where the 10,000-item one does (only the index of ids grows).
+3. Linear growth of ``score`` on long answers of many parts (``bench_extraction``'s table):
+   runs under "Moves so far:" / "Next moves:" headings, and one move a paragraph.
 
     python benchmarks/run.py scoring
 """
@@ -33,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._harness import compare, table
+from benchmarks.bench_extraction import linear_growth
 from benchmarks.guard.rows import corrupted
 from hanoi_magnet.evaluation import from_reasoning_gym, generate, score
 
@@ -170,10 +173,25 @@ def _scale() -> None:
     )
 
 
+def _linear() -> None:
+    """``score`` on answers of many parts, at 1x, 2x, 4x the size (the parts after a blank line
+    are tried as answers of their own: a few of them, not all)."""
+    instance = generate(5, 1, notations=("library",), disks=(3, 3))[0]
+    inputs = {
+        "'Moves so far:' / 'Next moves:' runs (500 x k)": lambda k: (
+            "Moves so far:\nA->B\nNext moves:\nB->C\n" * 500 * k
+        ),
+        "paragraphs of one move each (2,000 x k)": lambda k: "S->I\n\n" * 2000 * k,
+    }
+    print(linear_growth(inputs, lambda text: score(text, instance), "score on long answers"))
+
+
 def main() -> None:
     _throughput()
     print()
     _scale()
+    print()
+    _linear()
 
 
 if __name__ == "__main__":

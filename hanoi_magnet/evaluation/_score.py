@@ -485,13 +485,12 @@ def _two_answers(
                     return f"a complete answer in the first {plural(end, 'move')}, then more moves"
     tried = 0
     for start in found.paragraphs:
-        part = moves[start:]
-        first = part[0]
-        if not _starts(instance, first):
+        if not _starts(instance, moves[start]):
             continue
         tried += 1
         if tried > _PARTS_TRIED:
             break
+        part = moves[start:]  # (copied for a few parts only: one a paragraph is quadratic)
         report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
         if report.error is None and task_done(instance, part, report, True, max_states)[0]:
             at = ordinal(start + 1)

@@ -19,6 +19,7 @@ taking them one by one and reading the text between each and the reading so far:
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 
 from hanoi_magnet.errors import NotationError
@@ -75,6 +76,24 @@ class Loser:
         self.plausible = plausible
 
 
+class _Opening:
+    """The prose before a group's first run, and its heading (:func:`heading_of`), found once.
+
+    Every later candidate compares with the group's heading (and asks whether the prose calls
+    the group a draft): found once a group, not once a candidate, or a long text before the
+    group would be searched again for each of them.
+    """
+
+    def __init__(self, prose: str) -> None:
+        self.prose = prose
+        self.heading = heading_of(prose)
+
+    @functools.cached_property
+    def drafts(self) -> bool:
+        """Whether the prose calls the group's moves a draft ("Draft:", "First attempt:")."""
+        return drafted(self.prose)
+
+
 class Decision:
     """The reading chosen, the others, why, and whether the answer hedges."""
 
@@ -124,11 +143,11 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
             decision.why = "the only reading" if len(pool) == 1 else decision.why
             if len(pool) > 1:
                 decision.why = "the first reading, which no later one replaced"
-            group_prose = between
+            opening = _Opening(between)
             continue
-        group = _after(decision, group, candidate, key, between, group_prose, text)
+        group = _after(decision, group, candidate, key, between, opening, text)
         if group.parts[0].start == candidate.start:  # (a new group, maybe a copy of it)
-            group_prose = between
+            opening = _Opening(between)
     if not strong and group is not None:
         decision.why = (
             f"{decision.why} (moves mentioned in prose: the text has no move lines or list)"
@@ -142,8 +161,8 @@ def choose(found: list[Candidate], text: str, posts: int) -> Decision:
         first = group.parts[0]
         decision.hedged = (
             (first.label and disowned_by(first.label))
-            or disowned_by(heading_of(group_prose))
-            or disowned_on_line(_on_its_line(first, group_prose, text))
+            or disowned_by(opening.heading)
+            or disowned_on_line(_on_its_line(first, opening.prose, text))
         )
     if group is not None:
         doubt = counted_doubt(group.parts, posts)
@@ -311,7 +330,7 @@ def _after(
     candidate: Candidate,
     key: Key,
     between: str,
-    before: str,
+    before: _Opening,
     text: str,
 ) -> Group:
     """The reading after one more candidate, by the headings of moves made and still to make.
@@ -320,7 +339,7 @@ def _after(
     made before it, "Next moves:" is no label announcing an answer: the moves go on.
     """
     further = candidate.label or heading_of(between.replace(MASK, " "))
-    if len(group.parts) == 1 and made_then_further(group.parts[0].label or heading_of(before),
+    if len(group.parts) == 1 and made_then_further(group.parts[0].label or before.heading,
                                                    further):  # fmt: skip
         return _further(decision, group, candidate, key)
     if candidate.label and part_label(candidate.label):
@@ -334,7 +353,7 @@ def _next(
     candidate: Candidate,
     key: Key,
     between: str,
-    before: str,
+    before: _Opening,
     text: str,
 ) -> Group:
     """The reading after one more candidate."""
@@ -357,7 +376,7 @@ def _next(
     )
     # "If we had 2 disks instead:": moves of another puzzle, not a correction
     other = _other_size(
-        candidate.label or heading_of(prose), group.parts[0].label or heading_of(before)
+        candidate.label or heading_of(prose), group.parts[0].label or before.heading
     )
     if MASK not in between and _set_apart(decision, group, candidate, key, prose, cue, other):
         return group
@@ -396,11 +415,11 @@ def _next(
     if not candidate.label and numbers_answer(heading):  # "Answer 2:": another answer, or it again
         return _stated(decision, group, candidate, key, heading.strip())
     if not candidate.label and announces_answer(heading):
-        if drafted(before):
+        if before.drafts:
             losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
             decision.why = "the answer after a draft"
             return Group(candidate, key)
-        if example(group.parts[0].label or heading_of(before)):
+        if example(group.parts[0].label or before.heading):
             # "Each line is one move, for example:", A->B, "Here is the solution:", moves
             losers.append(Loser(group.parts, "an example, before the answer announced after it"))
             decision.why = "the answer announced after an example"
@@ -418,7 +437,7 @@ def _next(
             Loser([candidate], "a list the text ends inside of, after a complete answer", True)
         )
         return group
-    if drafted(before):
+    if before.drafts:
         losers.append(Loser(group.parts, "a draft, replaced by the answer after it"))
         decision.why = "the answer after a draft"
         return Group(candidate, key)
