@@ -8,8 +8,9 @@
   was doubted.
 * Moves under "Moves so far:" and then "Next moves:" (a ``continue`` answer recalling the given
   moves): read as one list from the start, with confidence. The later list is the moves from
-  the position the first one leads to, and the two together a plausible reading too; the score
-  credits nothing when the two readings disagree.
+  the position the first one leads to, and the two together a plausible reading too. In a
+  ``continue`` or ``next-move`` task, which says which moves are made, the later list is the
+  answer; in a ``solve`` answer the score credits nothing when the two readings disagree.
 
 Each class is generated over the kit's instances (every family, task, template and notation)
 and over every mark, sentence and heading listed here, with controls that must keep their
@@ -191,10 +192,45 @@ def test_headings_of_moves_made_and_moves_to_make_are_read_apart() -> None:
         rivals = [r for r in found.alternatives if r.plausible]
         assert _pegs(rivals[0].moves) == _pegs(done + moves), answer
         result = score(answer, instance)
-        # never a confident "illegal" (the given moves replayed from the position) any more
-        assert result.outcome is Outcome.AMBIGUOUS, (answer, result.outcome, result.detail)
+        # the task says which moves are made: the later run is the answer (it was "illegal",
+        # the given moves replayed from the position, then "ambiguous")
+        assert result.rewards["graded"] == 1.0, (answer, result.outcome, result.detail)
+        assert result.outcome is Outcome.SOLVED_OPTIMALLY, (answer, result.detail)
         checked += 1
     assert checked == len(cases)
+
+
+@pytest.mark.parametrize("layout", range(3))
+def test_a_solve_answer_under_both_headings_is_in_doubt(layout: int) -> None:
+    """In a ``solve`` answer, "Moves so far:" then "Next moves:" may be the whole answer in two
+    parts, or moves from where the first part leads: nothing is credited either way."""
+    checked = 0
+    for instance, _ in _line_golds():
+        moves = _moves(instance)
+        if instance.task is not Task.SOLVE or moves is None or len(moves) < 3:
+            continue
+        half = len(moves) // 2
+        answer = _two_parts(instance, moves[:half], moves[half:], MADE[checked % len(MADE)],
+                            FURTHER[checked % len(FURTHER)], layout)  # fmt: skip
+        result = score(answer, instance)
+        assert result.outcome is Outcome.AMBIGUOUS, (answer, result.outcome, result.detail)
+        checked += 1
+    assert checked >= 30
+
+
+def test_the_moves_made_are_no_part_of_a_continue_answer() -> None:
+    """A ``continue`` answer that puts the first of the moves to make under "Moves so far:"
+    says they are made: the moves under "Next moves:" alone are its answer (too few)."""
+    checked = 0
+    for instance, _done, moves in _continue_golds():
+        if len(moves) < 3:
+            continue
+        answer = _two_parts(instance, moves[:1], moves[1:], "Moves so far:", "Next moves:", 0)
+        result = score(answer, instance)
+        assert result.rewards["graded"] < 1.0, (answer, result.outcome, result.detail)
+        assert not result.solved, answer
+        checked += 1
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("layout", range(3))

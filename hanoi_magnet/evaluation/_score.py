@@ -42,7 +42,7 @@ from hanoi_magnet.evaluation._rg_reward import (
 from hanoi_magnet.evaluation._tasks import task_done, task_optimum
 from hanoi_magnet.evaluation._verdict import Verdict, format_error, judge, replayed
 from hanoi_magnet.model import Move, State, _integer
-from hanoi_magnet.notation import Extraction, PegNames, extract_moves, get_notation
+from hanoi_magnet.notation import Extraction, PegNames, Reading, extract_moves, get_notation
 from hanoi_magnet.search import DEFAULT_MAX_STATES
 from hanoi_magnet.validate import validate
 
@@ -591,12 +591,28 @@ def _ambiguity(
     others = [
         _judge(reading.moves, reading, instance, best, max_states)
         for reading in found.alternatives
-        if reading.plausible
+        if reading.plausible and not _recalls_moves_made(reading, found, instance)
     ]
     if all(other.outcome is chosen.outcome for other in others):
         return result
     shown = ", ".join(sorted({v.outcome.value for v in [chosen, *others]}))
     return _nothing(result, f"plausible readings disagree ({shown}): nothing is credited")
+
+
+def _recalls_moves_made(reading: Reading, found: Extraction, instance: Instance) -> bool:
+    """Whether ``reading`` is the chosen moves after others, in a task after moves made.
+
+    The task (``continue``, ``next-move``) asks only for the moves after those already made.
+    "Moves so far:", moves, "Next moves:", moves: the reader chooses the later run, and both
+    runs as one answer stay plausible (in a ``solve`` answer they may be its two parts). Here
+    the task says which moves are made: the earlier run recalls them, and is no rival answer.
+    """
+    chosen = len(found.spans)
+    return (
+        instance.task is not Task.SOLVE
+        and 0 < chosen < len(reading.spans)
+        and reading.spans[-chosen:] == found.spans
+    )
 
 
 def _nothing(result: Score, detail: str) -> Score:
