@@ -490,7 +490,7 @@ def _two_answers(
         tried += 1
         if tried > _PARTS_TRIED:
             break
-        part = moves[start:]  # (copied for a few parts only: one a paragraph is quadratic)
+        part = moves[start:]  # (copied for the few parts tried: a copy a paragraph is quadratic)
         report = validate(part, instance.rules, start=instance.start, goal=instance.goal)
         if report.error is None and task_done(instance, part, report, True, max_states)[0]:
             at = ordinal(start + 1)
