@@ -67,7 +67,7 @@ def _taken(monkeypatch: pytest.MonkeyPatch, text: str) -> bool:
     return any(taken)
 
 
-COUNT = 300 if MUTATION else 20_000 if FULL else 3_000
+COUNT = 300 if MUTATION else 10_000 if FULL else 3_000
 
 
 def test_the_shortcuts_read_the_generated_answers_exactly_as_the_full_reading(monkeypatch):
