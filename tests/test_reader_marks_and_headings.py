@@ -20,7 +20,7 @@ credit (a check mark, "None of the moves is wrong.", "First moves:" then "Next m
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -200,15 +200,20 @@ def test_headings_of_moves_made_and_moves_to_make_are_read_apart() -> None:
     assert checked == len(cases)
 
 
+def _solve_golds(fewest: int) -> Iterator[tuple[Instance, list[Move]]]:
+    """``solve`` instances of :func:`_line_golds` and their moves, at least ``fewest`` of them."""
+    for instance, _ in _line_golds():
+        moves = _moves(instance)
+        if instance.task is Task.SOLVE and moves is not None and len(moves) >= fewest:
+            yield instance, moves
+
+
 @pytest.mark.parametrize("layout", range(3))
 def test_a_solve_answer_under_both_headings_is_in_doubt(layout: int) -> None:
     """In a ``solve`` answer, "Moves so far:" then "Next moves:" may be the whole answer in two
     parts, or moves from where the first part leads: nothing is credited either way."""
     checked = 0
-    for instance, _ in _line_golds():
-        moves = _moves(instance)
-        if instance.task is not Task.SOLVE or moves is None or len(moves) < 3:
-            continue
+    for instance, moves in _solve_golds(3):
         half = len(moves) // 2
         answer = _two_parts(instance, moves[:half], moves[half:], MADE[checked % len(MADE)],
                             FURTHER[checked % len(FURTHER)], layout)  # fmt: skip
@@ -236,10 +241,7 @@ def test_the_moves_made_are_no_part_of_a_continue_answer() -> None:
 @pytest.mark.parametrize("layout", range(3))
 def test_first_moves_then_next_moves_are_one_answer(layout: int) -> None:
     checked = 0
-    for instance, _ in _line_golds():
-        moves = _moves(instance)
-        if instance.task is not Task.SOLVE or moves is None or len(moves) < 2:
-            continue
+    for instance, moves in _solve_golds(2):
         half = len(moves) // 2
         if [(m.source, m.target) for m in moves[half : half + 2]] == [
             (m.source, m.target) for m in moves[:2]
