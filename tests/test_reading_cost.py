@@ -3,13 +3,18 @@
 Counted, not timed: the characters of prose the decision between readings looks at (for a
 heading, or for a draft) stay within a few times the answer's length however many runs of
 moves follow a long reasoning. Before, each run looked again at the whole prose before the
-first run: for the answers below, hundreds of times over.
+first run: for the answers below, hundreds of times over. ``score`` bounds its own extra work
+the same way: of the parts after a blank line it tries a few as answers of their own, and the
+tests below check both sides of that limit.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from hanoi_magnet.evaluation import Instance, Outcome, Task, _score, generate, score
+from hanoi_magnet.evaluation._policies import _moves, _written
+from hanoi_magnet.model import Move
 from hanoi_magnet.notation import _decide, extract_moves
 
 _REASONING = "Let me think about which disk to move here.\n" * 3000
@@ -40,3 +45,42 @@ def test_the_prose_before_the_first_run_is_looked_at_once_not_once_a_run(monkeyp
     found = extract_moves(text)
     assert found.moves  # (the runs are read)
     assert sum(looked_at) <= 4 * len(text), (len(looked_at), sum(looked_at), len(text))
+
+
+@pytest.mark.parametrize("parts", [_score._PARTS_TRIED - 1, _score._PARTS_TRIED])
+def test_a_complete_answer_after_other_parts_is_found_among_the_parts_tried(parts):
+    """``score`` tries a few parts after a blank line as answers of their own, not all of them
+    (each try replays the moves to the end). Up to the limit, a complete answer after parts of
+    other moves is found: two answers, nothing credited."""
+    for instance, gold in _solve_golds():
+        answer = _after_parts(instance, gold, parts)
+        result = score(answer, instance)
+        assert result.outcome is Outcome.AMBIGUOUS, (answer, result.detail)
+        assert "then a complete answer from the start" in result.detail, result.detail
+
+
+def test_past_the_parts_tried_the_answer_is_judged_as_one_list():
+    """One part more than are tried: the answer is read as one list, which breaks a rule at its
+    second move; still nothing is credited."""
+    for instance, gold in _solve_golds():
+        answer = _after_parts(instance, gold, _score._PARTS_TRIED + 1)
+        result = score(answer, instance)
+        assert result.outcome is Outcome.ILLEGAL_MOVE, (answer, result.detail)
+        assert result.rewards["graded"] < 1.0
+
+
+def _solve_golds() -> list[tuple[Instance, list[Move]]]:
+    """Generated ``solve`` instances with a solution of 3 disks, and that solution."""
+    found = []
+    for instance in generate(3, 60, notations=("letter-arrows", "library"), disks=(3, 3)):
+        gold = _moves(instance)
+        if instance.task is Task.SOLVE and gold is not None:
+            found.append((instance, gold))
+    assert len(found) >= 8
+    return found
+
+
+def _after_parts(instance: Instance, gold: list[Move], parts: int) -> str:
+    """``parts`` paragraphs of the solution's first move alone, then the whole solution."""
+    first, whole = _written(instance, gold[:1]).strip(), _written(instance, gold).strip()
+    return "\n\n".join([first] * parts + [whole])
