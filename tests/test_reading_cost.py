@@ -5,17 +5,21 @@ heading, or for a draft) stay within a few times the answer's length however man
 moves follow a long reasoning. Before, each run looked again at the whole prose before the
 first run: for the answers below, hundreds of times over. ``score`` bounds its own extra work
 the same way: of the parts after a blank line it tries a few as answers of their own, and the
-tests below check both sides of that limit.
+tests below check both sides of that limit. And whether a long last line ends in a move cut
+off is decided from the matches in its tail, not from all of its moves.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterator
 
 import pytest
 
 from hanoi_magnet.evaluation import Instance, Outcome, Task, _score, generate, score
 from hanoi_magnet.evaluation._policies import _moves, _written
 from hanoi_magnet.model import Move
-from hanoi_magnet.notation import _decide, extract_moves
+from hanoi_magnet.notation import _decide, _mentions, extract_moves
 
 _REASONING = "Let me think about which disk to move here.\n" * 3000
 
@@ -84,3 +88,34 @@ def _after_parts(instance: Instance, gold: list[Move], parts: int) -> str:
     """``parts`` paragraphs of the solution's first move alone, then the whole solution."""
     first, whole = _written(instance, gold[:1]).strip(), _written(instance, gold).strip()
     return "\n\n".join([first] * parts + [whole])
+
+
+class _CountingPattern:
+    """A compiled expression that counts the matches its ``finditer`` hands out."""
+
+    def __init__(self, pattern: re.Pattern[str], matches: list[int]) -> None:
+        self._pattern = pattern
+        self._matches = matches
+
+    def finditer(self, *args: object) -> Iterator[re.Match[str]]:
+        for match in self._pattern.finditer(*args):
+            self._matches.append(match.start())
+            yield match
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._pattern, name)
+
+
+@pytest.mark.parametrize("separator", [", ", ","])
+def test_the_last_moves_of_a_long_line_are_found_in_its_tail(monkeypatch, separator):
+    """Whether a long last line ends in a move cut off looks at its last few mentions: the scan
+    starts near the end (after a comma no mention straddles), not at the start, so a line of
+    50,000 moves costs the regular expression's matches in its last thousand characters, not
+    50,000 matches (and the last mentions are those of the whole scan)."""
+    matches: list[int] = []
+    for name in ("MENTION", "_WITHOUT_SEPARATOR"):
+        monkeypatch.setattr(_mentions, name, _CountingPattern(getattr(_mentions, name), matches))
+    line = separator.join(["A->B", "B->C", "C->A"] * 16_667) + ", A->"
+    found = _mentions.last_mentions(line)
+    assert [str(m.raw.source) + str(m.raw.target) for m in found] == ["BC", "CA"]
+    assert len(matches) <= 1_000, len(matches)
