@@ -150,16 +150,38 @@ def harness_releases(session: nox.Session) -> None:
         session.error("adapters failing against the newest harness releases: " + "; ".join(failed))
 
 
-#: Prints each distribution's installed version next to the newest on the index.
+#: Prints each distribution's installed version next to the newest on the index, and for one
+#: held back, which installed distributions' requirements exclude the newest (e.g. "gradio
+#: 6.31.0 requires pillow<13.0,>=8.0").
 _VERSIONS = """
-import json, subprocess, sys
-from importlib.metadata import version
+import subprocess, sys
+from importlib.metadata import distributions, version
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+def holding_back(name, newest):
+    held = []
+    for dist in distributions():
+        for text in dist.requires or []:
+            req = Requirement(text)
+            if canonicalize_name(req.name) != canonicalize_name(name):
+                continue
+            if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+                continue
+            if not req.specifier.contains(newest, prereleases=True):
+                held.append(f"{dist.metadata['Name']} {dist.version} requires {text}")
+    return held
+
 for name in sys.argv[1:]:
     out = subprocess.run([sys.executable, "-m", "pip", "index", "versions", name],
                          capture_output=True, text=True).stdout
     newest = out.split("(", 1)[1].split(")", 1)[0] if "(" in out else "?"
     have = version(name)
-    print(f"{name:16} {have:12} newest {newest}" + ("" if have == newest else "  NOT THE NEWEST"))
+    note = ""
+    if have != newest:
+        held = holding_back(name, newest) if newest != "?" else []
+        note = "  NOT THE NEWEST" + (f" ({'; '.join(held)})" if held else "")
+    print(f"{name:16} {have:12} newest {newest}{note}")
 """
 
 
