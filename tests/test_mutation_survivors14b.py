@@ -13,6 +13,8 @@ import random
 
 import pytest
 
+from hanoi_magnet.evaluation import FAMILIES, Outcome, generate, score
+from hanoi_magnet.evaluation._policies import _written
 from hanoi_magnet.notation import extract_moves
 
 _HEADINGS = (
@@ -53,3 +55,20 @@ def test_a_part_of_the_answer_under_a_heading_after_it_is_a_plausible_reading(se
     [other] = [reading for reading in found.alternatives if reading.moves == tuple(part)]
     assert other.why == "repeats a part of the answer, after prose"
     assert other.plausible
+
+
+# A next-move instance carries its optimal next moves (``expected``): score() judges the answer by
+# them, without a search of its own, so each of them is credited on every family even where a
+# search would pass ``max_states`` (on four or more pegs, whose distances between positions other
+# than towers are searched). Kills _tasks.x_task_done__mutmut_11 (`best = None`: always searches,
+# and raises SearchLimitError past max_states).
+def test_a_next_move_is_judged_by_the_instances_own_optimal_moves_without_a_search() -> None:
+    instances = generate(
+        5, 120, tasks=["next-move"], positions="mixed", disks=(3, 6), families=FAMILIES
+    )
+    assert {instance.family.split(":")[0] for instance in instances} >= {"frame-stewart"}
+    for instance in instances:
+        assert instance.expected
+        for move in instance.expected:
+            result = score(_written(instance, [move]), instance, max_states=10)
+            assert result.outcome is Outcome.SOLVED_OPTIMALLY, (instance.id, result.detail)
