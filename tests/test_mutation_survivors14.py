@@ -38,3 +38,26 @@ def test_a_move_after_a_closing_think_tag_is_reported_where_it_is_written(text):
     assert span.line == text.count("\n", 0, text.index("A->C")) + 1 == found.line
     for skipped in found.skipped:
         assert skipped.end <= span.start or skipped.start >= span.end
+
+
+@pytest.mark.parametrize(
+    ("text", "notation", "other"),
+    [
+        ("A->C\nA->B\nC->B\n\nOr maybe:\nA->B\nA->C\nB->C", "letter-arrows", "letter-arrows"),
+        ("Answer 1: [[1,0,2],[2,0,1]]\nAnswer 2: S->D, S->I", "moves-list", "arrows"),
+    ],
+)
+def test_a_reading_that_lost_names_the_notation_it_is_written_in(text, notation, other):
+    """Each reading in ``Extraction.alternatives`` says which built-in notation its moves are
+    written in (``Reading.notation``; ``None`` only for free-form or mixed moves), as the chosen
+    reading does: a report shows what else the answer wrote, and how, and its span says the
+    same.
+
+    Kills ``_extract.x__reading__mutmut_29`` (``notation=None`` for ``notation=name``: every
+    losing reading reported as free-form).
+    """
+    found = extract_moves(text)
+    assert found.notation == notation
+    (alternative,) = found.alternatives
+    assert alternative.notation == other
+    assert [span.why for span in alternative.spans] == [f"moves in notation {other!r}"]
