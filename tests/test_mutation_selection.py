@@ -3,7 +3,7 @@
 ``nox -s mutation`` runs, for each mutant, the tests of its selection (``[tool.mutmut]``
 ``pytest_add_cli_args_test_selection`` in pyproject.toml) that call the mutated function. A
 test module that uses the reader or the scorer but is left out of the selection cannot kill a
-mutant, however well it tests the behaviour: the score then understates the tests (sixteen such
+mutant, however well it tests the behaviour: the score then understates the tests (fourteen such
 modules were left out before this test). Every test module that imports
 ``hanoi_magnet.notation`` or ``hanoi_magnet.evaluation``, or calls ``extract_moves`` or
 ``score``, is in the selection, or named below with the reason it is not.
