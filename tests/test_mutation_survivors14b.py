@@ -15,7 +15,7 @@ import pytest
 
 from hanoi_magnet.evaluation import FAMILIES, Outcome, generate, score
 from hanoi_magnet.evaluation._policies import _written
-from hanoi_magnet.notation import extract_moves
+from hanoi_magnet.notation import NOTATIONS, extract_moves
 
 _HEADINGS = (
     "The largest disk moves only once:",
@@ -35,7 +35,7 @@ def _moves_and_part(seed: int) -> tuple[list[tuple[int, int]], int, int]:
 
 
 def _arrows(moves: list[tuple[int, int]]) -> str:
-    return "\n".join(f"{'ABC'[s]}->{'ABC'[t]}" for s, t in moves)
+    return NOTATIONS["letter-arrows"].format(moves).rstrip("\n")
 
 
 # After the answer and a blank line, a heading ending with ":" over a part of the answer ("The

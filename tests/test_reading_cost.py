@@ -119,3 +119,23 @@ def test_the_last_moves_of_a_long_line_are_found_in_its_tail(monkeypatch, separa
     found = _mentions.last_mentions(line)
     assert [str(m.raw.source) + str(m.raw.target) for m in found] == ["BC", "CA"]
     assert len(matches) <= 1_000, len(matches)
+
+
+@pytest.mark.parametrize("size", [2 * _mentions._TAIL, 2 * _mentions._TAIL + 1])
+def test_the_tail_scan_starts_just_past_twice_the_tail(monkeypatch, size):
+    """Both sides of the length where the tail scan switches on: a line of exactly twice
+    ``_TAIL`` characters is scanned whole (every mention matched once), one character more and
+    the scan starts after a comma near the end (fewer matches than mentions)."""
+    core = ", ".join(["A->B", "B->C", "C->A"] * (size // 18))  # 18 characters a repeat
+    line = " " * (size - len(core)) + core  # (spaces in front: the exact length)
+    assert len(line) == size
+    every = len(_mentions.mentions(line))
+    matches: list[int] = []
+    for name in ("MENTION", "_WITHOUT_SEPARATOR"):
+        monkeypatch.setattr(_mentions, name, _CountingPattern(getattr(_mentions, name), matches))
+    found = _mentions.last_mentions(line)
+    assert len(found) == 2
+    if size <= 2 * _mentions._TAIL:
+        assert len(matches) == every
+    else:
+        assert 0 < len(matches) < every, (len(matches), every)
